@@ -1,0 +1,149 @@
+package io.deltax.log;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.deltax.log.actions.Action;
+import io.deltax.log.actions.AddFile;
+import io.deltax.log.actions.CommitInfo;
+import io.deltax.log.actions.DeletionVectorDescriptor;
+import io.deltax.log.actions.DomainMetadata;
+import io.deltax.log.actions.Metadata;
+import io.deltax.log.actions.Protocol;
+import io.deltax.log.actions.RemoveFile;
+import io.deltax.log.actions.SetTransaction;
+import io.deltax.log.actions.Sidecar;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parses the JSON form of log actions: one action per line of a commit file or of a V2 JSON
+ * checkpoint (PROTOCOL.md, "Delta Log Entries"). Actions deltax has no use for ({@code cdc},
+ * {@code checkpointMetadata}, unknown future actions) parse to null.
+ */
+public final class ActionJson {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private ActionJson() {}
+
+  /** Parses one line; throws {@link IOException} when it is not a JSON object. */
+  public static Action parseLine(String line) throws IOException {
+    JsonNode root = MAPPER.readTree(line);
+    if (root == null || !root.isObject()) {
+      throw new IOException("not a JSON object: " + abbreviate(line));
+    }
+    Iterator<Map.Entry<String, JsonNode>> fields = root.fields();
+    if (!fields.hasNext()) {
+      return null;
+    }
+    Map.Entry<String, JsonNode> entry = fields.next();
+    JsonNode a = entry.getValue();
+    return switch (entry.getKey()) {
+      case "add" -> add(a);
+      case "remove" -> new RemoveFile(text(a, "path"), deletionVector(a.get("deletionVector")),
+          longOrNull(a, "deletionTimestamp"), a.path("dataChange").asBoolean(true));
+      case "metaData" -> metadata(a);
+      case "protocol" -> protocol(a);
+      case "txn" -> new SetTransaction(text(a, "appId"), a.path("version").asLong(),
+          longOrNull(a, "lastUpdated"));
+      case "domainMetadata" -> new DomainMetadata(text(a, "domain"), text(a, "configuration"),
+          a.path("removed").asBoolean(false));
+      case "sidecar" -> new Sidecar(text(a, "path"), a.path("sizeInBytes").asLong(),
+          a.path("modificationTime").asLong());
+      case "commitInfo" -> new CommitInfo(text(a, "operation"), longOrNull(a, "inCommitTimestamp"),
+          longOrNull(a, "timestamp"));
+      default -> null;
+    };
+  }
+
+  private static AddFile add(JsonNode a) {
+    return new AddFile(
+        text(a, "path"),
+        stringMap(a.get("partitionValues")),
+        a.path("size").asLong(),
+        a.path("modificationTime").asLong(),
+        a.path("dataChange").asBoolean(true),
+        text(a, "stats"),
+        stringMap(a.get("tags")),
+        deletionVector(a.get("deletionVector")),
+        longOrNull(a, "baseRowId"),
+        longOrNull(a, "defaultRowCommitVersion"),
+        text(a, "clusteringProvider"));
+  }
+
+  private static Metadata metadata(JsonNode a) {
+    List<String> partitionColumns = new ArrayList<>();
+    a.path("partitionColumns").forEach(n -> partitionColumns.add(n.asText()));
+    JsonNode format = a.get("format");
+    return new Metadata(
+        text(a, "id"),
+        text(a, "name"),
+        text(a, "description"),
+        format == null ? "parquet" : text(format, "provider"),
+        text(a, "schemaString"),
+        Collections.unmodifiableList(partitionColumns),
+        stringMap(a.get("configuration")),
+        longOrNull(a, "createdTime"));
+  }
+
+  private static Protocol protocol(JsonNode a) {
+    return new Protocol(
+        a.path("minReaderVersion").asInt(1),
+        a.path("minWriterVersion").asInt(2),
+        stringSet(a.get("readerFeatures")),
+        stringSet(a.get("writerFeatures")));
+  }
+
+  static DeletionVectorDescriptor deletionVector(JsonNode dv) {
+    if (dv == null || dv.isNull()) {
+      return null;
+    }
+    JsonNode offset = dv.get("offset");
+    return new DeletionVectorDescriptor(
+        text(dv, "storageType"),
+        text(dv, "pathOrInlineDv"),
+        offset == null || offset.isNull() ? null : offset.asInt(),
+        dv.path("sizeInBytes").asInt(),
+        dv.path("cardinality").asLong(),
+        longOrNull(dv, "maxRowIndex"));
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    return v == null || v.isNull() ? null : v.asText();
+  }
+
+  private static Long longOrNull(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    return v == null || v.isNull() ? null : v.asLong();
+  }
+
+  private static Map<String, String> stringMap(JsonNode node) {
+    if (node == null || node.isNull() || node.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, String> map = new LinkedHashMap<>();
+    node.fields().forEachRemaining(e -> map.put(e.getKey(),
+        e.getValue().isNull() ? null : e.getValue().asText()));
+    return Collections.unmodifiableMap(map);
+  }
+
+  private static Set<String> stringSet(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return Set.of();
+    }
+    Set<String> set = new LinkedHashSet<>();
+    node.forEach(n -> set.add(n.asText()));
+    return Collections.unmodifiableSet(set);
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 80) + "...";
+  }
+}

@@ -1,0 +1,57 @@
+package io.deltax.log;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What {@code _delta_log/_last_checkpoint} says (PROTOCOL.md, "Last Checkpoint File"). It is only a
+ * hint: deltax lists the log anyway, so a missing, corrupt or stale hint is ignored and the listing
+ * decides. Where the newest checkpoint exists in several forms, the hint picks the one its writer
+ * meant.
+ */
+public record LastCheckpointHint(long version, Optional<Integer> parts, Optional<String> v2FileName) {
+  private static final Logger LOG = LoggerFactory.getLogger(LastCheckpointHint.class);
+
+  static Optional<LastCheckpointHint> read(FileSystem fs, Path logDir) {
+    Path file = new Path(logDir, "_last_checkpoint");
+    try (InputStream in = fs.open(file)) {
+      JsonNode json = ActionJson.MAPPER.readTree(in);
+      if (json == null || !json.path("version").canConvertToLong()) {
+        LOG.warn("Ignoring {}: it has no version", file);
+        return Optional.empty();
+      }
+      JsonNode parts = json.get("parts");
+      JsonNode v2Path = json.path("v2Checkpoint").get("path");
+      return Optional.of(new LastCheckpointHint(
+          json.get("version").asLong(),
+          parts == null || parts.isNull() ? Optional.empty() : Optional.of(parts.asInt()),
+          v2Path == null || v2Path.isNull() ? Optional.empty()
+              : Optional.of(new Path(v2Path.asText()).getName())));
+    } catch (java.io.FileNotFoundException e) {
+      return Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Ignoring unreadable {}: {}", file, e.toString());
+      return Optional.empty();
+    }
+  }
+
+  /** The checkpoint among those of one version that this hint names, if it names one of them. */
+  Optional<Checkpoint> pick(List<Checkpoint> sameVersion) {
+    return sameVersion.stream()
+        .filter(c -> c.version() == version)
+        .filter(c -> switch (c.kind()) {
+          case V2_CHECKPOINT -> v2FileName.map(n -> n.equals(c.files().get(0).getPath().getName()))
+              .orElse(false);
+          case MULTI_PART_CHECKPOINT -> parts.map(p -> p == c.files().size()).orElse(false);
+          default -> v2FileName.isEmpty() && parts.isEmpty();
+        })
+        .findFirst();
+  }
+}

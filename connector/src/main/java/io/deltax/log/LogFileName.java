@@ -1,0 +1,54 @@
+package io.deltax.log;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Recognizes the names of files in {@code _delta_log} (PROTOCOL.md, "Delta Log Entries" and
+ * "Checkpoints"): commits {@code N.json}, classic checkpoints {@code N.checkpoint.parquet},
+ * multi-part checkpoints {@code N.checkpoint.o.p.parquet} and UUID-named V2 checkpoints
+ * {@code N.checkpoint.<uuid>.json|parquet}. Anything else parses to null.
+ */
+public record LogFileName(long version, Kind kind, int part, int numParts) {
+
+  public enum Kind { COMMIT, CLASSIC_CHECKPOINT, MULTI_PART_CHECKPOINT, V2_CHECKPOINT }
+
+  private static final Pattern COMMIT = Pattern.compile("(\\d+)\\.json");
+  private static final Pattern CLASSIC = Pattern.compile("(\\d+)\\.checkpoint\\.parquet");
+  private static final Pattern MULTI_PART =
+      Pattern.compile("(\\d+)\\.checkpoint\\.(\\d+)\\.(\\d+)\\.parquet");
+  private static final Pattern V2 = Pattern.compile(
+      "(\\d+)\\.checkpoint\\.[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+          + "\\.(json|parquet)");
+
+  public static LogFileName parse(String fileName) {
+    Matcher m;
+    if ((m = COMMIT.matcher(fileName)).matches()) {
+      return new LogFileName(Long.parseLong(m.group(1)), Kind.COMMIT, 1, 1);
+    }
+    if ((m = CLASSIC.matcher(fileName)).matches()) {
+      return new LogFileName(Long.parseLong(m.group(1)), Kind.CLASSIC_CHECKPOINT, 1, 1);
+    }
+    if ((m = MULTI_PART.matcher(fileName)).matches()) {
+      int part = Integer.parseInt(m.group(2));
+      int numParts = Integer.parseInt(m.group(3));
+      if (part < 1 || part > numParts) {
+        return null;
+      }
+      return new LogFileName(Long.parseLong(m.group(1)), Kind.MULTI_PART_CHECKPOINT, part, numParts);
+    }
+    if ((m = V2.matcher(fileName)).matches()) {
+      return new LogFileName(Long.parseLong(m.group(1)), Kind.V2_CHECKPOINT, 1, 1);
+    }
+    return null;
+  }
+
+  public boolean isCheckpoint() {
+    return kind != Kind.COMMIT;
+  }
+
+  /** The name of commit {@code version}: the version zero-padded to 20 digits. */
+  public static String commitName(long version) {
+    return String.format("%020d.json", version);
+  }
+}

@@ -1,0 +1,145 @@
+package io.deltax.log;
+
+import io.deltax.errors.DeltaXErrors;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * One listing of {@code _delta_log}: the commits in version order and the complete checkpoints.
+ * Every snapshot and time-travel question about the table is answered from this one listing.
+ */
+public final class LogListing {
+  private final Path tableRoot;
+  private final TreeMap<Long, FileStatus> commits = new TreeMap<>();
+  /** Complete checkpoints by version, the preferred one first (V2, then classic, then multi-part). */
+  private final TreeMap<Long, List<Checkpoint>> checkpoints = new TreeMap<>();
+
+  LogListing(Path tableRoot, FileStatus[] logFiles) {
+    this.tableRoot = tableRoot;
+    Map<Long, Map<Integer, List<FileStatus>>> multiPart = new HashMap<>();
+    Map<Long, List<Checkpoint>> candidates = new HashMap<>();
+    for (FileStatus file : logFiles) {
+      LogFileName name = LogFileName.parse(file.getPath().getName());
+      if (name == null || file.isDirectory()) {
+        continue;
+      }
+      switch (name.kind()) {
+        case COMMIT -> commits.put(name.version(), file);
+        case CLASSIC_CHECKPOINT, V2_CHECKPOINT -> candidates
+            .computeIfAbsent(name.version(), v -> new ArrayList<>())
+            .add(new Checkpoint(name.version(), name.kind(), List.of(file)));
+        case MULTI_PART_CHECKPOINT -> multiPart
+            .computeIfAbsent(name.version(), v -> new HashMap<>())
+            .computeIfAbsent(name.numParts(), n -> new ArrayList<>())
+            .add(file);
+      }
+    }
+    // A multi-part checkpoint counts only when all of its parts are there (PROTOCOL.md, "Checkpoints").
+    multiPart.forEach((version, byNumParts) -> byNumParts.forEach((numParts, parts) -> {
+      if (parts.size() == numParts) {
+        parts.sort((a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
+        candidates.computeIfAbsent(version, v -> new ArrayList<>())
+            .add(new Checkpoint(version, LogFileName.Kind.MULTI_PART_CHECKPOINT, List.copyOf(parts)));
+      }
+    }));
+    candidates.forEach((version, list) -> {
+      list.sort(Comparator.comparingInt(Checkpoint::preference));
+      checkpoints.put(version, List.copyOf(list));
+    });
+  }
+
+  public Path tableRoot() {
+    return tableRoot;
+  }
+
+  public boolean isEmpty() {
+    return commits.isEmpty() && checkpoints.isEmpty();
+  }
+
+  /** The newest version the log holds. */
+  public long latestVersion() {
+    long latestCommit = commits.isEmpty() ? -1 : commits.lastKey();
+    long latestCheckpoint = checkpoints.isEmpty() ? -1 : checkpoints.lastKey();
+    return Math.max(latestCommit, latestCheckpoint);
+  }
+
+  /**
+   * The oldest version that can still be rebuilt: 0 while the first commit is there, else the
+   * oldest checkpoint from which the commits continue without a gap.
+   */
+  public long earliestRecreatableVersion() {
+    if (commits.containsKey(0L)) {
+      return 0;
+    }
+    for (long checkpointVersion : checkpoints.keySet()) {
+      if (commitsContiguousAfter(checkpointVersion)) {
+        return checkpointVersion;
+      }
+    }
+    return latestVersion();
+  }
+
+  private boolean commitsContiguousAfter(long from) {
+    long expected = from + 1;
+    for (long v : commits.tailMap(from, false).keySet()) {
+      if (v != expected) {
+        return false;
+      }
+      expected++;
+    }
+    return true;
+  }
+
+  /** The commit files, in version order. */
+  public List<FileStatus> commits() {
+    return List.copyOf(commits.values());
+  }
+
+  public Optional<FileStatus> commit(long version) {
+    return Optional.ofNullable(commits.get(version));
+  }
+
+  /**
+   * The segment that rebuilds {@code version}: the newest complete checkpoint at or before it, the
+   * one named by {@code _last_checkpoint} when that is among the newest, then the commits after it.
+   */
+  public LogSegment segment(long version, Optional<LastCheckpointHint> hint) {
+    String table = tableRoot.toString();
+    long latest = latestVersion();
+    if (version < 0 || version > latest) {
+      throw DeltaXErrors.versionNotAvailable(table, version, earliestRecreatableVersion(), latest);
+    }
+    Map.Entry<Long, List<Checkpoint>> newest = checkpoints.floorEntry(version);
+    Optional<Checkpoint> checkpoint = Optional.ofNullable(newest).map(Map.Entry::getValue)
+        .map(sameVersion -> hint.flatMap(h -> h.pick(sameVersion)).orElse(sameVersion.get(0)));
+    long start = checkpoint.map(c -> c.version() + 1).orElse(0L);
+    if (checkpoint.isEmpty() && !commits.containsKey(0L)) {
+      if (commits.isEmpty() || commits.firstKey() > version) {
+        throw DeltaXErrors.versionNotAvailable(table, version, earliestRecreatableVersion(), latest);
+      }
+      throw DeltaXErrors.logStartMissing(table, commits.firstKey());
+    }
+    List<FileStatus> segmentCommits = new ArrayList<>();
+    long expected = start;
+    for (Map.Entry<Long, FileStatus> commit : commits.subMap(start, true, version, true).entrySet()) {
+      if (commit.getKey() != expected) {
+        throw DeltaXErrors.logGap(table, expected, commit.getKey());
+      }
+      segmentCommits.add(commit.getValue());
+      expected++;
+    }
+    if (expected != version + 1) {
+      Long next = commits.ceilingKey(expected);
+      throw DeltaXErrors.logGap(table, expected, next == null ? latest : next);
+    }
+    return new LogSegment(tableRoot, version, checkpoint, Collections.unmodifiableList(segmentCommits));
+  }
+}

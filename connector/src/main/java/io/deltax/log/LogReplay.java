@@ -1,0 +1,94 @@
+package io.deltax.log;
+
+import io.deltax.log.actions.Action;
+import io.deltax.log.actions.AddFile;
+import io.deltax.log.actions.DomainMetadata;
+import io.deltax.log.actions.Metadata;
+import io.deltax.log.actions.Protocol;
+import io.deltax.log.actions.RemoveFile;
+import io.deltax.log.actions.SetTransaction;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Action reconciliation (PROTOCOL.md, "Action Reconciliation"), fed newest first: the commits from
+ * the newest down, then the checkpoint. The first {@code protocol}, {@code metaData}, {@code txn} of
+ * an application and {@code domainMetadata} of a domain seen is the newest and wins. A logical file
+ * is keyed by its path and deletion vector id; an {@code add} is active unless a newer action with
+ * the same key was already seen.
+ */
+final class LogReplay {
+  private final FilePathResolver paths;
+  private final Set<FileKey> seen = new HashSet<>();
+  private final List<AddFile> activeFiles = new ArrayList<>();
+  private final Map<String, SetTransaction> transactions = new LinkedHashMap<>();
+  private final Map<String, DomainMetadata> domains = new LinkedHashMap<>();
+  private Protocol protocol;
+  private Metadata metadata;
+
+  private record FileKey(String path, String deletionVectorId) {}
+
+  LogReplay(FilePathResolver paths) {
+    this.paths = paths;
+  }
+
+  /**
+   * Applies one action. {@code fromCheckpoint} marks actions of the checkpoint, whose removes are
+   * only tombstones kept for VACUUM and cannot hide any add of the same checkpoint.
+   */
+  void apply(Action action, boolean fromCheckpoint) {
+    if (action instanceof AddFile add) {
+      FileKey key = new FileKey(paths.canonical(add.path()), add.deletionVectorId());
+      if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
+        activeFiles.add(add);
+      }
+    } else if (action instanceof RemoveFile remove) {
+      if (!fromCheckpoint) {
+        seen.add(new FileKey(paths.canonical(remove.path()), remove.deletionVectorId()));
+      }
+    } else if (action instanceof Protocol p) {
+      if (protocol == null) {
+        protocol = p;
+      }
+    } else if (action instanceof Metadata m) {
+      if (metadata == null) {
+        metadata = m;
+      }
+    } else if (action instanceof SetTransaction txn) {
+      transactions.putIfAbsent(txn.appId(), txn);
+    } else if (action instanceof DomainMetadata domain) {
+      domains.putIfAbsent(domain.domain(), domain);
+    }
+  }
+
+  Protocol protocol() {
+    return protocol;
+  }
+
+  Metadata metadata() {
+    return metadata;
+  }
+
+  List<AddFile> activeFiles() {
+    return activeFiles;
+  }
+
+  Map<String, SetTransaction> transactions() {
+    return transactions;
+  }
+
+  /** The domains still in effect: the newest action of each, unless it removed the domain. */
+  Map<String, DomainMetadata> domains() {
+    Map<String, DomainMetadata> live = new LinkedHashMap<>();
+    domains.forEach((name, d) -> {
+      if (!d.removed()) {
+        live.put(name, d);
+      }
+    });
+    return live;
+  }
+}

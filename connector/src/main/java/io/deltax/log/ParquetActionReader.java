@@ -1,0 +1,211 @@
+package io.deltax.log;
+
+import io.deltax.log.actions.Action;
+import io.deltax.log.actions.AddFile;
+import io.deltax.log.actions.DeletionVectorDescriptor;
+import io.deltax.log.actions.DomainMetadata;
+import io.deltax.log.actions.Metadata;
+import io.deltax.log.actions.Protocol;
+import io.deltax.log.actions.RemoveFile;
+import io.deltax.log.actions.SetTransaction;
+import io.deltax.log.actions.Sidecar;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.api.InitContext;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Reads the actions of a Parquet checkpoint or sidecar file with the parquet-hadoop reader Spark
+ * ships. Only the columns deltax uses are read: the projection drops {@code stats_parsed},
+ * {@code partitionValues_parsed} and everything of {@code remove} but its key.
+ */
+final class ParquetActionReader {
+  private static final Set<String> ACTIONS = Set.of(
+      "add", "remove", "metaData", "protocol", "txn", "domainMetadata", "sidecar");
+  private static final Set<String> ADD_FIELDS = Set.of(
+      "path", "partitionValues", "size", "modificationTime", "dataChange", "stats", "tags",
+      "deletionVector", "baseRowId", "defaultRowCommitVersion", "clusteringProvider");
+  private static final Set<String> REMOVE_FIELDS = Set.of("path", "deletionVector");
+
+  private ParquetActionReader() {}
+
+  static void read(Configuration conf, Path file, Consumer<Action> sink) throws IOException {
+    try (ParquetReader<Group> reader =
+             ParquetReader.builder(new ProjectingReadSupport(), file).withConf(conf).build()) {
+      Group row;
+      while ((row = reader.read()) != null) {
+        Action action = toAction(row);
+        if (action != null) {
+          sink.accept(action);
+        }
+      }
+    }
+  }
+
+  /** Reads only the action columns deltax understands, whatever else the writer put in the file. */
+  private static final class ProjectingReadSupport extends GroupReadSupport {
+    @Override
+    public ReadContext init(InitContext context) {
+      MessageType file = context.getFileSchema();
+      List<Type> kept = new ArrayList<>();
+      for (Type field : file.getFields()) {
+        if (!ACTIONS.contains(field.getName()) || field.isPrimitive()) {
+          continue;
+        }
+        kept.add(switch (field.getName()) {
+          case "add" -> keepOnly(field.asGroupType(), ADD_FIELDS);
+          case "remove" -> keepOnly(field.asGroupType(), REMOVE_FIELDS);
+          default -> field;
+        });
+      }
+      return new ReadSupport.ReadContext(new MessageType(file.getName(), kept));
+    }
+
+    private static Type keepOnly(GroupType group, Set<String> names) {
+      List<Type> fields = group.getFields().stream().filter(f -> names.contains(f.getName())).toList();
+      return group.withNewFields(fields);
+    }
+  }
+
+  private static Action toAction(Group row) {
+    GroupType schema = row.getType();
+    for (int i = 0; i < schema.getFieldCount(); i++) {
+      if (row.getFieldRepetitionCount(i) == 0) {
+        continue;
+      }
+      Group a = row.getGroup(i, 0);
+      return switch (schema.getFieldName(i)) {
+        case "add" -> new AddFile(
+            string(a, "path"), stringMap(a, "partitionValues"), longValue(a, "size", 0),
+            longValue(a, "modificationTime", 0), bool(a, "dataChange", false), string(a, "stats"),
+            stringMap(a, "tags"), deletionVector(a), longOrNull(a, "baseRowId"),
+            longOrNull(a, "defaultRowCommitVersion"), string(a, "clusteringProvider"));
+        case "remove" -> new RemoveFile(string(a, "path"), deletionVector(a), null, false);
+        case "metaData" -> metadata(a);
+        case "protocol" -> new Protocol(
+            (int) longValue(a, "minReaderVersion", 1), (int) longValue(a, "minWriterVersion", 2),
+            stringSet(a, "readerFeatures"), stringSet(a, "writerFeatures"));
+        case "txn" -> new SetTransaction(string(a, "appId"), longValue(a, "version", 0),
+            longOrNull(a, "lastUpdated"));
+        case "domainMetadata" -> new DomainMetadata(string(a, "domain"),
+            string(a, "configuration"), bool(a, "removed", false));
+        case "sidecar" -> new Sidecar(string(a, "path"), longValue(a, "sizeInBytes", 0),
+            longValue(a, "modificationTime", 0));
+        default -> null;
+      };
+    }
+    return null;
+  }
+
+  private static Metadata metadata(Group a) {
+    Group format = group(a, "format");
+    return new Metadata(
+        string(a, "id"), string(a, "name"), string(a, "description"),
+        format == null ? "parquet" : string(format, "provider"),
+        string(a, "schemaString"),
+        Collections.unmodifiableList(new ArrayList<>(stringSet(a, "partitionColumns"))),
+        stringMap(a, "configuration"),
+        longOrNull(a, "createdTime"));
+  }
+
+  private static DeletionVectorDescriptor deletionVector(Group a) {
+    Group dv = group(a, "deletionVector");
+    if (dv == null) {
+      return null;
+    }
+    Long offset = longOrNull(dv, "offset");
+    return new DeletionVectorDescriptor(
+        string(dv, "storageType"), string(dv, "pathOrInlineDv"),
+        offset == null ? null : offset.intValue(),
+        (int) longValue(dv, "sizeInBytes", 0), longValue(dv, "cardinality", 0),
+        longOrNull(dv, "maxRowIndex"));
+  }
+
+  private static boolean has(Group g, String field) {
+    return g.getType().containsField(field) && g.getFieldRepetitionCount(field) > 0;
+  }
+
+  private static Group group(Group g, String field) {
+    return has(g, field) ? g.getGroup(field, 0) : null;
+  }
+
+  private static String string(Group g, String field) {
+    return has(g, field) ? g.getString(field, 0) : null;
+  }
+
+  private static boolean bool(Group g, String field, boolean otherwise) {
+    return has(g, field) ? g.getBoolean(field, 0) : otherwise;
+  }
+
+  private static Long longOrNull(Group g, String field) {
+    if (!has(g, field)) {
+      return null;
+    }
+    PrimitiveType type = g.getType().getType(field).asPrimitiveType();
+    return type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32
+        ? (long) g.getInteger(field, 0) : g.getLong(field, 0);
+  }
+
+  private static long longValue(Group g, String field, long otherwise) {
+    Long v = longOrNull(g, field);
+    return v == null ? otherwise : v;
+  }
+
+  /** A Parquet MAP: a group holding one repeated key/value group. */
+  private static Map<String, String> stringMap(Group g, String field) {
+    Group map = group(g, field);
+    if (map == null || map.getFieldRepetitionCount(0) == 0) {
+      return Map.of();
+    }
+    Map<String, String> result = new LinkedHashMap<>();
+    for (int i = 0; i < map.getFieldRepetitionCount(0); i++) {
+      Group entry = map.getGroup(0, i);
+      String value = entry.getFieldRepetitionCount(1) == 0 ? null : entry.getString(1, 0);
+      result.put(entry.getString(0, 0), value);
+    }
+    return Collections.unmodifiableMap(result);
+  }
+
+  /** A Parquet LIST of strings, in the three-level form or the legacy two-level form. */
+  private static Set<String> stringSet(Group g, String field) {
+    if (!has(g, field)) {
+      return Set.of();
+    }
+    Type listType = g.getType().getType(field);
+    Set<String> result = new LinkedHashSet<>();
+    if (listType.isPrimitive()) {
+      for (int i = 0; i < g.getFieldRepetitionCount(field); i++) {
+        result.add(g.getString(field, i));
+      }
+      return Collections.unmodifiableSet(result);
+    }
+    Group list = g.getGroup(field, 0);
+    for (int i = 0; i < list.getFieldRepetitionCount(0); i++) {
+      if (list.getType().getType(0).isPrimitive()) {
+        result.add(list.getString(0, i));
+      } else {
+        Group element = list.getGroup(0, i);
+        if (element.getFieldRepetitionCount(0) > 0) {
+          result.add(element.getString(0, 0));
+        }
+      }
+    }
+    return Collections.unmodifiableSet(result);
+  }
+}

@@ -1,0 +1,120 @@
+package io.deltax.log;
+
+import io.deltax.log.actions.AddFile;
+import io.deltax.log.actions.DomainMetadata;
+import io.deltax.log.actions.Metadata;
+import io.deltax.log.actions.Protocol;
+import io.deltax.log.actions.SetTransaction;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/** The state of a table at one version, rebuilt from its log. Immutable. */
+public final class Snapshot {
+  private final Path tableRoot;
+  private final long version;
+  private final long timestamp;
+  private final Protocol protocol;
+  private final Metadata metadata;
+  private final List<AddFile> activeFiles;
+  private final Map<String, SetTransaction> transactions;
+  private final Map<String, DomainMetadata> domains;
+  private final LogSegment segment;
+  private StructType schema;
+
+  Snapshot(LogSegment segment, long timestamp, LogReplay replay) {
+    this.tableRoot = segment.tableRoot();
+    this.version = segment.version();
+    this.timestamp = timestamp;
+    this.protocol = replay.protocol();
+    this.metadata = replay.metadata();
+    this.activeFiles = List.copyOf(replay.activeFiles());
+    this.transactions = Map.copyOf(replay.transactions());
+    this.domains = Map.copyOf(replay.domains());
+    this.segment = segment;
+  }
+
+  public Path tableRoot() {
+    return tableRoot;
+  }
+
+  public long version() {
+    return version;
+  }
+
+  /** The commit timestamp of this version in milliseconds (in-commit timestamp where enabled). */
+  public long timestamp() {
+    return timestamp;
+  }
+
+  public Protocol protocol() {
+    return protocol;
+  }
+
+  public Metadata metadata() {
+    return metadata;
+  }
+
+  /** The active data files, in no particular order. */
+  public List<AddFile> activeFiles() {
+    return activeFiles;
+  }
+
+  public Map<String, SetTransaction> transactions() {
+    return transactions;
+  }
+
+  public Optional<DomainMetadata> domain(String name) {
+    return Optional.ofNullable(domains.get(name));
+  }
+
+  public Map<String, DomainMetadata> domains() {
+    return domains;
+  }
+
+  public LogSegment segment() {
+    return segment;
+  }
+
+  public FilePathResolver paths() {
+    return new FilePathResolver(tableRoot);
+  }
+
+  /** The table's logical schema, partition columns included, as {@code schemaString} defines it. */
+  public synchronized StructType schema() {
+    if (schema == null) {
+      schema = (StructType) DataType.fromJson(metadata.schemaString());
+    }
+    return schema;
+  }
+
+  /** The partition columns, in the order of {@code partitionColumns}, with their types. */
+  public StructType partitionSchema() {
+    StructType full = schema();
+    StructType result = new StructType();
+    for (String column : metadata.partitionColumns()) {
+      StructField field = findField(full, column);
+      result = result.add(field);
+    }
+    return result;
+  }
+
+  /** Partition column names are matched case-insensitively, as delta-spark does. */
+  static StructField findField(StructType schema, String name) {
+    for (StructField f : schema.fields()) {
+      if (f.name().equalsIgnoreCase(name)) {
+        return f;
+      }
+    }
+    throw new IllegalStateException("Partition column " + name + " is not in the table schema");
+  }
+
+  @Override
+  public String toString() {
+    return "Snapshot(" + tableRoot + " @ " + version + ", " + activeFiles.size() + " files)";
+  }
+}

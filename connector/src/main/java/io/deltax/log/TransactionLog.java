@@ -1,0 +1,201 @@
+package io.deltax.log;
+
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.log.actions.Action;
+import io.deltax.log.actions.CommitInfo;
+import io.deltax.log.actions.Sidecar;
+import io.deltax.protocol.ReaderFeatures;
+import java.io.BufferedReader;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The {@code _delta_log} of one table, listed once when opened. Rebuilds snapshots at the latest
+ * version, at a given version, or at a given time. Works on any Hadoop file system.
+ */
+public final class TransactionLog {
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final Path tableRoot;
+  private final Path logDir;
+  private final LogListing listing;
+  private final Optional<LastCheckpointHint> lastCheckpoint;
+
+  private TransactionLog(Configuration conf, FileSystem fs, Path tableRoot, LogListing listing,
+      Optional<LastCheckpointHint> lastCheckpoint) {
+    this.conf = conf;
+    this.fs = fs;
+    this.tableRoot = tableRoot;
+    this.logDir = new Path(tableRoot, "_delta_log");
+    this.listing = listing;
+    this.lastCheckpoint = lastCheckpoint;
+  }
+
+  /** Opens the log of the table at {@code path}: one listing of {@code _delta_log}. */
+  public static TransactionLog open(String path, Configuration conf) {
+    try {
+      Path given = new Path(path);
+      FileSystem fs = given.getFileSystem(conf);
+      Path root = fs.makeQualified(given);
+      if (!fs.exists(root)) {
+        throw DeltaXErrors.tableNotFound(path);
+      }
+      Path logDir = new Path(root, "_delta_log");
+      FileStatus[] files;
+      try {
+        files = fs.listStatus(logDir);
+      } catch (FileNotFoundException e) {
+        throw DeltaXErrors.notADeltaTable(path, "it has no _delta_log directory");
+      }
+      LogListing listing = new LogListing(root, files);
+      if (listing.isEmpty()) {
+        throw DeltaXErrors.notADeltaTable(path, "its _delta_log holds no commit and no checkpoint");
+      }
+      return new TransactionLog(conf, fs, root, listing, LastCheckpointHint.read(fs, logDir));
+    } catch (IOException e) {
+      throw DeltaXErrors.fileSystemError(path, e);
+    }
+  }
+
+  public Path tableRoot() {
+    return tableRoot;
+  }
+
+  public LogListing listing() {
+    return listing;
+  }
+
+  public Snapshot latestSnapshot() {
+    return snapshotAt(listing.latestVersion());
+  }
+
+  /** The snapshot at {@code version}; the protocol is checked before it is returned. */
+  public Snapshot snapshotAt(long version) {
+    LogSegment segment = listing.segment(version, lastCheckpoint);
+    LogReplay replay = new LogReplay(new FilePathResolver(tableRoot));
+    CommitInfo[] newestCommitInfo = new CommitInfo[1];
+    List<FileStatus> commits = segment.commits();
+    for (int i = commits.size() - 1; i >= 0; i--) {
+      boolean newest = i == commits.size() - 1;
+      readCommit(commits.get(i), action -> {
+        if (newest && action instanceof CommitInfo info) {
+          newestCommitInfo[0] = info;
+        }
+        replay.apply(action, false);
+      });
+    }
+    segment.checkpoint().ifPresent(checkpoint -> readCheckpoint(checkpoint, replay));
+    if (replay.protocol() == null || replay.metadata() == null) {
+      throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
+    }
+    ReaderFeatures.check(tableRoot.toString(), version, replay.protocol(), replay.metadata());
+    long timestamp = InCommitTimestamps.isEnabled(replay.metadata()) && newestCommitInfo[0] != null
+        && newestCommitInfo[0].inCommitTimestamp() != null
+        ? newestCommitInfo[0].inCommitTimestamp()
+        : segment.lastModificationTime();
+    return new Snapshot(segment, timestamp, replay);
+  }
+
+  /** The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. */
+  public Snapshot snapshotAsOf(long timestampMillis, String requested) {
+    Snapshot latest = latestSnapshot();
+    long version = new CommitTimeline(this, latest).versionAt(timestampMillis, requested);
+    return version == latest.version() ? latest : snapshotAt(version);
+  }
+
+  /** Reads every action of one commit file; a line that is not valid JSON is a corrupt log. */
+  void readCommit(FileStatus file, Consumer<Action> sink) {
+    try (BufferedReader reader = new BufferedReader(
+        new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        Action action;
+        try {
+          action = ActionJson.parseLine(line);
+        } catch (IOException e) {
+          throw DeltaXErrors.corruptLogFile(file.getPath().toString(),
+              "a line is not a complete JSON action (" + e.getMessage().lines().findFirst().orElse("")
+                  + ")", e);
+        }
+        if (action != null) {
+          sink.accept(action);
+        }
+      }
+    } catch (IOException e) {
+      throw DeltaXErrors.corruptLogFile(file.getPath().toString(), e.toString(), e);
+    }
+  }
+
+  /**
+   * Reads a checkpoint of any kind (PROTOCOL.md, "Checkpoints"): the single classic file, every part
+   * of a multi-part one, or a V2 top-level file in JSON or Parquet followed by its sidecars.
+   */
+  private void readCheckpoint(Checkpoint checkpoint, LogReplay replay) {
+    List<Sidecar> sidecars = new ArrayList<>();
+    Consumer<Action> sink = action -> {
+      if (action instanceof Sidecar sidecar) {
+        sidecars.add(sidecar);
+      } else {
+        replay.apply(action, true);
+      }
+    };
+    for (FileStatus file : checkpoint.files()) {
+      if (file.getPath().getName().endsWith(".json")) {
+        readCommit(file, sink);
+      } else {
+        readParquet(file.getPath(), sink);
+      }
+    }
+    for (Sidecar sidecar : sidecars) {
+      readParquet(sidecarPath(sidecar), action -> replay.apply(action, true));
+    }
+  }
+
+  /** A sidecar path is a file name under {@code _delta_log/_sidecars/}, or an absolute URI. */
+  private Path sidecarPath(Sidecar sidecar) {
+    Path path = new Path(sidecar.path());
+    return path.isAbsoluteAndSchemeAuthorityNull() || path.toUri().getScheme() != null
+        ? path : new Path(new Path(logDir, "_sidecars"), sidecar.path());
+  }
+
+  private void readParquet(Path file, Consumer<Action> sink) {
+    try {
+      ParquetActionReader.read(conf, file, sink);
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof io.deltax.errors.DeltaXException dx) {
+        throw dx;
+      }
+      throw DeltaXErrors.corruptLogFile(file.toString(), e.toString(), e);
+    }
+  }
+
+  /**
+   * The in-commit timestamp of one commit: with in-commit timestamps enabled, {@code commitInfo}
+   * must be the commit's first action (PROTOCOL.md, "Writer Requirements for In-Commit
+   * Timestamps"), so only the first line is read.
+   */
+  Optional<Long> inCommitTimestamp(FileStatus commit) {
+    try (BufferedReader reader = new BufferedReader(
+        new InputStreamReader(fs.open(commit.getPath()), StandardCharsets.UTF_8))) {
+      String first = reader.readLine();
+      Action action = first == null ? null : ActionJson.parseLine(first);
+      return action instanceof CommitInfo info ? Optional.ofNullable(info.inCommitTimestamp())
+          : Optional.empty();
+    } catch (IOException e) {
+      throw DeltaXErrors.corruptLogFile(commit.getPath().toString(), e.toString(), e);
+    }
+  }
+}

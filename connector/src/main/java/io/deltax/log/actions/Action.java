@@ -1,0 +1,6 @@
+package io.deltax.log.actions;
+
+/** One action of the Delta log that deltax reads; each kind is a small immutable record. */
+public sealed interface Action
+    permits AddFile, RemoveFile, Metadata, Protocol, SetTransaction, DomainMetadata, Sidecar,
+        CommitInfo {}

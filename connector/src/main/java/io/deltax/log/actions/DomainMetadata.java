@@ -1,0 +1,7 @@
+package io.deltax.log.actions;
+
+/**
+ * A {@code domainMetadata} action (PROTOCOL.md, "Domain Metadata"). Row tracking keeps its
+ * high-water mark in the {@code delta.rowTracking} domain.
+ */
+public record DomainMetadata(String domain, String configuration, boolean removed) implements Action {}

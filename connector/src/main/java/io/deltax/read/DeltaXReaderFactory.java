@@ -1,0 +1,88 @@
+package io.deltax.read;
+
+import java.io.Closeable;
+import java.io.IOException;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import scala.Function1;
+import scala.collection.Iterator;
+
+/**
+ * Ships the Parquet read function (built on the driver, see {@link SparkParquet}) to the executors
+ * and reads each partition's splits one after another, as batches when the schema allows.
+ */
+final class DeltaXReaderFactory implements PartitionReaderFactory {
+  private final Function1<PartitionedFile, Iterator<InternalRow>> readFunction;
+  private final boolean columnar;
+
+  DeltaXReaderFactory(Function1<PartitionedFile, Iterator<InternalRow>> readFunction, boolean columnar) {
+    this.readFunction = readFunction;
+    this.columnar = columnar;
+  }
+
+  @Override
+  public boolean supportColumnarReads(InputPartition partition) {
+    return columnar;
+  }
+
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    return new SplitsReader<>((DeltaXInputPartition) partition);
+  }
+
+  @Override
+  public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+    return new SplitsReader<>((DeltaXInputPartition) partition);
+  }
+
+  /**
+   * Reads the splits in turn. With {@code returning_batch} the Parquet reader's iterator yields
+   * {@code ColumnarBatch}es typed as rows, hence the unchecked cast.
+   */
+  private final class SplitsReader<T> implements PartitionReader<T> {
+    private final PartitionedFile[] files;
+    private int nextFile;
+    private Iterator<InternalRow> current;
+    private T value;
+
+    SplitsReader(DeltaXInputPartition partition) {
+      this.files = partition.files();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean next() throws IOException {
+      while (current == null || !current.hasNext()) {
+        closeCurrent();
+        if (nextFile >= files.length) {
+          return false;
+        }
+        current = readFunction.apply(files[nextFile++]);
+      }
+      value = (T) (Object) current.next();
+      return true;
+    }
+
+    @Override
+    public T get() {
+      return value;
+    }
+
+    @Override
+    public void close() throws IOException {
+      closeCurrent();
+    }
+
+    /** Spark's Parquet iterator is closeable; it also closes itself at the end of the task. */
+    private void closeCurrent() throws IOException {
+      if (current instanceof Closeable closeable) {
+        closeable.close();
+      }
+      current = null;
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package io.deltax.read;
+
+import io.deltax.log.FilePathResolver;
+import io.deltax.log.Snapshot;
+import io.deltax.log.actions.AddFile;
+import io.deltax.read.skipping.DataSkipping;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.paths.SparkPath;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A scan of one snapshot: the files that survive partition pruning and data skipping, cut into
+ * splits, read by Spark's Parquet reader. The output is the requested data columns followed by
+ * the requested partition columns.
+ */
+final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
+  private final SparkSession spark;
+  private final Snapshot snapshot;
+  private final StructType dataSchema;
+  private final StructType readDataSchema;
+  private final StructType readPartitionSchema;
+  private final List<Filter> dataFilters;
+  private final DataSkipping skipping;
+  private final Map<String, String> options;
+  private List<AddFile> selectedFiles;
+
+  DeltaXScan(SparkSession spark, Snapshot snapshot, StructType dataSchema, StructType readDataSchema,
+      StructType readPartitionSchema, List<Filter> dataFilters, DataSkipping skipping,
+      Map<String, String> options) {
+    this.spark = spark;
+    this.snapshot = snapshot;
+    this.dataSchema = dataSchema;
+    this.readDataSchema = readDataSchema;
+    this.readPartitionSchema = readPartitionSchema;
+    this.dataFilters = dataFilters;
+    this.skipping = skipping;
+    this.options = options;
+  }
+
+  @Override
+  public StructType readSchema() {
+    return Schemas.concat(readDataSchema, readPartitionSchema);
+  }
+
+  @Override
+  public String description() {
+    return String.format("deltax %s @ version %d, %d of %d files, skipping filters %s",
+        snapshot.tableRoot(), snapshot.version(), selectedFiles().size(),
+        snapshot.activeFiles().size(), skipping.usableFilters());
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  /** The files that may hold matching rows; computed once. */
+  synchronized List<AddFile> selectedFiles() {
+    if (selectedFiles == null) {
+      List<AddFile> selected = new ArrayList<>();
+      for (AddFile file : snapshot.activeFiles()) {
+        if (skipping.mightMatch(file)) {
+          selected.add(file);
+        }
+      }
+      selectedFiles = selected;
+    }
+    return selectedFiles;
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    FilePathResolver paths = snapshot.paths();
+    PartitionValues partitionValues = new PartitionValues(SparkParquet.sessionZone());
+    List<FileSplitter.SplitSource> sources = new ArrayList<>();
+    for (AddFile file : selectedFiles()) {
+      Path path = paths.resolve(file.path());
+      InternalRow partitionRow = partitionValues.toRow(readPartitionSchema, file.partitionValues());
+      SparkPath sparkPath = SparkPath.fromPath(path);
+      sources.add(new FileSplitter.SplitSource() {
+        @Override
+        public long size() {
+          return file.size();
+        }
+
+        @Override
+        public PartitionedFile split(long start, long length) {
+          return new PartitionedFile(partitionRow, sparkPath, start, length, new String[0],
+              file.modificationTime(), file.size(), scala.collection.immutable.Map$.MODULE$.empty());
+        }
+      });
+    }
+    FileSplitter splitter = new FileSplitter(SparkParquet.maxPartitionBytes(),
+        SparkParquet.openCostInBytes(), SparkParquet.minPartitionNum(spark));
+    return splitter.partitions(sources).toArray(new InputPartition[0]);
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    boolean columnar = SparkParquet.supportsBatch(spark, readSchema());
+    return new DeltaXReaderFactory(
+        SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, readDataSchema,
+            dataFilters, options, columnar),
+        columnar);
+  }
+
+  @Override
+  public Statistics estimateStatistics() {
+    long bytes = 0;
+    for (AddFile file : selectedFiles()) {
+      bytes += file.size();
+    }
+    long sizeInBytes = bytes;
+    return new Statistics() {
+      @Override
+      public OptionalLong sizeInBytes() {
+        return OptionalLong.of(sizeInBytes);
+      }
+
+      @Override
+      public OptionalLong numRows() {
+        return OptionalLong.empty();
+      }
+    };
+  }
+}

@@ -1,0 +1,86 @@
+package io.deltax.read;
+
+import io.deltax.log.Snapshot;
+import io.deltax.read.skipping.DataSkipping;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Takes the columns and filters Spark pushes down. Filters are used to prune partitions, skip
+ * files by their statistics and skip Parquet row groups, but all of them are handed back: none is
+ * exact for every row, so Spark evaluates them after the scan.
+ */
+final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
+    SupportsPushDownFilters {
+  private final SparkSession spark;
+  private final Snapshot snapshot;
+  private final Map<String, String> options;
+  private final Set<String> partitionColumns;
+  private StructType requiredSchema;
+  private Filter[] pushed = new Filter[0];
+  private List<Filter> filters = List.of();
+
+  DeltaXScanBuilder(SparkSession spark, Snapshot snapshot, Map<String, String> options) {
+    this.spark = spark;
+    this.snapshot = snapshot;
+    this.options = options;
+    this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
+    this.requiredSchema = snapshot.schema();
+  }
+
+  @Override
+  public void pruneColumns(StructType requiredSchema) {
+    this.requiredSchema = requiredSchema;
+  }
+
+  @Override
+  public Filter[] pushFilters(Filter[] filters) {
+    this.filters = List.of(filters);
+    this.pushed = skipping().usableFilters().toArray(new Filter[0]);
+    return filters;
+  }
+
+  @Override
+  public Filter[] pushedFilters() {
+    return pushed;
+  }
+
+  private DataSkipping skipping() {
+    return new DataSkipping(snapshot.schema(), partitionColumns, filters,
+        new PartitionValues(SparkParquet.sessionZone()));
+  }
+
+  @Override
+  public Scan build() {
+    StructType dataSchema = Schemas.select(snapshot.schema(), partitionColumns, false);
+    StructType readDataSchema = Schemas.select(requiredSchema, partitionColumns, false);
+    // Partition columns keep the table's order, whatever order Spark asked for them in.
+    StructType readPartitionSchema = Schemas.select(snapshot.partitionSchema(),
+        Schemas.lowerCase(Arrays.asList(requiredSchema.fieldNames())), true);
+    return new DeltaXScan(spark, snapshot, dataSchema, readDataSchema, readPartitionSchema,
+        dataFilters(), skipping(), options);
+  }
+
+  /** Filters that name no partition column: these may also skip Parquet row groups. */
+  private List<Filter> dataFilters() {
+    List<Filter> result = new ArrayList<>();
+    for (Filter f : filters) {
+      if (Arrays.stream(f.references())
+          .noneMatch(c -> partitionColumns.contains(c.toLowerCase(Locale.ROOT)))) {
+        result.add(f);
+      }
+    }
+    return result;
+  }
+}

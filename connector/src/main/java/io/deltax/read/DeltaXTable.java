@@ -1,0 +1,60 @@
+package io.deltax.read;
+
+import io.deltax.log.Snapshot;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/** A Delta table at one snapshot, as Spark sees it: its logical schema and its partitioning. */
+public final class DeltaXTable implements SupportsRead {
+  private final Snapshot snapshot;
+  private final Map<String, String> options;
+
+  DeltaXTable(Snapshot snapshot, Map<String, String> options) {
+    this.snapshot = snapshot;
+    this.options = options;
+  }
+
+  public Snapshot snapshot() {
+    return snapshot;
+  }
+
+  @Override
+  public String name() {
+    return "deltax.`" + snapshot.tableRoot() + "`@v" + snapshot.version();
+  }
+
+  @Override
+  public StructType schema() {
+    return snapshot.schema();
+  }
+
+  @Override
+  public Transform[] partitioning() {
+    return snapshot.metadata().partitionColumns().stream()
+        .map(Expressions::identity)
+        .toArray(Transform[]::new);
+  }
+
+  @Override
+  public Map<String, String> properties() {
+    return snapshot.metadata().configuration();
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return Set.of(TableCapability.BATCH_READ);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
+    return new DeltaXScanBuilder(SparkSession.active(), snapshot, options);
+  }
+}

@@ -1,0 +1,91 @@
+package io.deltax.read;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructType;
+import scala.Function1;
+import scala.collection.Iterator;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The one place deltax touches Spark's internal file-source classes: the Parquet reader that
+ * Spark's own file sources use ({@code ParquetFileFormat.buildReaderWithPartitionValues}, stable
+ * from Spark 4.0 to 4.2), and the SQL settings that size input partitions.
+ *
+ * <p>The read function is built on the driver (it broadcasts the Hadoop configuration itself) and
+ * is serializable, so the reader factory ships it to the executors. With {@code returning_batch}
+ * set it yields {@code ColumnarBatch}es, each holding the requested data columns followed by the
+ * partition columns as constant vectors.
+ */
+public final class SparkParquet {
+  /** Spark's option that tells a file format whether to return batches ({@code FileFormat.OPTION_RETURNING_BATCH}). */
+  static final String RETURNING_BATCH = "returning_batch";
+
+  private SparkParquet() {}
+
+  /** Whether Spark's vectorized Parquet reader can return batches of {@code schema}. */
+  public static boolean supportsBatch(SparkSession spark, StructType schema) {
+    return new ParquetFileFormat().supportBatch(spark, schema);
+  }
+
+  /**
+   * The function that reads one split of a file into rows (or batches, when {@code batch}).
+   *
+   * @param dataSchema the columns of the data files
+   * @param partitionSchema the partition columns appended to every row
+   * @param requiredSchema the data columns to read, in output order
+   * @param filters filters on data columns, used to skip row groups; Spark still evaluates them
+   */
+  public static Function1<PartitionedFile, Iterator<InternalRow>> readFunction(
+      SparkSession spark, StructType dataSchema, StructType partitionSchema,
+      StructType requiredSchema, List<Filter> filters, Map<String, String> options, boolean batch) {
+    Map<String, String> readOptions = new java.util.HashMap<>(options);
+    readOptions.put(RETURNING_BATCH, Boolean.toString(batch));
+    scala.collection.immutable.Map<String, String> scalaOptions =
+        scala.collection.immutable.Map.from(CollectionConverters.asScala(readOptions));
+    Configuration hadoopConf = hadoopConf(spark, scalaOptions);
+    return new ParquetFileFormat().buildReaderWithPartitionValues(
+        spark, dataSchema, partitionSchema, requiredSchema,
+        CollectionConverters.asScala(filters).toSeq(), scalaOptions, hadoopConf);
+  }
+
+  /** The session's Hadoop configuration with the read options applied, as Spark's file sources build it. */
+  public static Configuration hadoopConf(SparkSession spark, scala.collection.immutable.Map<String, String> options) {
+    return ((org.apache.spark.sql.classic.SparkSession) spark).sessionState()
+        .newHadoopConfWithOptions(options);
+  }
+
+  /** The session's Hadoop configuration. */
+  public static Configuration hadoopConf(SparkSession spark) {
+    return ((org.apache.spark.sql.classic.SparkSession) spark).sessionState().newHadoopConf();
+  }
+
+  /** {@code spark.sql.files.maxPartitionBytes}. */
+  static long maxPartitionBytes() {
+    return SQLConf.get().filesMaxPartitionBytes();
+  }
+
+  /** {@code spark.sql.files.openCostInBytes}. */
+  static long openCostInBytes() {
+    return SQLConf.get().filesOpenCostInBytes();
+  }
+
+  /** {@code spark.sql.files.minPartitionNum}, else the session's default parallelism for leaf nodes. */
+  static int minPartitionNum(SparkSession spark) {
+    scala.Option<Object> configured = SQLConf.get().filesMinPartitionNum();
+    return configured.isDefined() ? (Integer) configured.get()
+        : ((org.apache.spark.sql.classic.SparkSession) spark).leafNodeDefaultParallelism();
+  }
+
+  /** The session time zone ({@code spark.sql.session.timeZone}). */
+  static java.time.ZoneId sessionZone() {
+    return java.time.ZoneId.of(SQLConf.get().sessionLocalTimeZone());
+  }
+}

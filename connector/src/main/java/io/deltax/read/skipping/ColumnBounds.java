@@ -1,0 +1,20 @@
+package io.deltax.read.skipping;
+
+/**
+ * What one file says about one column: bounds on its values and whether it holds nulls. Any part
+ * may be unknown (null), and an unknown part never lets a file be skipped.
+ *
+ * @param min a lower bound of the non-null values, or null
+ * @param max an upper bound of the non-null values, or null
+ * @param allNull whether every value is null, or null if unknown
+ * @param hasNull whether some value is null, or null if unknown
+ */
+@SuppressWarnings("rawtypes")
+record ColumnBounds(Comparable min, Comparable max, Boolean allNull, Boolean hasNull) {
+  static final ColumnBounds UNKNOWN = new ColumnBounds(null, null, null, null);
+
+  /** A partition column: one exact value for the whole file. */
+  static ColumnBounds exact(Comparable value, boolean isNull) {
+    return new ColumnBounds(value, value, isNull, isNull);
+  }
+}

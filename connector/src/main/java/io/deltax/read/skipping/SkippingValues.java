@@ -1,0 +1,139 @@
+package io.deltax.read.skipping;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * Puts the three kinds of values data skipping compares into one ordered domain per type: filter
+ * literals (Spark's external Java values), partition values (Spark's internal values) and JSON
+ * statistics. Integral types, dates (days) and timestamps (microseconds) become {@code Long},
+ * fractional types {@code Double}, decimals {@code BigDecimal}, strings {@code UTF8String} (which
+ * orders by UTF-8 bytes, as Spark does). A value that cannot be compared safely becomes null:
+ * "unknown", which never lets a file be skipped.
+ */
+final class SkippingValues {
+  private SkippingValues() {}
+
+  static boolean isSupported(DataType type) {
+    return type instanceof ByteType || type instanceof ShortType || type instanceof IntegerType
+        || type instanceof LongType || type instanceof FloatType || type instanceof DoubleType
+        || type instanceof DecimalType || type instanceof StringType || type instanceof DateType
+        || type instanceof TimestampType || type instanceof TimestampNTZType
+        || type instanceof BooleanType;
+  }
+
+  /** A filter literal or an internal partition value. */
+  @SuppressWarnings("rawtypes")
+  static Comparable normalize(DataType type, Object value) {
+    if (value == null || !isSupported(type)) {
+      return null;
+    }
+    if (type instanceof StringType) {
+      return value instanceof UTF8String u ? u : UTF8String.fromString(value.toString());
+    }
+    if (type instanceof FloatType || type instanceof DoubleType) {
+      double d = ((Number) value).doubleValue();
+      return Double.isNaN(d) ? null : d;
+    }
+    if (type instanceof DecimalType) {
+      if (value instanceof Decimal d) {
+        return d.toJavaBigDecimal();
+      }
+      return value instanceof BigDecimal b ? b : new BigDecimal(value.toString());
+    }
+    if (type instanceof BooleanType) {
+      return (Boolean) value;
+    }
+    if (type instanceof DateType) {
+      if (value instanceof java.sql.Date d) {
+        return d.toLocalDate().toEpochDay();
+      }
+      if (value instanceof LocalDate d) {
+        return d.toEpochDay();
+      }
+    }
+    if (type instanceof TimestampType) {
+      if (value instanceof java.sql.Timestamp t) {
+        return micros(t.toInstant());
+      }
+      if (value instanceof Instant i) {
+        return micros(i);
+      }
+    }
+    if (type instanceof TimestampNTZType && value instanceof LocalDateTime t) {
+      return micros(t.toInstant(ZoneOffset.UTC));
+    }
+    if (value instanceof Number n) {
+      return n.longValue();
+    }
+    return null;
+  }
+
+  /**
+   * A value from {@code minValues} or {@code maxValues}. Timestamps there are truncated to
+   * milliseconds, so a maximum is widened by 999 microseconds to stay an upper bound.
+   */
+  @SuppressWarnings("rawtypes")
+  static Comparable fromStats(DataType type, JsonNode node, boolean isMax) {
+    if (node == null || node.isNull() || node.isContainerNode() || !isSupported(type)) {
+      return null;
+    }
+    try {
+      if (type instanceof StringType) {
+        return UTF8String.fromString(node.asText());
+      }
+      if (type instanceof FloatType || type instanceof DoubleType) {
+        if (!node.isNumber()) {
+          return null;
+        }
+        double d = node.asDouble();
+        return Double.isNaN(d) ? null : d;
+      }
+      if (type instanceof DecimalType) {
+        return node.isNumber() ? node.decimalValue() : new BigDecimal(node.asText());
+      }
+      if (type instanceof BooleanType) {
+        return node.isBoolean() ? node.asBoolean() : null;
+      }
+      if (type instanceof DateType) {
+        return LocalDate.parse(node.asText()).toEpochDay();
+      }
+      if (type instanceof TimestampType) {
+        long micros = micros(OffsetDateTime.parse(node.asText()).toInstant());
+        return isMax ? micros + 999 : micros;
+      }
+      if (type instanceof TimestampNTZType) {
+        long micros = micros(LocalDateTime.parse(node.asText()).toInstant(ZoneOffset.UTC));
+        return isMax ? micros + 999 : micros;
+      }
+      return node.canConvertToLong() ? node.asLong() : null;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static long micros(Instant instant) {
+    return ChronoUnit.MICROS.between(Instant.EPOCH, instant);
+  }
+}
