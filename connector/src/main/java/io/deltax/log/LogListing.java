@@ -129,7 +129,8 @@ public final class LogListing {
     }
     List<FileStatus> segmentCommits = new ArrayList<>();
     long expected = start;
-    for (Map.Entry<Long, FileStatus> commit : commits.subMap(start, true, version, true).entrySet()) {
+    Map<Long, FileStatus> needed = start > version ? Map.of() : commits.subMap(start, true, version, true);
+    for (Map.Entry<Long, FileStatus> commit : needed.entrySet()) {
       if (commit.getKey() != expected) {
         throw DeltaXErrors.logGap(table, expected, commit.getKey());
       }

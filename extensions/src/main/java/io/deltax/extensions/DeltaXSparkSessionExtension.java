@@ -1,0 +1,17 @@
+package io.deltax.extensions;
+
+import org.apache.spark.sql.SparkSessionExtensions;
+import scala.Function1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * deltax's SQL extension, enabled with
+ * {@code spark.sql.extensions=io.deltax.extensions.DeltaXSparkSessionExtension} (alone or next to
+ * delta-spark's extension). The row-tracking procedures register here.
+ */
+public final class DeltaXSparkSessionExtension implements Function1<SparkSessionExtensions, BoxedUnit> {
+  @Override
+  public BoxedUnit apply(SparkSessionExtensions extensions) {
+    return BoxedUnit.UNIT;
+  }
+}

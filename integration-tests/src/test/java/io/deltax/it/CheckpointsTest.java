@@ -1,0 +1,151 @@
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.assertSame;
+import static io.deltax.it.DeltaOracle.assertSameTable;
+import static io.deltax.it.DeltaOracle.checkpoint;
+import static io.deltax.it.DeltaOracle.logFiles;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every kind of checkpoint delta-spark writes, with commits after it that add and remove files:
+ * deltax must rebuild the same state from each.
+ */
+class CheckpointsTest {
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark();
+  }
+
+  /** Five commits with appends, a delete and an update, then a checkpoint, then two more commits. */
+  private static String tableWithCheckpoint(String name, String properties, Map<String, String> confs) {
+    String path = dir.resolve(name).toString();
+    SharedSpark.withConf(confs, () -> {
+      sql("CREATE TABLE " + quote(path) + " (id INT, part STRING, v STRING) USING delta "
+          + "PARTITIONED BY (part) TBLPROPERTIES ('delta.checkpointInterval' = '1000'" + properties + ")");
+      for (int i = 0; i < 4; i++) {
+        sql("INSERT INTO " + quote(path) + " VALUES (" + (i * 10) + ", 'p" + (i % 2) + "', 'a'), ("
+            + (i * 10 + 1) + ", 'p" + (i % 3) + "', 'b')");
+      }
+      sql("DELETE FROM " + quote(path) + " WHERE id = 10");
+      sql("UPDATE " + quote(path) + " SET v = 'updated' WHERE id = 21");
+      checkpoint(path);
+      sql("INSERT INTO " + quote(path) + " VALUES (100, 'p9', 'after')");
+      sql("DELETE FROM " + quote(path) + " WHERE id = 0");
+    });
+    return path;
+  }
+
+  private static List<String> names(String path) {
+    return logFiles(path).stream().map(p -> p.getFileName().toString()).toList();
+  }
+
+  @Test
+  void jsonOnlyLog() {
+    String path = dir.resolve("json-only").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(path) + " VALUES (1), (2)");
+    sql("DELETE FROM " + quote(path) + " WHERE id = 1");
+    assertTrue(names(path).stream().noneMatch(n -> n.contains("checkpoint")));
+    assertSameTable(path);
+  }
+
+  @Test
+  void classicCheckpoint() {
+    String path = tableWithCheckpoint("classic", "", Map.of());
+    assertTrue(names(path).contains("00000000000000000006.checkpoint.parquet"), names(path).toString());
+    assertSameTable(path);
+  }
+
+  @Test
+  void multiPartCheckpoint() {
+    String path = tableWithCheckpoint("multi-part", "",
+        Map.of("spark.databricks.delta.checkpoint.partSize", "2"));
+    assertTrue(names(path).stream().anyMatch(n -> n.matches("0+6\\.checkpoint\\.0+1\\.0+\\d+\\.parquet")),
+        names(path).toString());
+    assertSameTable(path);
+  }
+
+  @Test
+  void multiPartCheckpointWithAMissingPartIsIgnored() throws IOException {
+    String path = tableWithCheckpoint("multi-part-broken", "",
+        Map.of("spark.databricks.delta.checkpoint.partSize", "2"));
+    Path part = logFiles(path).stream()
+        .filter(p -> p.getFileName().toString().matches("0+6\\.checkpoint\\.0+2\\.0+\\d+\\.parquet"))
+        .findFirst().orElseThrow();
+    Files.delete(part);
+    // Without its second part the checkpoint is incomplete: deltax replays the commits instead.
+    assertSameTable(path);
+  }
+
+  @Test
+  void v2CheckpointWithJsonTopLevelFileAndSidecars() {
+    String path = tableWithCheckpoint("v2-json", ", 'delta.checkpointPolicy' = 'v2'",
+        Map.of("spark.databricks.delta.checkpointV2.topLevelFileFormat", "json",
+            "spark.databricks.delta.checkpoint.partSize", "3"));
+    assertTrue(names(path).stream().anyMatch(n -> n.matches("0+6\\.checkpoint\\.[0-9a-f-]{36}\\.json")),
+        names(path).toString());
+    assertTrue(sidecars(path) >= 2, "sidecars: " + sidecars(path));
+    assertSameTable(path);
+  }
+
+  @Test
+  void v2CheckpointWithParquetTopLevelFileAndSidecars() {
+    String path = tableWithCheckpoint("v2-parquet", ", 'delta.checkpointPolicy' = 'v2'",
+        Map.of("spark.databricks.delta.checkpointV2.topLevelFileFormat", "parquet"));
+    assertTrue(names(path).stream().anyMatch(n -> n.matches("0+6\\.checkpoint\\.[0-9a-f-]{36}\\.parquet")),
+        names(path).toString());
+    assertEquals(1, sidecars(path));
+    assertSameTable(path);
+  }
+
+  @Test
+  void staleLastCheckpointIsIgnored() throws IOException {
+    String path = tableWithCheckpoint("stale-hint", "", Map.of());
+    Path hint = Path.of(path, "_delta_log", "_last_checkpoint");
+    // Points at a checkpoint that does not exist.
+    Files.writeString(hint, "{\"version\":3,\"size\":10}");
+    assertSameTable(path);
+    // Points at an older checkpoint than the newest one.
+    sql("INSERT INTO " + quote(path) + " VALUES (200, 'p1', 'x')");
+    String before = Files.readString(hint);
+    checkpoint(path);
+    Files.writeString(hint, before);
+    assertSameTable(path);
+    // Not JSON at all.
+    Files.writeString(hint, "{\"vers");
+    assertSameTable(path);
+  }
+
+  @Test
+  void timeTravelToEveryVersionAcrossTheCheckpoint() {
+    String path = tableWithCheckpoint("travel", "", Map.of());
+    for (int version = 0; version <= 8; version++) {
+      String v = Integer.toString(version);
+      assertSame(r -> r.option("versionAsOf", v), path);
+    }
+  }
+
+  private static long sidecars(String path) {
+    try (var files = Files.list(Path.of(path, "_delta_log", "_sidecars"))) {
+      return files.filter(p -> p.toString().endsWith(".parquet")).count();
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+}
