@@ -1,0 +1,118 @@
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Paths and logs deltax cannot read: each error names the problem. */
+class BadInputTest {
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark();
+  }
+
+  private static String errorReading(String path) {
+    Exception e = assertThrows(Exception.class,
+        () -> spark().read().format("deltax").load(path).collect());
+    return e.getMessage();
+  }
+
+  private static void assertMessage(String message, String... parts) {
+    for (String part : parts) {
+      assertTrue(message.contains(part), "expected '" + part + "' in: " + message);
+    }
+  }
+
+  @Test
+  void missingPath() {
+    String path = dir.resolve("nothing-here").toString();
+    assertMessage(errorReading(path), "DELTAX_TABLE_NOT_FOUND", path, "does not exist");
+  }
+
+  @Test
+  void noPathAtAll() {
+    Exception e = assertThrows(Exception.class, () -> spark().read().format("deltax").load().collect());
+    assertMessage(e.getMessage(), "DELTAX_MISSING_PATH");
+  }
+
+  @Test
+  void emptyDirectory() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    assertMessage(errorReading(empty.toString()), "DELTAX_NOT_A_DELTA_TABLE", "no _delta_log");
+  }
+
+  @Test
+  void emptyDeltaLogDirectory() throws IOException {
+    Path table = Files.createDirectories(dir.resolve("empty-log/_delta_log")).getParent();
+    assertMessage(errorReading(table.toString()), "DELTAX_NOT_A_DELTA_TABLE", "holds no commit");
+  }
+
+  @Test
+  void parquetDirectoryWithoutDeltaLog() {
+    String path = dir.resolve("plain-parquet").toString();
+    spark().range(5).write().parquet(path);
+    assertMessage(errorReading(path), "DELTAX_NOT_A_DELTA_TABLE", path, "no _delta_log");
+  }
+
+  @Test
+  void truncatedLastCommit() throws IOException {
+    String path = dir.resolve("truncated").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(path) + " VALUES (1), (2)");
+    Path last = Path.of(path, "_delta_log", "00000000000000000001.json");
+    byte[] bytes = Files.readAllBytes(last);
+    Files.write(last, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    assertMessage(errorReading(path), "DELTAX_CORRUPT_LOG", "00000000000000000001.json");
+  }
+
+  @Test
+  void gapInTheCommits() throws IOException {
+    String path = dir.resolve("gap").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(path) + " VALUES (1)");
+    sql("INSERT INTO " + quote(path) + " VALUES (2)");
+    Files.delete(Path.of(path, "_delta_log", "00000000000000000001.json"));
+    assertMessage(errorReading(path), "DELTAX_LOG_INCOMPLETE", "missing commit 1");
+  }
+
+  @Test
+  void unsupportedReaderFeatureIsRefusedBeforeAnyDataFileIsOpened() throws IOException {
+    String path = dir.resolve("future-feature").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(path) + " VALUES (1)");
+    Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"),
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"futureFeature\",\"v2Checkpoint\"],"
+            + "\"writerFeatures\":[\"futureFeature\",\"v2Checkpoint\"]}}\n");
+    // With no data file left, the error can only come from the protocol check.
+    try (var files = Files.list(Path.of(path))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".parquet")).toList()) {
+        Files.delete(f);
+      }
+    }
+    String message = errorReading(path);
+    assertMessage(message, "DELTAX_UNSUPPORTED_READER_FEATURE", "[futureFeature]", path, "version 2");
+    assertTrue(!message.contains("[futureFeature, v2Checkpoint]"), message);
+  }
+
+  @Test
+  void readerVersionAboveThree() throws IOException {
+    String path = dir.resolve("reader-4").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+    Files.writeString(Path.of(path, "_delta_log", "00000000000000000001.json"),
+        "{\"protocol\":{\"minReaderVersion\":4,\"minWriterVersion\":7}}\n");
+    assertMessage(errorReading(path), "DELTAX_UNSUPPORTED_READER_VERSION", "reader version 4");
+  }
+}

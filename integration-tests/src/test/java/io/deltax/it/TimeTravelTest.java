@@ -1,0 +1,120 @@
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.assertSame;
+import static io.deltax.it.DeltaOracle.checkpoint;
+import static io.deltax.it.DeltaOracle.deltax;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** versionAsOf and timestampAsOf, compared with delta-spark, across a checkpoint. */
+class TimeTravelTest {
+  @TempDir
+  static Path dir;
+  static String path;
+  /** Commit v gets the file time 2024-01-01T00:00:00Z + v hours. */
+  static final Instant START = Instant.parse("2024-01-01T00:00:00Z");
+
+  @BeforeAll
+  static void createTable() {
+    spark();
+    path = dir.resolve("travel").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+    for (int i = 1; i <= 4; i++) {
+      sql("INSERT INTO " + quote(path) + " VALUES (" + i + ")");
+    }
+    checkpoint(path);
+    sql("DELETE FROM " + quote(path) + " WHERE id = 2");
+    for (int v = 0; v <= 5; v++) {
+      File commit = new File(path + "/_delta_log/" + String.format("%020d.json", v));
+      assertTrue(commit.setLastModified(START.plusSeconds(3600L * v).toEpochMilli()));
+    }
+    DeltaLog.clearCache();
+  }
+
+  /** The commits are dated 2024, beyond delta-spark's retention check for time travel. */
+  private static final Map<String, String> NO_RETENTION_CHECK = Map.of(
+      "spark.databricks.delta.vacuum.enforceTimeTravelWithinDeletedFileRetentionDuration", "false");
+
+  private static void sameAtTimestamp(String timestamp) {
+    SharedSpark.withConf(NO_RETENTION_CHECK,
+        () -> assertSame(r -> r.option("timestampAsOf", timestamp), path));
+  }
+
+  @Test
+  void everyVersion() {
+    SharedSpark.withConf(NO_RETENTION_CHECK, () -> {
+      for (int v = 0; v <= 5; v++) {
+        String version = Integer.toString(v);
+        assertSame(r -> r.option("versionAsOf", version), path);
+      }
+    });
+  }
+
+  @Test
+  void timestampsBetweenAndOnCommits() {
+    sameAtTimestamp("2024-01-01 00:00:00");
+    sameAtTimestamp("2024-01-01 00:59:59.999");
+    sameAtTimestamp("2024-01-01 02:30:00");
+    sameAtTimestamp("2024-01-01T04:00:00Z");
+    sameAtTimestamp("2024-01-01 05:00:00");
+    assertEquals(3, deltax(path, "timestampAsOf", "2024-01-01 03:10:00").count());
+  }
+
+  private static org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> deltax(String p, String k, String v) {
+    return spark().read().format("deltax").option(k, v).load(p);
+  }
+
+  @Test
+  void timestampBeforeTheFirstCommitIsAnError() {
+    Exception e = assertThrows(Exception.class,
+        () -> deltax(path, "timestampAsOf", "2023-12-31 23:00:00").collect());
+    assertTrue(e.getMessage().contains("DELTAX_TIMESTAMP_NOT_AVAILABLE")
+        && e.getMessage().contains("before the earliest available commit"), e.getMessage());
+  }
+
+  @Test
+  void timestampAfterTheLastCommitIsAnError() {
+    Exception e = assertThrows(Exception.class,
+        () -> deltax(path, "timestampAsOf", "2024-01-01 05:00:01").collect());
+    assertTrue(e.getMessage().contains("after the latest commit"), e.getMessage());
+  }
+
+  @Test
+  void versionThatDoesNotExistIsAnError() {
+    Exception e = assertThrows(Exception.class, () -> deltax(path, "versionAsOf", "6").collect());
+    assertTrue(e.getMessage().contains("DELTAX_VERSION_NOT_AVAILABLE")
+        && e.getMessage().contains("0 to 5"), e.getMessage());
+    Exception bad = assertThrows(Exception.class, () -> deltax(path, "versionAsOf", "-1").collect());
+    assertTrue(bad.getMessage().contains("versionAsOf"), bad.getMessage());
+    Exception both = assertThrows(Exception.class, () -> spark().read().format("deltax")
+        .option("versionAsOf", "1").option("timestampAsOf", "2024-01-01").load(path).collect());
+    assertTrue(both.getMessage().contains("cannot be used together"), both.getMessage());
+  }
+
+  @Test
+  void versionsCleanedUpBeforeTheCheckpointAreNotAvailable() throws Exception {
+    Path copy = dir.resolve("cleaned");
+    org.apache.commons.io.FileUtils.copyDirectory(new File(path), copy.toFile());
+    for (int v = 0; v <= 2; v++) {
+      assertTrue(new File(copy + "/_delta_log/" + String.format("%020d.json", v)).delete());
+    }
+    assertEquals(4, deltax(copy.toString(), "versionAsOf", "4").count());
+    assertEquals(3, deltax(copy.toString(), "versionAsOf", "5").count());
+    Exception e = assertThrows(Exception.class,
+        () -> deltax(copy.toString(), "versionAsOf", "2").collect());
+    assertTrue(e.getMessage().contains("4 to 5"), e.getMessage());
+  }
+}
