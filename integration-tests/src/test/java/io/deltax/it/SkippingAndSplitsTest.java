@@ -1,0 +1,120 @@
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.assertSameRows;
+import static io.deltax.it.DeltaOracle.delta;
+import static io.deltax.it.DeltaOracle.deltax;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Partition pruning and data skipping read fewer files and return delta-spark's rows; large files
+ * are split across input partitions; the columnar reader is used.
+ */
+class SkippingAndSplitsTest {
+  @TempDir
+  static Path dir;
+  static String path;
+
+  @BeforeAll
+  static void createTable() {
+    spark();
+    path = dir.resolve("skipping").toString();
+    sql("CREATE TABLE " + quote(path) + " (id BIGINT, name STRING, day DATE, ts TIMESTAMP, "
+        + "amount DECIMAL(10, 2), part INT) USING delta PARTITIONED BY (part)");
+    // Four commits, one file each, with disjoint id, name, day and ts ranges.
+    for (int i = 0; i < 4; i++) {
+      sql("INSERT INTO " + quote(path) + " SELECT /*+ REPARTITION(1) */ id, concat('name', CAST(id AS STRING)), "
+          + "date_add(DATE'2024-01-01', CAST(id AS INT)), "
+          + "timestamp_seconds(1700000000 + id * 60), CAST(id AS DECIMAL(10, 2)) / 4, " + i
+          + " FROM range(" + (i * 100) + ", " + (i * 100 + 100) + ")");
+    }
+    sql("INSERT INTO " + quote(path) + " VALUES (NULL, NULL, NULL, NULL, NULL, 9)");
+  }
+
+  /** The files the deltax scan kept, read from its description in the physical plan. */
+  private static int filesScanned(Dataset<Row> df) {
+    String plan = df.queryExecution().executedPlan().toString();
+    Matcher m = Pattern.compile("(\\d+) of (\\d+) files").matcher(plan);
+    assertTrue(m.find(), plan);
+    assertEquals(5, Integer.parseInt(m.group(2)));
+    return Integer.parseInt(m.group(1));
+  }
+
+  private static void assertSkips(String where, int expectedFiles) {
+    Dataset<Row> actual = deltax(path).where(where);
+    assertSameRows(delta(path).where(where), actual);
+    assertEquals(expectedFiles, filesScanned(actual), where);
+  }
+
+  @Test
+  void partitionPruning() {
+    assertSkips("part = 2", 1);
+    assertSkips("part IN (1, 3)", 2);
+    assertSkips("part IS NULL", 0);
+    assertSkips("part > 8", 1);
+  }
+
+  @Test
+  void dataSkippingOnStatistics() {
+    assertSkips("id = 150", 1);
+    assertSkips("id < 100", 1);
+    assertSkips("id >= 299", 2);
+    assertSkips("id BETWEEN 120 AND 230", 2);
+    assertSkips("id IN (5, 305)", 2);
+    assertSkips("id IS NULL", 1);
+    assertSkips("name = 'name250'", 2); // also within ['name0', 'name99'] of the first file
+    assertSkips("name = 'name99a'", 0);
+    assertSkips("name LIKE 'name3%'", 2); // name3, name30..39, name300..399
+    assertSkips("day = DATE'2024-02-10'", 1);
+    assertSkips("ts > TIMESTAMP'2023-11-15 00:00:00'", 3); // the first file ends at 23:52 the day before
+    assertSkips("ts = timestamp_seconds(1700000000 + 250 * 60)", 1);
+    assertSkips("amount = 75.25", 1);
+    assertSkips("id = 150 OR part = 3", 2);
+    assertSkips("NOT (id = 150)", 4); // the all-null file cannot match
+    assertSkips("id > 1000", 0);
+  }
+
+  @Test
+  void countAndAggregatesMatch() {
+    assertSameRows(delta(path).selectExpr("count(*)", "sum(id)", "max(name)"),
+        deltax(path).selectExpr("count(*)", "sum(id)", "max(name)"));
+  }
+
+  @Test
+  void largeFilesAreSplitAcrossPartitionsAndRowGroups() {
+    String big = dir.resolve("big").toString();
+    SharedSpark.withConf(Map.of("parquet.block.size", "16384",
+        "spark.hadoop.parquet.block.size", "16384"), () -> {
+      sql("CREATE TABLE " + quote(big) + " (id BIGINT, payload STRING) USING delta");
+      sql("INSERT INTO " + quote(big)
+          + " SELECT /*+ REPARTITION(1) */ id, sha2(CAST(id AS STRING), 256) FROM range(0, 20000)");
+    });
+    SharedSpark.withConf(Map.of("spark.sql.files.maxPartitionBytes", "65536",
+        "spark.sql.files.openCostInBytes", "1024"), () -> {
+      Dataset<Row> df = deltax(big);
+      assertTrue(df.rdd().getNumPartitions() > 3, "partitions: " + df.rdd().getNumPartitions());
+      assertSameRows(delta(big), df);
+      assertSameRows(delta(big).selectExpr("count(*)", "sum(id)", "count(DISTINCT payload)"),
+          deltax(big).selectExpr("count(*)", "sum(id)", "count(DISTINCT payload)"));
+    });
+  }
+
+  @Test
+  void scansAreColumnar() {
+    String plan = deltax(path).select("id", "part").queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("ColumnarToRow"), plan);
+  }
+}
