@@ -1,0 +1,40 @@
+package io.deltax.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.deltax.log.actions.AddFile;
+import io.deltax.log.actions.Protocol;
+import java.io.IOException;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ActionJsonTest {
+  @Test
+  void addWithRowTrackingDeletionVectorAndNullPartitionValue() throws IOException {
+    AddFile add = (AddFile) ActionJson.parseLine("{\"add\":{\"path\":\"p=a%20b/part-0.parquet\","
+        + "\"partitionValues\":{\"p\":\"a b\",\"q\":null},\"size\":10,\"modificationTime\":5,"
+        + "\"dataChange\":false,\"stats\":\"{\\\"numRecords\\\":2}\",\"tags\":{\"k\":\"v\"},"
+        + "\"deletionVector\":{\"storageType\":\"u\",\"pathOrInlineDv\":\"ab^-aqEH.-t@S}K{vb[*k^\","
+        + "\"offset\":4,\"sizeInBytes\":40,\"cardinality\":6},"
+        + "\"baseRowId\":100,\"defaultRowCommitVersion\":3}}");
+    assertEquals("p=a%20b/part-0.parquet", add.path());
+    assertEquals("a b", add.partitionValues().get("p"));
+    assertNull(add.partitionValues().get("q"));
+    assertEquals(100L, add.baseRowId());
+    assertEquals(3L, add.defaultRowCommitVersion());
+    assertEquals("uab^-aqEH.-t@S}K{vb[*k^@4", add.deletionVectorId());
+    assertEquals("{\"numRecords\":2}", add.stats());
+  }
+
+  @Test
+  void protocolFeaturesAndUnknownActions() throws IOException {
+    Protocol p = (Protocol) ActionJson.parseLine("{\"protocol\":{\"minReaderVersion\":3,"
+        + "\"minWriterVersion\":7,\"readerFeatures\":[\"v2Checkpoint\"],\"writerFeatures\":[\"rowTracking\"]}}");
+    assertEquals(Set.of("v2Checkpoint"), p.readerFeatures());
+    assertNull(ActionJson.parseLine("{\"cdc\":{\"path\":\"x\"}}"));
+    assertNull(ActionJson.parseLine("{\"checkpointMetadata\":{\"version\":3}}"));
+    assertThrows(IOException.class, () -> ActionJson.parseLine("{\"add\":{\"path\":"));
+  }
+}

@@ -1,0 +1,37 @@
+package io.deltax.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
+
+class LogFileNameTest {
+  @Test
+  void recognizesEveryKindOfLogFile() {
+    assertEquals(new LogFileName(12, LogFileName.Kind.COMMIT, 1, 1),
+        LogFileName.parse("00000000000000000012.json"));
+    assertEquals(new LogFileName(10, LogFileName.Kind.CLASSIC_CHECKPOINT, 1, 1),
+        LogFileName.parse("00000000000000000010.checkpoint.parquet"));
+    assertEquals(new LogFileName(10, LogFileName.Kind.MULTI_PART_CHECKPOINT, 2, 3),
+        LogFileName.parse("00000000000000000010.checkpoint.0000000002.0000000003.parquet"));
+    assertEquals(new LogFileName(7, LogFileName.Kind.V2_CHECKPOINT, 1, 1),
+        LogFileName.parse("00000000000000000007.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.json"));
+    assertEquals(LogFileName.Kind.V2_CHECKPOINT,
+        LogFileName.parse("00000000000000000007.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.parquet").kind());
+  }
+
+  @Test
+  void ignoresEverythingElse() {
+    assertNull(LogFileName.parse("_last_checkpoint"));
+    assertNull(LogFileName.parse("00000000000000000012.crc"));
+    assertNull(LogFileName.parse("00000000000000000001.00000000000000000009.compacted.json"));
+    assertNull(LogFileName.parse("00000000000000000010.checkpoint.0000000004.0000000003.parquet"));
+    assertNull(LogFileName.parse(".00000000000000000012.json.crc"));
+    assertNull(LogFileName.parse("00000000000000000012.json.tmp"));
+  }
+
+  @Test
+  void commitNamesArePaddedToTwentyDigits() {
+    assertEquals("00000000000000000042.json", LogFileName.commitName(42));
+  }
+}
