@@ -105,6 +105,34 @@ class TimeTravelTest {
   }
 
   @Test
+  void inCommitTimestampsDecideOnceEnabled() {
+    String ict = dir.resolve("ict").toString();
+    sql("CREATE TABLE " + quote(ict) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(ict) + " VALUES (1)");
+    sql("ALTER TABLE " + quote(ict) + " SET TBLPROPERTIES ('delta.enableInCommitTimestamps' = 'true')");
+    sql("INSERT INTO " + quote(ict) + " VALUES (2)");
+    sql("INSERT INTO " + quote(ict) + " VALUES (3)");
+    // File times say 2024; the in-commit timestamps of versions 2..4 say now. Both readers must
+    // use the in-commit timestamps from the enablement version on.
+    for (int v = 0; v <= 4; v++) {
+      File commit = new File(ict + "/_delta_log/" + String.format("%020d.json", v));
+      assertTrue(commit.setLastModified(START.plusSeconds(3600L * v).toEpochMilli()));
+    }
+    DeltaLog.clearCache();
+    SharedSpark.withConf(NO_RETENTION_CHECK, () -> {
+      for (String ts : new String[] {"2024-01-01 00:30:00", "2024-01-01 01:30:00"}) {
+        assertSame(r -> r.option("timestampAsOf", ts), ict);
+      }
+      for (org.apache.spark.sql.Row commit : spark().sql("DESCRIBE HISTORY " + quote(ict))
+          .where("version >= 2").select("version", "timestamp").collectAsList()) {
+        String at = ((java.sql.Timestamp) commit.get(1)).toInstant().toString();
+        assertSame(r -> r.option("timestampAsOf", at), ict);
+        assertEquals(commit.getLong(0) - 1, deltax(ict, "timestampAsOf", at).count());
+      }
+    });
+  }
+
+  @Test
   void versionsCleanedUpBeforeTheCheckpointAreNotAvailable() throws Exception {
     Path copy = dir.resolve("cleaned");
     org.apache.commons.io.FileUtils.copyDirectory(new File(path), copy.toFile());
