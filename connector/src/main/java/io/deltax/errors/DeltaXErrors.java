@@ -97,6 +97,14 @@ public final class DeltaXErrors {
         "Partition value '" + value + "' of column " + column + " cannot be read as " + type + ".");
   }
 
+  public static DeltaXException missingRowTrackingFields(String tablePath, long version, String file) {
+    return new DeltaXException("DELTAX_ROW_TRACKING_INCOMPLETE",
+        "Table " + tablePath + " (version " + version + ") has row tracking enabled, but its file "
+            + file + " has no baseRowId or defaultRowCommitVersion, so its rows have no row IDs. "
+            + "The table was enabled without a complete backfill; backfill it before reading "
+            + "_metadata.row_id.");
+  }
+
   public static DeltaXException fileSystemError(String tablePath, Throwable cause) {
     return new DeltaXException("DELTAX_IO_ERROR",
         "Cannot read the Delta log of " + tablePath + ": " + cause.getMessage(), cause);

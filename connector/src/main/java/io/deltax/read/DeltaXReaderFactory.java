@@ -1,5 +1,8 @@
 package io.deltax.read;
 
+import io.deltax.read.metadata.MetadataBatchAssembler;
+import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.read.metadata.MetadataRowAssembler;
 import java.io.Closeable;
 import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -7,21 +10,31 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import scala.Function1;
 import scala.collection.Iterator;
 
 /**
  * Ships the Parquet read function (built on the driver, see {@link SparkParquet}) to the executors
- * and reads each partition's splits one after another, as batches when the schema allows.
+ * and reads each partition's splits one after another, as batches when the schema allows. Where
+ * the scan selects {@code _metadata}, each batch (or row) of the Parquet reader goes through the
+ * metadata assembler of the {@link MetadataReadPlan}.
  */
 final class DeltaXReaderFactory implements PartitionReaderFactory {
   private final Function1<PartitionedFile, Iterator<InternalRow>> readFunction;
   private final boolean columnar;
+  /** Null when the scan does not select {@code _metadata}. */
+  private final MetadataReadPlan metadataPlan;
+  /** The Parquet reader's row schema, for the row assembler. */
+  private final StructType parquetOutputSchema;
 
-  DeltaXReaderFactory(Function1<PartitionedFile, Iterator<InternalRow>> readFunction, boolean columnar) {
+  DeltaXReaderFactory(Function1<PartitionedFile, Iterator<InternalRow>> readFunction, boolean columnar,
+      MetadataReadPlan metadataPlan, StructType parquetOutputSchema) {
     this.readFunction = readFunction;
     this.columnar = columnar;
+    this.metadataPlan = metadataPlan;
+    this.parquetOutputSchema = parquetOutputSchema;
   }
 
   @Override
@@ -45,12 +58,19 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
    */
   private final class SplitsReader<T> implements PartitionReader<T> {
     private final PartitionedFile[] files;
+    private final MetadataBatchAssembler batchAssembler;
+    private final MetadataRowAssembler rowAssembler;
     private int nextFile;
+    private PartitionedFile currentFile;
     private Iterator<InternalRow> current;
     private T value;
 
     SplitsReader(DeltaXInputPartition partition) {
       this.files = partition.files();
+      this.batchAssembler = metadataPlan == null || !columnar ? null
+          : new MetadataBatchAssembler(metadataPlan);
+      this.rowAssembler = metadataPlan == null || columnar ? null
+          : new MetadataRowAssembler(metadataPlan, parquetOutputSchema);
     }
 
     @Override
@@ -61,9 +81,16 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
         if (nextFile >= files.length) {
           return false;
         }
-        current = readFunction.apply(files[nextFile++]);
+        currentFile = files[nextFile++];
+        current = readFunction.apply(currentFile);
       }
-      value = (T) (Object) current.next();
+      Object next = current.next();
+      if (batchAssembler != null) {
+        next = batchAssembler.assemble((ColumnarBatch) next, currentFile.partitionValues());
+      } else if (rowAssembler != null) {
+        next = rowAssembler.assemble((InternalRow) next, currentFile.partitionValues());
+      }
+      value = (T) next;
       return true;
     }
 

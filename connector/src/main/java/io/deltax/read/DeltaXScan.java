@@ -3,6 +3,9 @@ package io.deltax.read;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.actions.AddFile;
+import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.read.metadata.SplitConstants;
 import io.deltax.read.skipping.DataSkipping;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +15,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -33,19 +37,22 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final StructType dataSchema;
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
+  /** Null when the scan does not select {@code _metadata}. */
+  private final MetadataReadPlan metadataPlan;
   private final List<Filter> dataFilters;
   private final DataSkipping skipping;
   private final Map<String, String> options;
   private List<AddFile> selectedFiles;
 
   DeltaXScan(SparkSession spark, Snapshot snapshot, StructType dataSchema, StructType readDataSchema,
-      StructType readPartitionSchema, List<Filter> dataFilters, DataSkipping skipping,
-      Map<String, String> options) {
+      StructType readPartitionSchema, MetadataReadPlan metadataPlan, List<Filter> dataFilters,
+      DataSkipping skipping, Map<String, String> options) {
     this.spark = spark;
     this.snapshot = snapshot;
     this.dataSchema = dataSchema;
     this.readDataSchema = readDataSchema;
     this.readPartitionSchema = readPartitionSchema;
+    this.metadataPlan = metadataPlan;
     this.dataFilters = dataFilters;
     this.skipping = skipping;
     this.options = options;
@@ -53,7 +60,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public StructType readSchema() {
-    return Schemas.concat(readDataSchema, readPartitionSchema);
+    StructType columns = Schemas.concat(readDataSchema, readPartitionSchema);
+    return metadataPlan == null ? columns
+        : columns.add(MetadataColumns.METADATA, metadataPlan.metadataType(), false);
   }
 
   @Override
@@ -88,8 +97,12 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     PartitionValues partitionValues = new PartitionValues(SparkParquet.sessionZone());
     List<FileSplitter.SplitSource> sources = new ArrayList<>();
     for (AddFile file : selectedFiles()) {
+      if (metadataPlan != null) {
+        RowTrackingFiles.check(snapshot, file, metadataPlan);
+      }
       Path path = paths.resolve(file.path());
-      InternalRow partitionRow = partitionValues.toRow(readPartitionSchema, file.partitionValues());
+      Object[] values = partitionValues.toValues(readPartitionSchema, file.partitionValues());
+      InternalRow partitionRow = new GenericInternalRow(values);
       SparkPath sparkPath = SparkPath.fromPath(path);
       sources.add(new FileSplitter.SplitSource() {
         @Override
@@ -99,7 +112,11 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
 
         @Override
         public PartitionedFile split(long start, long length) {
-          return new PartitionedFile(partitionRow, sparkPath, start, length, new String[0],
+          InternalRow row = metadataPlan == null ? partitionRow
+              : metadataPlan.partitionRow(values, new SplitConstants(sparkPath.toString(),
+                  path.getName(), file.size(), start, length, file.modificationTime(),
+                  file.baseRowId(), file.defaultRowCommitVersion()));
+          return new PartitionedFile(row, sparkPath, start, length, new String[0],
               file.modificationTime(), file.size(), scala.collection.immutable.Map$.MODULE$.empty());
         }
       });
@@ -111,11 +128,21 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    boolean columnar = SparkParquet.supportsBatch(spark, readSchema());
+    if (metadataPlan == null) {
+      boolean columnar = SparkParquet.supportsBatch(spark, readSchema());
+      return new DeltaXReaderFactory(
+          SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, readDataSchema,
+              dataFilters, options, columnar),
+          columnar, null, null);
+    }
+    StructType required = metadataPlan.parquetRequiredSchema(readDataSchema);
+    StructType partition = metadataPlan.parquetPartitionSchema(readPartitionSchema);
+    StructType parquetOutput = Schemas.concat(required, partition);
+    boolean columnar = SparkParquet.supportsBatch(spark, parquetOutput);
     return new DeltaXReaderFactory(
-        SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, readDataSchema,
-            dataFilters, options, columnar),
-        columnar);
+        SparkParquet.readFunction(spark, metadataPlan.parquetDataSchema(dataSchema), partition,
+            required, dataFilters, options, columnar),
+        columnar, metadataPlan, parquetOutput);
   }
 
   @Override

@@ -1,7 +1,10 @@
 package io.deltax.read;
 
 import io.deltax.log.Snapshot;
+import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.skipping.DataSkipping;
+import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +17,7 @@ import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -64,20 +68,44 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   @Override
   public Scan build() {
     StructType dataSchema = Schemas.select(snapshot.schema(), partitionColumns, false);
-    StructType readDataSchema = Schemas.select(requiredSchema, partitionColumns, false);
+    // The hidden _metadata column, unless the table has a data column of that name.
+    StructField metadata = hasColumn(snapshot.schema(), MetadataColumns.METADATA) ? null
+        : fieldNamed(requiredSchema, MetadataColumns.METADATA);
+    StructType requiredColumns = Schemas.select(requiredSchema,
+        metadata == null ? Set.of() : Set.of(MetadataColumns.METADATA), false);
+    StructType readDataSchema = Schemas.select(requiredColumns, partitionColumns, false);
     // Partition columns keep the table's order, whatever order Spark asked for them in.
     StructType readPartitionSchema = Schemas.select(snapshot.partitionSchema(),
-        Schemas.lowerCase(Arrays.asList(requiredSchema.fieldNames())), true);
+        Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())), true);
+    MetadataReadPlan metadataPlan = metadata == null ? null
+        : new MetadataReadPlan((StructType) metadata.dataType(), RowTrackingConfig.of(snapshot),
+            readDataSchema.size(), readPartitionSchema.size());
     return new DeltaXScan(spark, snapshot, dataSchema, readDataSchema, readPartitionSchema,
-        dataFilters(), skipping(), options);
+        metadataPlan, dataFilters(), skipping(), options);
   }
 
-  /** Filters that name no partition column: these may also skip Parquet row groups. */
+  private static boolean hasColumn(StructType schema, String name) {
+    return fieldNamed(schema, name) != null;
+  }
+
+  private static StructField fieldNamed(StructType schema, String name) {
+    for (StructField f : schema.fields()) {
+      if (f.name().equalsIgnoreCase(name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Filters that name only data columns: these may also skip Parquet row groups. Filters on
+   * partition columns or on {@code _metadata} name nothing in the files.
+   */
   private List<Filter> dataFilters() {
     List<Filter> result = new ArrayList<>();
     for (Filter f : filters) {
-      if (Arrays.stream(f.references())
-          .noneMatch(c -> partitionColumns.contains(c.toLowerCase(Locale.ROOT)))) {
+      if (Arrays.stream(f.references()).noneMatch(c -> partitionColumns.contains(c.toLowerCase(Locale.ROOT))
+          || c.toLowerCase(Locale.ROOT).startsWith(MetadataColumns.METADATA))) {
         result.add(f);
       }
     }

@@ -1,9 +1,13 @@
 package io.deltax.read;
 
 import io.deltax.log.Snapshot;
+import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
+import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Expressions;
@@ -13,7 +17,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A Delta table at one snapshot, as Spark sees it: its logical schema and its partitioning. */
-public final class DeltaXTable implements SupportsRead {
+public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns {
   private final Snapshot snapshot;
   private final Map<String, String> options;
 
@@ -46,6 +50,14 @@ public final class DeltaXTable implements SupportsRead {
   @Override
   public Map<String, String> properties() {
     return snapshot.metadata().configuration();
+  }
+
+  /** The hidden {@code _metadata} column, with the fields delta-spark shows for this table. */
+  @Override
+  public MetadataColumn[] metadataColumns() {
+    boolean deletionVectorsReadable = snapshot.protocol().readerFeatures().contains("deletionVectors");
+    return new MetadataColumn[] {MetadataColumns.column(
+        MetadataColumns.structFor(RowTrackingConfig.of(snapshot), deletionVectorsReadable))};
   }
 
   @Override

@@ -43,12 +43,17 @@ public final class PartitionValues {
 
   /** The partition row for {@code schema}, taking each column's value from {@code values}. */
   public InternalRow toRow(StructType schema, Map<String, String> values) {
+    return new GenericInternalRow(toValues(schema, values));
+  }
+
+  /** The internal values of the partition row for {@code schema}. */
+  public Object[] toValues(StructType schema, Map<String, String> values) {
     Object[] row = new Object[schema.size()];
     StructField[] fields = schema.fields();
     for (int i = 0; i < fields.length; i++) {
       row[i] = parse(fields[i].name(), fields[i].dataType(), lookup(values, fields[i].name()));
     }
-    return new GenericInternalRow(row);
+    return row;
   }
 
   /** Partition column names match case-insensitively, as in delta-spark. */

@@ -1,0 +1,84 @@
+package io.deltax.read.metadata;
+
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarArray;
+import org.apache.spark.sql.vectorized.ColumnarMap;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/** The read-only parts of {@link ColumnVector} that deltax's own vectors do not hold. */
+abstract class ComputedVector extends ColumnVector {
+  ComputedVector(DataType type) {
+    super(type);
+  }
+
+  private UnsupportedOperationException unsupported() {
+    return new UnsupportedOperationException(getClass().getSimpleName() + " holds " + dataType());
+  }
+
+  @Override
+  public boolean getBoolean(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public byte getByte(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public short getShort(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public int getInt(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public long getLong(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public float getFloat(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public double getDouble(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public ColumnarArray getArray(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public ColumnarMap getMap(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public Decimal getDecimal(int rowId, int precision, int scale) {
+    throw unsupported();
+  }
+
+  @Override
+  public UTF8String getUTF8String(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public byte[] getBinary(int rowId) {
+    throw unsupported();
+  }
+
+  @Override
+  public ColumnVector getChild(int ordinal) {
+    throw unsupported();
+  }
+}

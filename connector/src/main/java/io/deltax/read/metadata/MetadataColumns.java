@@ -1,0 +1,57 @@
+package io.deltax.read.metadata;
+
+import io.deltax.rowtracking.RowTrackingConfig;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The hidden {@code _metadata} column a deltax table exposes, with the fields delta-spark shows
+ * for the same table: {@code row_index} only where row tracking is enabled or deletion vectors are
+ * readable, the row tracking fields only where row tracking is enabled. Every field is non-null.
+ */
+public final class MetadataColumns {
+  public static final String METADATA = "_metadata";
+
+  private MetadataColumns() {}
+
+  public static StructType structFor(RowTrackingConfig rowTracking, boolean deletionVectorsReadable) {
+    List<StructField> fields = new ArrayList<>();
+    for (MetadataField f : MetadataField.values()) {
+      boolean visible = f.isRowTracking() ? rowTracking.enabled()
+          : f != MetadataField.ROW_INDEX || rowTracking.enabled() || deletionVectorsReadable;
+      if (visible) {
+        fields.add(new StructField(f.fieldName(), f.type(), false,
+            org.apache.spark.sql.types.Metadata.empty()));
+      }
+    }
+    return new StructType(fields.toArray(new StructField[0]));
+  }
+
+  public static MetadataColumn column(StructType struct) {
+    return new MetadataColumn() {
+      @Override
+      public String name() {
+        return METADATA;
+      }
+
+      @Override
+      public DataType dataType() {
+        return struct;
+      }
+
+      @Override
+      public boolean isNullable() {
+        return false;
+      }
+
+      @Override
+      public String comment() {
+        return "File and row metadata: file path, row index, row ID and row commit version";
+      }
+    };
+  }
+}

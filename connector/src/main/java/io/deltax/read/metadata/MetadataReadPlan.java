@@ -1,0 +1,217 @@
+package io.deltax.read.metadata;
+
+import io.deltax.rowtracking.RowTrackingConfig;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * How a scan that selects {@code _metadata} reads it, computed once on the driver and shipped
+ * with the reader factory (the serializable "schema context"). The Parquet reader is asked for
+ * more than the query selected, and the assemblers turn its output into the scan's output:
+ *
+ * <pre>
+ *   Parquet reader output: [data columns] [extra columns] [partition columns] [constant fields]
+ *   scan output:           [data columns] [partition columns] [_metadata struct]
+ * </pre>
+ *
+ * Extra columns are the materialized row ID and row commit version columns and Spark's
+ * {@code _tmp_metadata_row_index}, each only where a requested field needs it. Constant fields
+ * ride along as extra partition values, so Spark's reader builds them as constant vectors.
+ */
+public final class MetadataReadPlan implements Serializable {
+  private static final String CONSTANT_PREFIX = "__deltax_metadata_";
+
+  private final StructType metadataType;
+  private final MetadataField[] fields;
+  private final int numDataColumns;
+  private final int numPartitionColumns;
+  private final List<MetadataField> constants;
+  private final List<StructField> extraColumns = new ArrayList<>();
+  private int materializedRowIdPos = -1;
+  private int materializedRowCommitVersionPos = -1;
+  private int rowIndexPos = -1;
+
+  /**
+   * @param requested the {@code _metadata} struct the query asked for (possibly pruned)
+   * @throws IllegalArgumentException for a field deltax does not know
+   */
+  public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
+      int numDataColumns, int numPartitionColumns) {
+    this.metadataType = requested;
+    this.numDataColumns = numDataColumns;
+    this.numPartitionColumns = numPartitionColumns;
+    this.fields = new MetadataField[requested.size()];
+    EnumSet<MetadataField> constantSet = EnumSet.noneOf(MetadataField.class);
+    for (int i = 0; i < fields.length; i++) {
+      MetadataField f = MetadataField.byName(requested.fields()[i].name());
+      if (f == null) {
+        throw new IllegalArgumentException("Unknown _metadata field " + requested.fields()[i].name());
+      }
+      fields[i] = f;
+      switch (f.source()) {
+        case CONSTANT -> constantSet.add(f);
+        case ROW_INDEX -> rowIndexPos = extra(rowIndexField());
+        case ROW_ID -> constantSet.add(MetadataField.BASE_ROW_ID);
+        case ROW_COMMIT_VERSION -> constantSet.add(MetadataField.DEFAULT_ROW_COMMIT_VERSION);
+      }
+    }
+    if (needs(MetadataField.ROW_ID)) {
+      materializedRowIdPos = materialized(rowTracking.materializedRowIdColumn());
+      if (rowIndexPos < 0) {
+        rowIndexPos = extra(rowIndexField());
+      }
+    }
+    if (needs(MetadataField.ROW_COMMIT_VERSION)) {
+      materializedRowCommitVersionPos = materialized(rowTracking.materializedRowCommitVersionColumn());
+    }
+    this.constants = List.copyOf(constantSet);
+  }
+
+  private boolean needs(MetadataField field) {
+    for (MetadataField f : fields) {
+      if (f == field) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private int materialized(Optional<String> column) {
+    return column.map(name -> extra(new StructField(name, DataTypes.LongType, true, Metadata.empty())))
+        .orElse(-1);
+  }
+
+  private int extra(StructField field) {
+    extraColumns.add(field);
+    return numDataColumns + extraColumns.size() - 1;
+  }
+
+  /**
+   * Spark's Parquet reader fills a column of this name with each row's index in its file. It is
+   * declared nullable: the reader refuses a non-null column that is missing from the file.
+   */
+  private static StructField rowIndexField() {
+    return new StructField(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME(), DataTypes.LongType,
+        true, Metadata.empty());
+  }
+
+  /** Whether any requested field needs the file's {@code baseRowId}. */
+  public boolean needsBaseRowId() {
+    return constants.contains(MetadataField.BASE_ROW_ID);
+  }
+
+  public boolean needsDefaultRowCommitVersion() {
+    return constants.contains(MetadataField.DEFAULT_ROW_COMMIT_VERSION);
+  }
+
+  public StructType metadataType() {
+    return metadataType;
+  }
+
+  /** The data columns to ask the Parquet reader for: the selected ones, then the extra ones. */
+  public StructType parquetRequiredSchema(StructType readDataSchema) {
+    StructType result = readDataSchema;
+    for (StructField f : extraColumns) {
+      result = result.add(f);
+    }
+    return result;
+  }
+
+  /** The files' columns as the Parquet reader should know them: with the materialized columns. */
+  public StructType parquetDataSchema(StructType dataSchema) {
+    StructType result = dataSchema;
+    for (StructField f : extraColumns) {
+      if (!f.name().equals(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME())
+          && !List.of(dataSchema.fieldNames()).contains(f.name())) {
+        result = result.add(f);
+      }
+    }
+    return result;
+  }
+
+  /** The partition schema to hand the Parquet reader: the selected ones, then the constants. */
+  public StructType parquetPartitionSchema(StructType readPartitionSchema) {
+    StructType result = readPartitionSchema;
+    for (MetadataField f : constants) {
+      result = result.add(new StructField(CONSTANT_PREFIX + f.fieldName().toLowerCase(Locale.ROOT),
+          f.type(), true, Metadata.empty()));
+    }
+    return result;
+  }
+
+  /** The partition values of one split followed by its constant fields. */
+  public InternalRow partitionRow(Object[] partitionValues, SplitConstants split) {
+    Object[] values = new Object[numPartitionColumns + constants.size()];
+    System.arraycopy(partitionValues, 0, values, 0, numPartitionColumns);
+    for (int i = 0; i < constants.size(); i++) {
+      values[numPartitionColumns + i] = constantValue(constants.get(i), split);
+    }
+    return new GenericInternalRow(values);
+  }
+
+  private static Object constantValue(MetadataField field, SplitConstants s) {
+    return switch (field) {
+      case FILE_PATH -> UTF8String.fromString(s.filePath());
+      case FILE_NAME -> UTF8String.fromString(s.fileName());
+      case FILE_SIZE -> s.fileSize();
+      case FILE_BLOCK_START -> s.blockStart();
+      case FILE_BLOCK_LENGTH -> s.blockLength();
+      case FILE_MODIFICATION_TIME -> s.modificationTimeMillis() * 1000L;
+      case BASE_ROW_ID -> s.baseRowId();
+      case DEFAULT_ROW_COMMIT_VERSION -> s.defaultRowCommitVersion();
+      default -> throw new IllegalStateException(field + " is not a constant");
+    };
+  }
+
+  // Positions, for the assemblers.
+
+  MetadataField[] fields() {
+    return fields;
+  }
+
+  int numDataColumns() {
+    return numDataColumns;
+  }
+
+  int numPartitionColumns() {
+    return numPartitionColumns;
+  }
+
+  int firstPartitionPos() {
+    return numDataColumns + extraColumns.size();
+  }
+
+  /** The ordinal of a constant field in a split's partition row. */
+  int constantOrdinal(MetadataField field) {
+    return numPartitionColumns + constants.indexOf(field);
+  }
+
+  /** The position of a constant field in the Parquet reader's output. */
+  int constantPos(MetadataField field) {
+    return firstPartitionPos() + constantOrdinal(field);
+  }
+
+  int materializedRowIdPos() {
+    return materializedRowIdPos;
+  }
+
+  int materializedRowCommitVersionPos() {
+    return materializedRowCommitVersionPos;
+  }
+
+  int rowIndexPos() {
+    return rowIndexPos;
+  }
+}

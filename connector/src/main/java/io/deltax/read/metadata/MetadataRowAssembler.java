@@ -1,0 +1,68 @@
+package io.deltax.read.metadata;
+
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The row-at-a-time twin of {@link MetadataBatchAssembler}, for the schemas Spark's vectorized
+ * Parquet reader cannot return as batches. Same layout, same rules.
+ */
+public final class MetadataRowAssembler {
+  private final MetadataReadPlan plan;
+  private final DataType[] inputTypes;
+
+  /** @param parquetOutput the Parquet reader's row schema: required data, extras, partition, constants */
+  public MetadataRowAssembler(MetadataReadPlan plan, StructType parquetOutput) {
+    this.plan = plan;
+    this.inputTypes = new DataType[parquetOutput.size()];
+    for (int i = 0; i < inputTypes.length; i++) {
+      inputTypes[i] = parquetOutput.fields()[i].dataType();
+    }
+  }
+
+  public InternalRow assemble(InternalRow in, InternalRow split) {
+    int numData = plan.numDataColumns();
+    int numPartition = plan.numPartitionColumns();
+    Object[] out = new Object[numData + numPartition + 1];
+    for (int i = 0; i < numData; i++) {
+      out[i] = value(in, i);
+    }
+    for (int i = 0; i < numPartition; i++) {
+      out[numData + i] = value(in, plan.firstPartitionPos() + i);
+    }
+    MetadataField[] fields = plan.fields();
+    Object[] metadata = new Object[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      metadata[i] = switch (fields[i].source()) {
+        case CONSTANT -> value(in, plan.constantPos(fields[i]));
+        case ROW_INDEX -> in.getLong(plan.rowIndexPos());
+        case ROW_ID -> materializedOr(in, plan.materializedRowIdPos(),
+            split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID))
+                + in.getLong(plan.rowIndexPos()));
+        case ROW_COMMIT_VERSION -> materializedOr(in, plan.materializedRowCommitVersionPos(),
+            split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
+      };
+    }
+    out[out.length - 1] = new GenericInternalRow(metadata);
+    return new GenericInternalRow(out);
+  }
+
+  private Object value(InternalRow row, int pos) {
+    if (row.isNullAt(pos)) {
+      return null;
+    }
+    Object v = row.get(pos, inputTypes[pos]);
+    // Values of an UnsafeRow point into its buffer, which the reader reuses.
+    return v instanceof org.apache.spark.unsafe.types.UTF8String s ? s.copy()
+        : v instanceof InternalRow r ? r.copy()
+        : v instanceof org.apache.spark.sql.catalyst.util.ArrayData a ? a.copy()
+        : v instanceof org.apache.spark.sql.catalyst.util.MapData m ? m.copy()
+        : v;
+  }
+
+  private static long materializedOr(InternalRow in, int pos, long otherwise) {
+    return pos < 0 || in.isNullAt(pos) ? otherwise : in.getLong(pos);
+  }
+}

@@ -1,0 +1,49 @@
+package io.deltax.rowtracking;
+
+import org.apache.spark.sql.vectorized.ColumnVector;
+
+/**
+ * Where a row's ID and commit version are computed (PROTOCOL.md, "Reader Requirements for Row
+ * Tracking"): the materialized value where the file has one for the row, else the file's
+ * {@code baseRowId} plus the row's physical index in the file, and for the commit version the
+ * file's {@code defaultRowCommitVersion}. Whole vectors at a time, without per-row objects.
+ */
+public final class RowIdVectors {
+  private RowIdVectors() {}
+
+  /**
+   * @param materialized the materialized row ID column, or null when it is not read; a file
+   *     without the column yields an all-null vector
+   * @param rowIndex each row's index in its file (before any deletion vector removed rows)
+   */
+  public static void fillRowIds(long[] out, int numRows, ColumnVector materialized,
+      ColumnVector rowIndex, long baseRowId) {
+    if (materialized == null || materialized.numNulls() == numRows) {
+      for (int i = 0; i < numRows; i++) {
+        out[i] = baseRowId + rowIndex.getLong(i);
+      }
+      return;
+    }
+    if (!materialized.hasNull()) {
+      for (int i = 0; i < numRows; i++) {
+        out[i] = materialized.getLong(i);
+      }
+      return;
+    }
+    for (int i = 0; i < numRows; i++) {
+      out[i] = materialized.isNullAt(i) ? baseRowId + rowIndex.getLong(i) : materialized.getLong(i);
+    }
+  }
+
+  /** The same for row commit versions, whose default is one constant per file. */
+  public static void fillRowCommitVersions(long[] out, int numRows, ColumnVector materialized,
+      long defaultRowCommitVersion) {
+    if (materialized == null || materialized.numNulls() == numRows) {
+      java.util.Arrays.fill(out, 0, numRows, defaultRowCommitVersion);
+      return;
+    }
+    for (int i = 0; i < numRows; i++) {
+      out[i] = materialized.isNullAt(i) ? defaultRowCommitVersion : materialized.getLong(i);
+    }
+  }
+}
