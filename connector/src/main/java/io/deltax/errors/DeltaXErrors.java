@@ -105,6 +105,12 @@ public final class DeltaXErrors {
             + "_metadata.row_id.");
   }
 
+  public static DeltaXException unreadableDeletionVector(String tablePath, String dataFile, Throwable cause) {
+    return new DeltaXException("DELTAX_CORRUPT_DELETION_VECTOR",
+        "Cannot read the deletion vector of " + dataFile + " in table " + tablePath + ": "
+            + cause.getMessage() + ". Without it deltax cannot tell which rows were deleted.", cause);
+  }
+
   public static DeltaXException fileSystemError(String tablePath, Throwable cause) {
     return new DeltaXException("DELTAX_IO_ERROR",
         "Cannot read the Delta log of " + tablePath + ": " + cause.getMessage(), cause);

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 public final class ReaderFeatures {
   /** The reader features deltax implements. */
   public static final Set<String> SUPPORTED = Set.of(
-      "v2Checkpoint", "timestampNtz", "vacuumProtocolCheck");
+      "deletionVectors", "v2Checkpoint", "timestampNtz", "vacuumProtocolCheck");
 
   /**
    * Features deltax reads only in their inactive form: column mapping with mode {@code none}

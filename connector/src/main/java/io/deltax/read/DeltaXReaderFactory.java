@@ -3,8 +3,13 @@ package io.deltax.read;
 import io.deltax.read.metadata.MetadataBatchAssembler;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.MetadataRowAssembler;
+import io.deltax.deletionvectors.DeletedRows;
+import io.deltax.deletionvectors.DeletionVectorStore;
+import io.deltax.errors.DeltaXErrors;
 import java.io.Closeable;
 import java.io.IOException;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -12,6 +17,7 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.util.SerializableConfiguration;
 import scala.Function1;
 import scala.collection.Iterator;
 
@@ -28,13 +34,19 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
   private final MetadataReadPlan metadataPlan;
   /** The Parquet reader's row schema, for the row assembler. */
   private final StructType parquetOutputSchema;
+  /** Where deletion vectors are read from: the table root and the Hadoop configuration. */
+  private final String tableRoot;
+  private final Broadcast<SerializableConfiguration> hadoopConf;
 
   DeltaXReaderFactory(Function1<PartitionedFile, Iterator<InternalRow>> readFunction, boolean columnar,
-      MetadataReadPlan metadataPlan, StructType parquetOutputSchema) {
+      MetadataReadPlan metadataPlan, StructType parquetOutputSchema, String tableRoot,
+      Broadcast<SerializableConfiguration> hadoopConf) {
     this.readFunction = readFunction;
     this.columnar = columnar;
     this.metadataPlan = metadataPlan;
     this.parquetOutputSchema = parquetOutputSchema;
+    this.tableRoot = tableRoot;
+    this.hadoopConf = hadoopConf;
   }
 
   @Override
@@ -57,16 +69,17 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
    * {@code ColumnarBatch}es typed as rows, hence the unchecked cast.
    */
   private final class SplitsReader<T> implements PartitionReader<T> {
-    private final PartitionedFile[] files;
+    private final FileSplit[] splits;
     private final MetadataBatchAssembler batchAssembler;
     private final MetadataRowAssembler rowAssembler;
-    private int nextFile;
+    private int nextSplit;
     private PartitionedFile currentFile;
+    private DeletedRows currentDeleted;
     private Iterator<InternalRow> current;
     private T value;
 
     SplitsReader(DeltaXInputPartition partition) {
-      this.files = partition.files();
+      this.splits = partition.splits();
       this.batchAssembler = metadataPlan == null || !columnar ? null
           : new MetadataBatchAssembler(metadataPlan);
       this.rowAssembler = metadataPlan == null || columnar ? null
@@ -76,22 +89,42 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     @Override
     @SuppressWarnings("unchecked")
     public boolean next() throws IOException {
-      while (current == null || !current.hasNext()) {
-        closeCurrent();
-        if (nextFile >= files.length) {
-          return false;
+      Object next = null;
+      while (next == null) {
+        while (current == null || !current.hasNext()) {
+          closeCurrent();
+          if (nextSplit >= splits.length) {
+            return false;
+          }
+          open(splits[nextSplit++]);
         }
-        currentFile = files[nextFile++];
-        current = readFunction.apply(currentFile);
-      }
-      Object next = current.next();
-      if (batchAssembler != null) {
-        next = batchAssembler.assemble((ColumnarBatch) next, currentFile.partitionValues());
-      } else if (rowAssembler != null) {
-        next = rowAssembler.assemble((InternalRow) next, currentFile.partitionValues());
+        next = current.next();
+        if (batchAssembler != null) {
+          next = batchAssembler.assemble((ColumnarBatch) next, currentFile.partitionValues(),
+              currentDeleted);
+        } else if (rowAssembler != null) {
+          // Null for a row the deletion vector removes.
+          next = rowAssembler.assemble((InternalRow) next, currentFile.partitionValues(),
+              currentDeleted);
+        }
       }
       value = (T) next;
       return true;
+    }
+
+    private void open(FileSplit split) throws IOException {
+      currentFile = split.file();
+      currentDeleted = split.deletionVector() == null ? null : deletedRows(split);
+      current = readFunction.apply(currentFile);
+    }
+
+    private DeletedRows deletedRows(FileSplit split) {
+      try {
+        return DeletionVectorStore.load(split.deletionVector(), new Path(tableRoot),
+            hadoopConf.value().value());
+      } catch (IOException | RuntimeException e) {
+        throw DeltaXErrors.unreadableDeletionVector(tableRoot, split.file().filePath().toString(), e);
+      }
     }
 
     @Override

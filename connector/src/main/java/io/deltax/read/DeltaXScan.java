@@ -61,7 +61,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public StructType readSchema() {
     StructType columns = Schemas.concat(readDataSchema, readPartitionSchema);
-    return metadataPlan == null ? columns
+    return metadataPlan == null || !metadataPlan.selectsMetadata() ? columns
         : columns.add(MetadataColumns.METADATA, metadataPlan.metadataType(), false);
   }
 
@@ -111,13 +111,14 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
         }
 
         @Override
-        public PartitionedFile split(long start, long length) {
+        public FileSplit split(long start, long length) {
           InternalRow row = metadataPlan == null ? partitionRow
               : metadataPlan.partitionRow(values, new SplitConstants(sparkPath.toString(),
                   path.getName(), file.size(), start, length, file.modificationTime(),
                   file.baseRowId(), file.defaultRowCommitVersion()));
-          return new PartitionedFile(row, sparkPath, start, length, new String[0],
-              file.modificationTime(), file.size(), scala.collection.immutable.Map$.MODULE$.empty());
+          return new FileSplit(new PartitionedFile(row, sparkPath, start, length, new String[0],
+              file.modificationTime(), file.size(), scala.collection.immutable.Map$.MODULE$.empty()),
+              file.deletionVector());
         }
       });
     }
@@ -133,7 +134,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       return new DeltaXReaderFactory(
           SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, readDataSchema,
               dataFilters, options, columnar),
-          columnar, null, null);
+          columnar, null, null, null, null);
     }
     StructType required = metadataPlan.parquetRequiredSchema(readDataSchema);
     StructType partition = metadataPlan.parquetPartitionSchema(readPartitionSchema);
@@ -142,7 +143,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     return new DeltaXReaderFactory(
         SparkParquet.readFunction(spark, metadataPlan.parquetDataSchema(dataSchema), partition,
             required, dataFilters, options, columnar),
-        columnar, metadataPlan, parquetOutput);
+        columnar, metadataPlan, parquetOutput, snapshot.tableRoot().toString(),
+        SparkParquet.broadcastHadoopConf(spark, options));
   }
 
   @Override

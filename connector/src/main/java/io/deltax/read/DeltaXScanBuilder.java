@@ -77,9 +77,11 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     // Partition columns keep the table's order, whatever order Spark asked for them in.
     StructType readPartitionSchema = Schemas.select(snapshot.partitionSchema(),
         Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())), true);
-    MetadataReadPlan metadataPlan = metadata == null ? null
-        : new MetadataReadPlan((StructType) metadata.dataType(), RowTrackingConfig.of(snapshot),
-            readDataSchema.size(), readPartitionSchema.size());
+    boolean deletionVectors = snapshot.activeFiles().stream().anyMatch(f -> f.deletionVector() != null);
+    MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
+        : new MetadataReadPlan(metadata == null ? null : (StructType) metadata.dataType(),
+            RowTrackingConfig.of(snapshot), readDataSchema.size(), readPartitionSchema.size(),
+            deletionVectors);
     return new DeltaXScan(spark, snapshot, dataSchema, readDataSchema, readPartitionSchema,
         metadataPlan, dataFilters(), skipping(), options);
   }

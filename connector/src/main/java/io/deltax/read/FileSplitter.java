@@ -3,7 +3,6 @@ package io.deltax.read;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.spark.sql.execution.datasources.PartitionedFile;
 
 /**
  * Cuts files into splits and packs them into input partitions the way Spark's file sources do
@@ -26,7 +25,7 @@ final class FileSplitter {
   interface SplitSource {
     long size();
 
-    PartitionedFile split(long start, long length);
+    FileSplit split(long start, long length);
   }
 
   long maxSplitBytes(List<? extends SplitSource> files) {
@@ -40,7 +39,7 @@ final class FileSplitter {
 
   List<DeltaXInputPartition> partitions(List<? extends SplitSource> files) {
     long maxSplitBytes = maxSplitBytes(files);
-    List<PartitionedFile> splits = new ArrayList<>();
+    List<FileSplit> splits = new ArrayList<>();
     for (SplitSource file : files) {
       long size = file.size();
       if (size == 0) {
@@ -50,22 +49,23 @@ final class FileSplitter {
         splits.add(file.split(offset, Math.min(maxSplitBytes, size - offset)));
       }
     }
-    splits.sort(Comparator.comparingLong(PartitionedFile::length).reversed());
+    splits.sort(Comparator.comparingLong((FileSplit s) -> s.file().length()).reversed());
 
     List<DeltaXInputPartition> partitions = new ArrayList<>();
-    List<PartitionedFile> current = new ArrayList<>();
+    List<FileSplit> current = new ArrayList<>();
     long currentSize = 0;
-    for (PartitionedFile split : splits) {
-      if (currentSize + split.length() > maxSplitBytes && !current.isEmpty()) {
-        partitions.add(new DeltaXInputPartition(current.toArray(new PartitionedFile[0])));
+    for (FileSplit split : splits) {
+      long length = split.file().length();
+      if (currentSize + length > maxSplitBytes && !current.isEmpty()) {
+        partitions.add(new DeltaXInputPartition(current.toArray(new FileSplit[0])));
         current = new ArrayList<>();
         currentSize = 0;
       }
-      currentSize += split.length() + openCostInBytes;
+      currentSize += length + openCostInBytes;
       current.add(split);
     }
     if (!current.isEmpty()) {
-      partitions.add(new DeltaXInputPartition(current.toArray(new PartitionedFile[0])));
+      partitions.add(new DeltaXInputPartition(current.toArray(new FileSplit[0])));
     }
     return partitions;
   }

@@ -3,6 +3,8 @@ package io.deltax.read;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
@@ -10,6 +12,7 @@ import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
 import scala.Function1;
 import scala.collection.Iterator;
 import scala.jdk.javaapi.CollectionConverters;
@@ -65,6 +68,15 @@ public final class SparkParquet {
   /** The session's Hadoop configuration. */
   public static Configuration hadoopConf(SparkSession spark) {
     return ((org.apache.spark.sql.classic.SparkSession) spark).sessionState().newHadoopConf();
+  }
+
+  /** The Hadoop configuration with the read options, shipped once to the executors. */
+  static Broadcast<SerializableConfiguration> broadcastHadoopConf(SparkSession spark,
+      Map<String, String> options) {
+    Configuration conf = hadoopConf(spark,
+        scala.collection.immutable.Map.from(CollectionConverters.asScala(options)));
+    return JavaSparkContext.fromSparkContext(spark.sparkContext())
+        .broadcast(new SerializableConfiguration(conf));
   }
 
   /** {@code spark.sql.files.maxPartitionBytes}. */

@@ -20,9 +20,9 @@ class FileSplitterTest {
       }
 
       @Override
-      public PartitionedFile split(long start, long length) {
-        return new PartitionedFile(InternalRow.empty(), SparkPath.fromPathString("/t/" + name),
-            start, length, new String[0], 0, size, scala.collection.immutable.Map$.MODULE$.empty());
+      public FileSplit split(long start, long length) {
+        return new FileSplit(new PartitionedFile(InternalRow.empty(), SparkPath.fromPathString("/t/" + name),
+            start, length, new String[0], 0, size, scala.collection.immutable.Map$.MODULE$.empty()), null);
       }
     };
   }
@@ -32,7 +32,8 @@ class FileSplitterTest {
     FileSplitter splitter = new FileSplitter(100, 10, 1);
     List<DeltaXInputPartition> partitions = splitter.partitions(List.of(file("a", 250)));
     List<long[]> ranges = new ArrayList<>();
-    partitions.forEach(p -> Arrays.stream(p.files()).forEach(f -> ranges.add(new long[] {f.start(), f.length()})));
+    partitions.forEach(p -> Arrays.stream(p.splits())
+        .forEach(s -> ranges.add(new long[] {s.file().start(), s.file().length()})));
     ranges.sort((x, y) -> Long.compare(x[0], y[0]));
     assertEquals(3, ranges.size());
     assertEquals(List.of(0L, 100L, 200L), ranges.stream().map(r -> r[0]).toList());
@@ -49,7 +50,7 @@ class FileSplitterTest {
     // Each file counts 40 bytes: two fit in 100, a third does not.
     List<DeltaXInputPartition> partitions = splitter.partitions(files);
     assertEquals(3, partitions.size());
-    partitions.forEach(p -> assertEquals(2, p.files().length));
+    partitions.forEach(p -> assertEquals(2, p.splits().length));
   }
 
   @Test

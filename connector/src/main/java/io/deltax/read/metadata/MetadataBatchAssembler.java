@@ -1,5 +1,6 @@
 package io.deltax.read.metadata;
 
+import io.deltax.deletionvectors.DeletedRows;
 import io.deltax.rowtracking.RowIdVectors;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -9,12 +10,14 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * Turns a batch of Spark's Parquet reader into a batch of the scan's output, per the
  * {@link MetadataReadPlan}: data and partition columns are passed through, the {@code _metadata}
  * struct is put together from constant vectors, the row index vector and the computed row ID and
- * row commit version vectors. Nothing is copied but the computed longs. One per reader.
+ * row commit version vectors, and the rows a deletion vector removes are left out of a view of
+ * the batch. Nothing is copied but the computed longs. One per reader.
  */
 public final class MetadataBatchAssembler {
   private final MetadataReadPlan plan;
   private final LongVector rowIds = new LongVector();
   private final LongVector rowCommitVersions = new LongVector();
+  private int[] selected = new int[0];
 
   public MetadataBatchAssembler(MetadataReadPlan plan) {
     this.plan = plan;
@@ -23,18 +26,52 @@ public final class MetadataBatchAssembler {
   /**
    * @param split the partition row of the batch's split, as {@link MetadataReadPlan#partitionRow}
    *     made it
+   * @param deleted the rows the split's deletion vector removes, or null
    */
-  public ColumnarBatch assemble(ColumnarBatch in, InternalRow split) {
+  public ColumnarBatch assemble(ColumnarBatch in, InternalRow split, DeletedRows deleted) {
     int numRows = in.numRows();
     int numData = plan.numDataColumns();
     int numPartition = plan.numPartitionColumns();
-    ColumnVector[] out = new ColumnVector[numData + numPartition + 1];
+    ColumnVector[] out = new ColumnVector[numData + numPartition + (plan.selectsMetadata() ? 1 : 0)];
     for (int i = 0; i < numData; i++) {
       out[i] = in.column(i);
     }
     for (int i = 0; i < numPartition; i++) {
       out[numData + i] = in.column(plan.firstPartitionPos() + i);
     }
+    if (plan.selectsMetadata()) {
+      out[out.length - 1] = metadata(in, split);
+    }
+    return deleted == null ? new ColumnarBatch(out, numRows) : withoutDeleted(in, out, deleted);
+  }
+
+  /** The rows of the batch that the deletion vector keeps, as a view of the output columns. */
+  private ColumnarBatch withoutDeleted(ColumnarBatch in, ColumnVector[] out, DeletedRows deleted) {
+    int numRows = in.numRows();
+    ColumnVector rowIndex = in.column(plan.rowIndexPos());
+    if (selected.length < numRows) {
+      selected = new int[numRows];
+    }
+    int kept = 0;
+    for (int i = 0; i < numRows; i++) {
+      if (!deleted.contains(rowIndex.getLong(i))) {
+        selected[kept++] = i;
+      }
+    }
+    if (kept == numRows) {
+      return new ColumnarBatch(out, numRows);
+    }
+    // The view keeps its own copy of the selection: the array is reused for the next batch.
+    int[] rows = java.util.Arrays.copyOf(selected, kept);
+    ColumnVector[] view = new ColumnVector[out.length];
+    for (int c = 0; c < out.length; c++) {
+      view[c] = new SelectedRowsVector(out[c], rows, kept);
+    }
+    return new ColumnarBatch(view, kept);
+  }
+
+  private ColumnVector metadata(ColumnarBatch in, InternalRow split) {
+    int numRows = in.numRows();
     MetadataField[] fields = plan.fields();
     ColumnVector[] children = new ColumnVector[fields.length];
     for (int i = 0; i < fields.length; i++) {
@@ -55,8 +92,7 @@ public final class MetadataBatchAssembler {
         }
       };
     }
-    out[out.length - 1] = new StructVector(plan.metadataType(), children);
-    return new ColumnarBatch(out, numRows);
+    return new StructVector(plan.metadataType(), children);
   }
 
   private static ColumnVector column(ColumnarBatch batch, int pos) {

@@ -17,22 +17,25 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * How a scan that selects {@code _metadata} reads it, computed once on the driver and shipped
- * with the reader factory (the serializable "schema context"). The Parquet reader is asked for
- * more than the query selected, and the assemblers turn its output into the scan's output:
+ * How a scan that selects {@code _metadata} or meets deletion vectors reads its files, computed
+ * once on the driver and shipped with the reader factory (the serializable "schema context"). The
+ * Parquet reader is asked for more than the query selected, and the assemblers turn its output
+ * into the scan's output:
  *
  * <pre>
  *   Parquet reader output: [data columns] [extra columns] [partition columns] [constant fields]
- *   scan output:           [data columns] [partition columns] [_metadata struct]
+ *   scan output:           [data columns] [partition columns] [_metadata struct, if selected]
  * </pre>
  *
  * Extra columns are the materialized row ID and row commit version columns and Spark's
- * {@code _tmp_metadata_row_index}, each only where a requested field needs it. Constant fields
- * ride along as extra partition values, so Spark's reader builds them as constant vectors.
+ * {@code _tmp_metadata_row_index}, each only where a requested field or a deletion vector needs
+ * it. Constant fields ride along as extra partition values, so Spark's reader builds them as
+ * constant vectors. Rows a deletion vector removes are dropped after the row index is known.
  */
 public final class MetadataReadPlan implements Serializable {
   private static final String CONSTANT_PREFIX = "__deltax_metadata_";
 
+  /** Null when the scan does not select {@code _metadata}. */
   private final StructType metadataType;
   private final MetadataField[] fields;
   private final int numDataColumns;
@@ -44,14 +47,18 @@ public final class MetadataReadPlan implements Serializable {
   private int rowIndexPos = -1;
 
   /**
-   * @param requested the {@code _metadata} struct the query asked for (possibly pruned)
+   * @param requested the {@code _metadata} struct the query asked for (possibly pruned), or null
+   * @param deletionVectors whether some file to read has a deletion vector
    * @throws IllegalArgumentException for a field deltax does not know
    */
   public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
-      int numDataColumns, int numPartitionColumns) {
+      int numDataColumns, int numPartitionColumns, boolean deletionVectors) {
     this.metadataType = requested;
     this.numDataColumns = numDataColumns;
     this.numPartitionColumns = numPartitionColumns;
+    if (requested == null) {
+      requested = new StructType();
+    }
     this.fields = new MetadataField[requested.size()];
     EnumSet<MetadataField> constantSet = EnumSet.noneOf(MetadataField.class);
     for (int i = 0; i < fields.length; i++) {
@@ -69,9 +76,9 @@ public final class MetadataReadPlan implements Serializable {
     }
     if (needs(MetadataField.ROW_ID)) {
       materializedRowIdPos = materialized(rowTracking.materializedRowIdColumn());
-      if (rowIndexPos < 0) {
-        rowIndexPos = extra(rowIndexField());
-      }
+    }
+    if ((needs(MetadataField.ROW_ID) || deletionVectors) && rowIndexPos < 0) {
+      rowIndexPos = extra(rowIndexField());
     }
     if (needs(MetadataField.ROW_COMMIT_VERSION)) {
       materializedRowCommitVersionPos = materialized(rowTracking.materializedRowCommitVersionColumn());
@@ -116,8 +123,13 @@ public final class MetadataReadPlan implements Serializable {
     return constants.contains(MetadataField.DEFAULT_ROW_COMMIT_VERSION);
   }
 
+  /** The requested {@code _metadata} struct, or null when the scan does not select it. */
   public StructType metadataType() {
     return metadataType;
+  }
+
+  public boolean selectsMetadata() {
+    return metadataType != null;
   }
 
   /** The data columns to ask the Parquet reader for: the selected ones, then the extra ones. */

@@ -1,5 +1,6 @@
 package io.deltax.read.metadata;
 
+import io.deltax.deletionvectors.DeletedRows;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.types.DataType;
@@ -22,16 +23,27 @@ public final class MetadataRowAssembler {
     }
   }
 
-  public InternalRow assemble(InternalRow in, InternalRow split) {
+  /** The output row, or null when the split's deletion vector removes the row. */
+  public InternalRow assemble(InternalRow in, InternalRow split, DeletedRows deleted) {
+    if (deleted != null && deleted.contains(in.getLong(plan.rowIndexPos()))) {
+      return null;
+    }
     int numData = plan.numDataColumns();
     int numPartition = plan.numPartitionColumns();
-    Object[] out = new Object[numData + numPartition + 1];
+    Object[] out = new Object[numData + numPartition + (plan.selectsMetadata() ? 1 : 0)];
     for (int i = 0; i < numData; i++) {
       out[i] = value(in, i);
     }
     for (int i = 0; i < numPartition; i++) {
       out[numData + i] = value(in, plan.firstPartitionPos() + i);
     }
+    if (plan.selectsMetadata()) {
+      out[out.length - 1] = metadata(in, split);
+    }
+    return new GenericInternalRow(out);
+  }
+
+  private InternalRow metadata(InternalRow in, InternalRow split) {
     MetadataField[] fields = plan.fields();
     Object[] metadata = new Object[fields.length];
     for (int i = 0; i < fields.length; i++) {
@@ -45,8 +57,7 @@ public final class MetadataRowAssembler {
             split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
       };
     }
-    out[out.length - 1] = new GenericInternalRow(metadata);
-    return new GenericInternalRow(out);
+    return new GenericInternalRow(metadata);
   }
 
   private Object value(InternalRow row, int pos) {

@@ -1,0 +1,67 @@
+package io.deltax.deletionvectors;
+
+import io.deltax.log.FilePathResolver;
+import io.deltax.log.actions.DeletionVectorDescriptor;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.util.UUID;
+import java.util.zip.CRC32;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Loads a deletion vector from where its descriptor says it is (PROTOCOL.md, "Deletion Vector
+ * Descriptor Schema" and "Deletion Vector File Storage Format"): inline in the log ({@code i}),
+ * in a file named by a UUID under the table root ({@code u}), or at an absolute path ({@code p}).
+ * A file holds, at the descriptor's offset, the size (big endian), the bitmap and its CRC-32.
+ */
+public final class DeletionVectorStore {
+  private DeletionVectorStore() {}
+
+  public static DeletedRows load(DeletionVectorDescriptor dv, Path tableRoot, Configuration conf)
+      throws IOException {
+    if ("i".equals(dv.storageType())) {
+      return DeletedRows.deserialize(Z85.decode(dv.pathOrInlineDv(), dv.sizeInBytes()));
+    }
+    Path file = absolutePath(dv, tableRoot);
+    FileSystem fs = file.getFileSystem(conf);
+    try (FSDataInputStream in = fs.open(file)) {
+      in.seek(dv.offset() == null ? 0 : dv.offset());
+      DataInputStream data = new DataInputStream(in);
+      int size = data.readInt();
+      if (size != dv.sizeInBytes()) {
+        throw new IOException("deletion vector in " + file + " at offset " + dv.offset() + " has "
+            + size + " bytes, the log says " + dv.sizeInBytes());
+      }
+      byte[] bitmap = new byte[size];
+      data.readFully(bitmap);
+      int checksum = data.readInt();
+      CRC32 crc = new CRC32();
+      crc.update(bitmap);
+      if ((int) crc.getValue() != checksum) {
+        throw new IOException("deletion vector in " + file + " at offset " + dv.offset()
+            + " fails its checksum");
+      }
+      return DeletedRows.deserialize(bitmap);
+    }
+  }
+
+  /** Where an on-disk deletion vector lives. */
+  public static Path absolutePath(DeletionVectorDescriptor dv, Path tableRoot) {
+    return switch (dv.storageType()) {
+      case "u" -> {
+        String encoded = dv.pathOrInlineDv();
+        int prefixLength = encoded.length() - Z85.UUID_LENGTH;
+        UUID uuid = Z85.decodeUuid(encoded.substring(prefixLength));
+        String name = "deletion_vector_" + uuid + ".bin";
+        yield prefixLength == 0 ? new Path(tableRoot, name)
+            : new Path(new Path(tableRoot, encoded.substring(0, prefixLength)), name);
+      }
+      case "p" -> new FilePathResolver(tableRoot).resolve(dv.pathOrInlineDv());
+      default -> throw new IllegalArgumentException(
+          "Unknown deletion vector storage type '" + dv.storageType() + "'");
+    };
+  }
+}

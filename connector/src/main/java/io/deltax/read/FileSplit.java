@@ -1,0 +1,11 @@
+package io.deltax.read;
+
+import io.deltax.log.actions.DeletionVectorDescriptor;
+import java.io.Serializable;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+
+/**
+ * A byte range of one data file, as Spark's Parquet reader takes it, with the file's deletion
+ * vector (null when it has none).
+ */
+record FileSplit(PartitionedFile file, DeletionVectorDescriptor deletionVector) implements Serializable {}

@@ -1,0 +1,120 @@
+package io.deltax.deletionvectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.log.actions.DeletionVectorDescriptor;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.UUID;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The deletion vector layouts delta-spark and Delta Kernel read (little endian, magic number
+ * first), and the path examples of PROTOCOL.md, "Deletion Vector Descriptor Schema". (The inline
+ * example there has a big-endian header that neither reference reader accepts.)
+ */
+class DeletionVectorFormatTest {
+  private static final long HIGH = (1L << 32) | 5L;
+  private static final List<Long> DELETED = List.of(3L, 4L, 7L, 11L, 18L, 29L, HIGH);
+
+  private static RoaringBitmap low() {
+    return RoaringBitmap.bitmapOf(3, 4, 7, 11, 18, 29);
+  }
+
+  private static RoaringBitmap high() {
+    return RoaringBitmap.bitmapOf(5);
+  }
+
+  private static byte[] portable() {
+    ByteBuffer b = ByteBuffer.allocate(4 + 8 + 2 * 4 + low().serializedSizeInBytes()
+        + high().serializedSizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
+    b.putInt(DeletedRows.PORTABLE_MAGIC_NUMBER).putLong(2);
+    b.putInt(0);
+    low().serialize(b);
+    b.putInt(1);
+    high().serialize(b);
+    return b.array();
+  }
+
+  private static byte[] nativeLayout() {
+    ByteBuffer b = ByteBuffer.allocate(4 + 4 + 2 * 4 + low().serializedSizeInBytes()
+        + high().serializedSizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
+    b.putInt(DeletedRows.NATIVE_MAGIC_NUMBER).putInt(2);
+    b.putInt(low().serializedSizeInBytes());
+    low().serialize(b);
+    b.putInt(high().serializedSizeInBytes());
+    high().serialize(b);
+    return b.array();
+  }
+
+  private static void assertDeleted(DeletedRows rows) {
+    assertEquals(DELETED.size(), rows.cardinality());
+    for (long deleted : DELETED) {
+      assertTrue(rows.contains(deleted), "row " + deleted);
+    }
+    for (long kept : List.of(0L, 5L, 28L, 30L, 1L << 32, (2L << 32) | 5L)) {
+      assertFalse(rows.contains(kept), "row " + kept);
+    }
+  }
+
+  @Test
+  void bothLayouts() throws IOException {
+    assertDeleted(DeletedRows.deserialize(portable()));
+    assertDeleted(DeletedRows.deserialize(nativeLayout()));
+  }
+
+  @Test
+  void inlineVectorIsZ85OfTheBitmap() throws IOException {
+    byte[] bitmap = nativeLayout();
+    DeletionVectorDescriptor inline = new DeletionVectorDescriptor("i", z85(bitmap), null,
+        bitmap.length, DELETED.size(), null);
+    assertDeleted(DeletionVectorStore.load(inline, new Path("file:/t"), null));
+  }
+
+  /** Z85 with zero padding to whole 4-byte blocks, as Delta writes it. */
+  private static String z85(byte[] data) {
+    String alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+    ByteBuffer padded = ByteBuffer.allocate((data.length + 3) / 4 * 4).put(data);
+    padded.rewind();
+    StringBuilder out = new StringBuilder();
+    while (padded.hasRemaining()) {
+      long v = padded.getInt() & 0xffffffffL;
+      char[] block = new char[5];
+      for (int i = 4; i >= 0; i--) {
+        block[i] = alphabet.charAt((int) (v % 85));
+        v /= 85;
+      }
+      out.append(block);
+    }
+    return out.toString();
+  }
+
+  @Test
+  void relativePathWithRandomPrefix() {
+    DeletionVectorDescriptor dv = new DeletionVectorDescriptor("u", "ab^-aqEH.-t@S}K{vb[*k^", 4, 40, 6, null);
+    assertEquals(new Path("s3://mytable/ab/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin"),
+        DeletionVectorStore.absolutePath(dv, new Path("s3://mytable/")));
+    assertEquals(UUID.fromString("d2c639aa-8816-431a-aaf6-d3fe2512ff61"), Z85.decodeUuid("^-aqEH.-t@S}K{vb[*k^"));
+  }
+
+  @Test
+  void absolutePath() {
+    DeletionVectorDescriptor dv = new DeletionVectorDescriptor("p",
+        "s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin", 4, 40, 6, null);
+    assertEquals(new Path("s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin"),
+        DeletionVectorStore.absolutePath(dv, new Path("s3://other/")));
+  }
+
+  @Test
+  void wrongMagicNumberIsRefused() {
+    IOException e = assertThrows(IOException.class, () -> DeletedRows.deserialize(new byte[12]));
+    assertTrue(e.getMessage().contains("magic number"), e.getMessage());
+  }
+}
