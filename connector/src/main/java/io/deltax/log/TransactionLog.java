@@ -98,7 +98,7 @@ public final class TransactionLog {
     if (replay.protocol() == null || replay.metadata() == null) {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
-    ReaderFeatures.check(tableRoot.toString(), version, replay.protocol(), replay.metadata());
+    ReaderFeatures.check(tableRoot.toString(), version, replay.protocol());
     long timestamp = InCommitTimestamps.isEnabled(replay.metadata()) && newestCommitInfo[0] != null
         && newestCommitInfo[0].inCommitTimestamp() != null
         ? newestCommitInfo[0].inCommitTimestamp()

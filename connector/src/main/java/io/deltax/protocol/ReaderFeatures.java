@@ -1,7 +1,6 @@
 package io.deltax.protocol;
 
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.log.actions.Metadata;
 import io.deltax.log.actions.Protocol;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,35 +15,24 @@ import java.util.TreeSet;
 public final class ReaderFeatures {
   /** The reader features deltax implements. */
   public static final Set<String> SUPPORTED = Set.of(
-      "deletionVectors", "v2Checkpoint", "timestampNtz", "vacuumProtocolCheck");
-
-  /**
-   * Features deltax reads only in their inactive form: column mapping with mode {@code none}
-   * (a table may list the feature before any column was renamed).
-   */
-  private static final String COLUMN_MAPPING = "columnMapping";
+      "columnMapping", "deletionVectors", "timestampNtz", "typeWidening", "typeWidening-preview",
+      "v2Checkpoint", "vacuumProtocolCheck", "variantType", "variantType-preview");
 
   private ReaderFeatures() {}
 
-  public static void check(String table, long version, Protocol protocol, Metadata metadata) {
+  public static void check(String table, long version, Protocol protocol) {
     int readerVersion = protocol.minReaderVersion();
     if (readerVersion > 3) {
       throw DeltaXErrors.unsupportedReaderVersion(table, version, readerVersion);
     }
+    // Reader versions 1 and 2 (column mapping) name no features and need none deltax lacks.
     List<String> unsupported = new ArrayList<>();
-    boolean columnMappingActive = !"none".equals(
-        metadata.configuration().getOrDefault("delta.columnMapping.mode", "none"));
     if (protocol.supportsReaderFeatures()) {
       for (String feature : protocol.readerFeatures()) {
-        boolean readable = SUPPORTED.contains(feature)
-            || (feature.equals(COLUMN_MAPPING) && !columnMappingActive);
-        if (!readable) {
+        if (!SUPPORTED.contains(feature)) {
           unsupported.add(feature);
         }
       }
-    } else if (readerVersion == 2 && columnMappingActive) {
-      // Reader version 2 is the legacy way to require column mapping.
-      unsupported.add(COLUMN_MAPPING);
     }
     if (!unsupported.isEmpty()) {
       throw DeltaXErrors.unsupportedReaderFeatures(table, version, unsupported, new TreeSet<>(SUPPORTED));

@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.actions.AddFile;
@@ -34,7 +35,10 @@ import org.apache.spark.sql.types.StructType;
 final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final SparkSession spark;
   private final Snapshot snapshot;
+  /** The files' columns and the ones read from them, under their physical names. */
   private final StructType dataSchema;
+  private final StructType physicalReadDataSchema;
+  /** The data columns read, under their logical names: the scan's output. */
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
   /** Null when the scan does not select {@code _metadata}. */
@@ -45,12 +49,13 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private List<AddFile> selectedFiles;
 
   DeltaXScan(SparkSession spark, Snapshot snapshot, StructType dataSchema, StructType readDataSchema,
-      StructType readPartitionSchema, MetadataReadPlan metadataPlan, List<Filter> dataFilters,
+      StructType physicalReadDataSchema, StructType readPartitionSchema, MetadataReadPlan metadataPlan, List<Filter> dataFilters,
       DataSkipping skipping, Map<String, String> options) {
     this.spark = spark;
     this.snapshot = snapshot;
     this.dataSchema = dataSchema;
     this.readDataSchema = readDataSchema;
+    this.physicalReadDataSchema = physicalReadDataSchema;
     this.readPartitionSchema = readPartitionSchema;
     this.metadataPlan = metadataPlan;
     this.dataFilters = dataFilters;
@@ -95,13 +100,16 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   public InputPartition[] planInputPartitions() {
     FilePathResolver paths = snapshot.paths();
     PartitionValues partitionValues = new PartitionValues(SparkParquet.sessionZone());
+    // The log keys partition values by physical name.
+    StructType physicalPartitionSchema =
+        (StructType) ColumnMapping.physical(readPartitionSchema, snapshot.schema());
     List<FileSplitter.SplitSource> sources = new ArrayList<>();
     for (AddFile file : selectedFiles()) {
       if (metadataPlan != null) {
         RowTrackingFiles.check(snapshot, file, metadataPlan);
       }
       Path path = paths.resolve(file.path());
-      Object[] values = partitionValues.toValues(readPartitionSchema, file.partitionValues());
+      Object[] values = partitionValues.toValues(physicalPartitionSchema, file.partitionValues());
       InternalRow partitionRow = new GenericInternalRow(values);
       SparkPath sparkPath = SparkPath.fromPath(path);
       sources.add(new FileSplitter.SplitSource() {
@@ -132,11 +140,11 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     if (metadataPlan == null) {
       boolean columnar = SparkParquet.supportsBatch(spark, readSchema());
       return new DeltaXReaderFactory(
-          SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, readDataSchema,
+          SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, physicalReadDataSchema,
               dataFilters, options, columnar),
           columnar, null, null, null, null);
     }
-    StructType required = metadataPlan.parquetRequiredSchema(readDataSchema);
+    StructType required = metadataPlan.parquetRequiredSchema(physicalReadDataSchema);
     StructType partition = metadataPlan.parquetPartitionSchema(readPartitionSchema);
     StructType parquetOutput = Schemas.concat(required, partition);
     boolean columnar = SparkParquet.supportsBatch(spark, parquetOutput);

@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.Snapshot;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
@@ -40,7 +41,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     this.snapshot = snapshot;
     this.options = options;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
-    this.requiredSchema = snapshot.schema();
+    this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
   }
 
   @Override
@@ -67,7 +68,8 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
   @Override
   public Scan build() {
-    StructType dataSchema = Schemas.select(snapshot.schema(), partitionColumns, false);
+    StructType logicalSchema = ColumnMapping.logicalSchema(snapshot.schema());
+    StructType dataSchema = Schemas.select(logicalSchema, partitionColumns, false);
     // The hidden _metadata column, unless the table has a data column of that name.
     StructField metadata = hasColumn(snapshot.schema(), MetadataColumns.METADATA) ? null
         : fieldNamed(requiredSchema, MetadataColumns.METADATA);
@@ -75,15 +77,21 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         metadata == null ? Set.of() : Set.of(MetadataColumns.METADATA), false);
     StructType readDataSchema = Schemas.select(requiredColumns, partitionColumns, false);
     // Partition columns keep the table's order, whatever order Spark asked for them in.
-    StructType readPartitionSchema = Schemas.select(snapshot.partitionSchema(),
+    StructType readPartitionSchema = Schemas.select(ColumnMapping.logicalSchema(snapshot.partitionSchema()),
         Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())), true);
     boolean deletionVectors = snapshot.activeFiles().stream().anyMatch(f -> f.deletionVector() != null);
     MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
         : new MetadataReadPlan(metadata == null ? null : (StructType) metadata.dataType(),
             RowTrackingConfig.of(snapshot), readDataSchema.size(), readPartitionSchema.size(),
             deletionVectors);
-    return new DeltaXScan(spark, snapshot, dataSchema, readDataSchema, readPartitionSchema,
-        metadataPlan, dataFilters(), skipping(), options);
+    return new DeltaXScan(spark, snapshot, physical(dataSchema), readDataSchema,
+        physical(readDataSchema), readPartitionSchema, metadataPlan, dataFilters(), skipping(),
+        options);
+  }
+
+  /** The columns under the names the data files use (column mapping's physical names). */
+  private StructType physical(StructType logical) {
+    return (StructType) ColumnMapping.physical(logical, snapshot.schema());
   }
 
   private static boolean hasColumn(StructType schema, String name) {
@@ -105,6 +113,9 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
    */
   private List<Filter> dataFilters() {
     List<Filter> result = new ArrayList<>();
+    if (ColumnMapping.isActive(snapshot.metadata())) {
+      return result; // the filters name logical columns, the files physical ones
+    }
     for (Filter f : filters) {
       if (Arrays.stream(f.references()).noneMatch(c -> partitionColumns.contains(c.toLowerCase(Locale.ROOT))
           || c.toLowerCase(Locale.ROOT).startsWith(MetadataColumns.METADATA))) {

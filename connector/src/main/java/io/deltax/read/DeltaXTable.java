@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.Snapshot;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -35,9 +36,10 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
     return "deltax.`" + snapshot.tableRoot() + "`@v" + snapshot.version();
   }
 
+  /** The logical schema, without column mapping's field metadata, as delta-spark shows it. */
   @Override
   public StructType schema() {
-    return snapshot.schema();
+    return ColumnMapping.logicalSchema(snapshot.schema());
   }
 
   @Override

@@ -108,6 +108,18 @@ class BadInputTest {
   }
 
   @Test
+  void catalogManagedTablesAreRefused() throws IOException {
+    String path = dir.resolve("catalog-managed").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+    Files.writeString(Path.of(path, "_delta_log", "00000000000000000001.json"),
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"catalogManaged\"],\"writerFeatures\":[\"catalogManaged\"]}}\n");
+    String message = errorReading(path);
+    assertMessage(message, "DELTAX_UNSUPPORTED_READER_FEATURE", "[catalogManaged]", "deltax supports",
+        "deletionVectors");
+  }
+
+  @Test
   void readerVersionAboveThree() throws IOException {
     String path = dir.resolve("reader-4").toString();
     sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");

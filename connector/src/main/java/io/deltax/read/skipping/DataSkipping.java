@@ -2,6 +2,7 @@ package io.deltax.read.skipping;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.actions.AddFile;
 import io.deltax.read.PartitionValues;
 import java.io.IOException;
@@ -105,16 +106,18 @@ public final class DataSkipping {
         return ColumnBounds.UNKNOWN;
       }
       DataType type = field.dataType();
+      // Partition values and statistics name columns by their physical names.
+      String physical = ColumnMapping.physicalName(field);
       if (partitionColumns.contains(field.name().toLowerCase(Locale.ROOT))) {
         Object value = partitionValues.parse(field.name(), type,
-            PartitionValues.lookup(file.partitionValues(), field.name()));
+            PartitionValues.lookup(file.partitionValues(), physical));
         return ColumnBounds.exact(SkippingValues.normalize(type, value), value == null);
       }
       JsonNode s = stats();
       if (s == null) {
         return ColumnBounds.UNKNOWN;
       }
-      JsonNode nullCount = s.path("nullCount").get(field.name());
+      JsonNode nullCount = s.path("nullCount").get(physical);
       JsonNode numRecords = s.get("numRecords");
       Boolean allNull = null;
       Boolean hasNull = null;
@@ -125,8 +128,8 @@ public final class DataSkipping {
         }
       }
       return new ColumnBounds(
-          SkippingValues.fromStats(type, s.path("minValues").get(field.name()), false),
-          SkippingValues.fromStats(type, s.path("maxValues").get(field.name()), true),
+          SkippingValues.fromStats(type, s.path("minValues").get(physical), false),
+          SkippingValues.fromStats(type, s.path("maxValues").get(physical), true),
           allNull, hasNull);
     }
 
