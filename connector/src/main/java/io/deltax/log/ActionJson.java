@@ -2,6 +2,7 @@ package io.deltax.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.deltax.log.actions.Action;
 import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.CommitInfo;
@@ -23,9 +24,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Parses the JSON form of log actions: one action per line of a commit file or of a V2 JSON
- * checkpoint (PROTOCOL.md, "Delta Log Entries"). Actions deltax has no use for ({@code cdc},
- * {@code checkpointMetadata}, unknown future actions) parse to null.
+ * The JSON form of log actions: one action per line of a commit file or of a V2 JSON checkpoint
+ * (PROTOCOL.md, "Delta Log Entries"). Parsing: actions deltax has no use for ({@code cdc},
+ * {@code checkpointMetadata}, unknown future actions) parse to null. Writing: the actions a
+ * row tracking backfill commits.
  */
 public final class ActionJson {
   static final ObjectMapper MAPPER = new ObjectMapper();
@@ -141,6 +143,111 @@ public final class ActionJson {
     Set<String> set = new LinkedHashSet<>();
     node.forEach(n -> set.add(n.asText()));
     return Collections.unmodifiableSet(set);
+  }
+
+  // Writing: one JSON line per action, fields absent where the value is null, as delta-spark writes.
+
+  public static String toJson(AddFile add) {
+    ObjectNode a = MAPPER.createObjectNode();
+    a.put("path", add.path());
+    a.set("partitionValues", MAPPER.valueToTree(add.partitionValues()));
+    a.put("size", add.size());
+    a.put("modificationTime", add.modificationTime());
+    a.put("dataChange", add.dataChange());
+    putIfNotNull(a, "stats", add.stats());
+    if (!add.tags().isEmpty()) {
+      a.set("tags", MAPPER.valueToTree(add.tags()));
+    }
+    if (add.deletionVector() != null) {
+      DeletionVectorDescriptor dv = add.deletionVector();
+      ObjectNode d = a.putObject("deletionVector");
+      d.put("storageType", dv.storageType());
+      d.put("pathOrInlineDv", dv.pathOrInlineDv());
+      if (dv.offset() != null) {
+        d.put("offset", dv.offset());
+      }
+      d.put("sizeInBytes", dv.sizeInBytes());
+      d.put("cardinality", dv.cardinality());
+      if (dv.maxRowIndex() != null) {
+        d.put("maxRowIndex", dv.maxRowIndex());
+      }
+    }
+    if (add.baseRowId() != null) {
+      a.put("baseRowId", add.baseRowId());
+    }
+    if (add.defaultRowCommitVersion() != null) {
+      a.put("defaultRowCommitVersion", add.defaultRowCommitVersion());
+    }
+    putIfNotNull(a, "clusteringProvider", add.clusteringProvider());
+    return wrap("add", a);
+  }
+
+  public static String toJson(Protocol protocol) {
+    ObjectNode p = MAPPER.createObjectNode();
+    p.put("minReaderVersion", protocol.minReaderVersion());
+    p.put("minWriterVersion", protocol.minWriterVersion());
+    if (protocol.supportsReaderFeatures()) {
+      p.set("readerFeatures", MAPPER.valueToTree(protocol.readerFeatures()));
+    }
+    if (protocol.supportsWriterFeatures()) {
+      p.set("writerFeatures", MAPPER.valueToTree(protocol.writerFeatures()));
+    }
+    return wrap("protocol", p);
+  }
+
+  public static String toJson(Metadata metadata) {
+    ObjectNode m = MAPPER.createObjectNode();
+    m.put("id", metadata.id());
+    putIfNotNull(m, "name", metadata.name());
+    putIfNotNull(m, "description", metadata.description());
+    ObjectNode format = m.putObject("format");
+    format.put("provider", metadata.formatProvider());
+    format.putObject("options");
+    m.put("schemaString", metadata.schemaString());
+    m.set("partitionColumns", MAPPER.valueToTree(metadata.partitionColumns()));
+    m.set("configuration", MAPPER.valueToTree(metadata.configuration()));
+    if (metadata.createdTime() != null) {
+      m.put("createdTime", metadata.createdTime());
+    }
+    return wrap("metaData", m);
+  }
+
+  public static String toJson(DomainMetadata domain) {
+    ObjectNode d = MAPPER.createObjectNode();
+    d.put("domain", domain.domain());
+    d.put("configuration", domain.configuration());
+    d.put("removed", domain.removed());
+    return wrap("domainMetadata", d);
+  }
+
+  /** A {@code commitInfo} action from its fields, in the order given. */
+  public static String commitInfoJson(Map<String, Object> fields) {
+    return wrap("commitInfo", MAPPER.valueToTree(fields));
+  }
+
+  /** A JSON object as text, for values such as the row tracking domain's configuration. */
+  public static String objectJson(Map<String, Object> fields) {
+    try {
+      return MAPPER.writeValueAsString(fields);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void putIfNotNull(ObjectNode node, String field, String value) {
+    if (value != null) {
+      node.put(field, value);
+    }
+  }
+
+  private static String wrap(String action, JsonNode body) {
+    ObjectNode line = MAPPER.createObjectNode();
+    line.set(action, body);
+    try {
+      return MAPPER.writeValueAsString(line);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static String abbreviate(String s) {

@@ -36,7 +36,7 @@ public final class FilePathResolver {
   }
 
   /** A string that is equal for two log paths that name the same file. */
-  String canonical(String logPath) {
+  public String canonical(String logPath) {
     return resolve(logPath).toString();
   }
 }

@@ -8,6 +8,7 @@ import io.deltax.log.actions.Protocol;
 import io.deltax.log.actions.RemoveFile;
 import io.deltax.log.actions.SetTransaction;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,8 @@ final class LogReplay {
   private final List<AddFile> activeFiles = new ArrayList<>();
   private final Map<String, SetTransaction> transactions = new LinkedHashMap<>();
   private final Map<String, DomainMetadata> domains = new LinkedHashMap<>();
+  /** The oldest commit (since the checkpoint) that added each path: when its data was written. */
+  private final Map<String, Long> firstAddedIn = new HashMap<>();
   private Protocol protocol;
   private Metadata metadata;
 
@@ -36,15 +39,26 @@ final class LogReplay {
     this.paths = paths;
   }
 
-  /**
-   * Applies one action. {@code fromCheckpoint} marks actions of the checkpoint, whose removes are
-   * only tombstones kept for VACUUM and cannot hide any add of the same checkpoint.
-   */
-  void apply(Action action, boolean fromCheckpoint) {
+  /** Applies one action of the checkpoint, whose removes are only tombstones kept for VACUUM. */
+  void applyCheckpointAction(Action action) {
+    apply(action, -1);
+  }
+
+  /** Applies one action of commit {@code version}; commits come newest first. */
+  void applyCommitAction(Action action, long version) {
+    apply(action, version);
+  }
+
+  private void apply(Action action, long commitVersion) {
+    boolean fromCheckpoint = commitVersion < 0;
     if (action instanceof AddFile add) {
-      FileKey key = new FileKey(paths.canonical(add.path()), add.deletionVectorId());
+      String path = paths.canonical(add.path());
+      FileKey key = new FileKey(path, add.deletionVectorId());
       if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
         activeFiles.add(add);
+      }
+      if (!fromCheckpoint) {
+        firstAddedIn.put(path, commitVersion);
       }
     } else if (action instanceof RemoveFile remove) {
       if (!fromCheckpoint) {
@@ -75,6 +89,10 @@ final class LogReplay {
 
   List<AddFile> activeFiles() {
     return activeFiles;
+  }
+
+  Map<String, Long> firstAddedIn() {
+    return firstAddedIn;
   }
 
   Map<String, SetTransaction> transactions() {

@@ -24,6 +24,7 @@ public final class Snapshot {
   private final Map<String, SetTransaction> transactions;
   private final Map<String, DomainMetadata> domains;
   private final LogSegment segment;
+  private final Map<String, Long> firstAddedIn;
   private StructType schema;
 
   Snapshot(LogSegment segment, long timestamp, LogReplay replay) {
@@ -36,6 +37,7 @@ public final class Snapshot {
     this.transactions = Map.copyOf(replay.transactions());
     this.domains = Map.copyOf(replay.domains());
     this.segment = segment;
+    this.firstAddedIn = replay.firstAddedIn();
   }
 
   public Path tableRoot() {
@@ -74,6 +76,16 @@ public final class Snapshot {
 
   public Map<String, DomainMetadata> domains() {
     return domains;
+  }
+
+  /**
+   * The version of the oldest commit still in the log after the checkpoint that added this file's
+   * path: when its data was written. Files known only from the checkpoint answer the checkpoint's
+   * version, the oldest the log can still tell.
+   */
+  public long firstAddedVersion(AddFile file) {
+    Long version = firstAddedIn.get(paths().canonical(file.path()));
+    return version != null ? version : segment.checkpoint().map(Checkpoint::version).orElse(0L);
   }
 
   public LogSegment segment() {

@@ -87,11 +87,12 @@ public final class TransactionLog {
     List<FileStatus> commits = segment.commits();
     for (int i = commits.size() - 1; i >= 0; i--) {
       boolean newest = i == commits.size() - 1;
+      long commitVersion = LogFileName.parse(commits.get(i).getPath().getName()).version();
       readCommit(commits.get(i), action -> {
         if (newest && action instanceof CommitInfo info) {
           newestCommitInfo[0] = info;
         }
-        replay.apply(action, false);
+        replay.applyCommitAction(action, commitVersion);
       });
     }
     segment.checkpoint().ifPresent(checkpoint -> readCheckpoint(checkpoint, replay));
@@ -149,7 +150,7 @@ public final class TransactionLog {
       if (action instanceof Sidecar sidecar) {
         sidecars.add(sidecar);
       } else {
-        replay.apply(action, true);
+        replay.applyCheckpointAction(action);
       }
     };
     for (FileStatus file : checkpoint.files()) {
@@ -160,7 +161,7 @@ public final class TransactionLog {
       }
     }
     for (Sidecar sidecar : sidecars) {
-      readParquet(sidecarPath(sidecar), action -> replay.apply(action, true));
+      readParquet(sidecarPath(sidecar), replay::applyCheckpointAction);
     }
   }
 

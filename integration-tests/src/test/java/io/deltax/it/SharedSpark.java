@@ -23,7 +23,8 @@ public final class SharedSpark {
           .config("spark.sql.shuffle.partitions", "2")
           .config("spark.default.parallelism", "2")
           .config("spark.sql.session.timeZone", "UTC")
-          .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+          .config("spark.sql.extensions",
+              "io.delta.sql.DeltaSparkSessionExtension,io.deltax.extensions.DeltaXSparkSessionExtension")
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .config("spark.databricks.delta.checkpoint.exceptionThrowing.enabled", "true")
           .config("spark.databricks.delta.properties.defaults.enableDeletionVectors", "false")

@@ -1,0 +1,319 @@
+package io.deltax.backfill;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.DeltaXException;
+import io.deltax.log.ActionJson;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import io.deltax.log.actions.AddFile;
+import io.deltax.log.actions.DomainMetadata;
+import io.deltax.log.actions.Metadata;
+import io.deltax.log.actions.Protocol;
+import io.deltax.rowtracking.RowTrackingConfig;
+import io.deltax.write.CommitWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Enables row tracking on an existing table the way delta-spark 4.3.1 does (PROTOCOL.md, "Writer
+ * Requirements for Row Tracking"), in commits the caller sizes:
+ *
+ * <ol>
+ *   <li>UPGRADE PROTOCOL, if the writer features {@code rowTracking} and {@code domainMetadata}
+ *       are missing;
+ *   <li>ROW TRACKING BACKFILL commits of at most {@code batchSize} files: each active file without
+ *       {@code baseRowId} is re-added unchanged but for {@code dataChange = false}, a fresh
+ *       {@code baseRowId} above the high-water mark and {@code defaultRowCommitVersion} = the
+ *       commit's version, with the new high-water mark in the {@code delta.rowTracking} domain;
+ *   <li>SET TBLPROPERTIES {@code delta.enableRowTracking = true} and the materialized column
+ *       names, once every active file has a {@code baseRowId}.
+ * </ol>
+ *
+ * Unlike delta-spark, files get their row IDs in the order their data was first added (commit
+ * version, then path). Each commit is put-if-absent; on a lost race the table is read again and
+ * the commit rebuilt on top of the winner. A run stopped after any commit leaves a readable table,
+ * and the next run finishes the work.
+ */
+public final class RowTrackingBackfill {
+  private static final Logger LOG = LoggerFactory.getLogger(RowTrackingBackfill.class);
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final String BACKFILL = "ROW TRACKING BACKFILL";
+  private static final int MAX_CONFLICTS = 50;
+
+  private final String table;
+  private final Configuration conf;
+  private final int batchSize;
+  private final int maxCommits;
+  private final String engineInfo;
+  private int conflicts;
+
+  /**
+   * @param batchSize the most files one backfill commit re-adds (delta-spark: 22,000)
+   * @param maxCommits the most backfill commits this run writes; 0 for no limit
+   */
+  public RowTrackingBackfill(String table, Configuration conf, int batchSize, int maxCommits,
+      String engineInfo) {
+    if (batchSize <= 0) {
+      throw new DeltaXException("DELTAX_INVALID_ARGUMENT",
+          "batch_size must be a positive number of files per commit, not " + batchSize + ".");
+    }
+    if (maxCommits < 0) {
+      throw new DeltaXException("DELTAX_INVALID_ARGUMENT",
+          "max_commits must be 0 (no limit) or a positive number, not " + maxCommits + ".");
+    }
+    this.table = table;
+    this.conf = conf;
+    this.batchSize = batchSize;
+    this.maxCommits = maxCommits;
+    this.engineInfo = engineInfo;
+  }
+
+  private Snapshot latest() {
+    return TransactionLog.open(table, conf).latestSnapshot();
+  }
+
+  /** The files still without row IDs, in the order their data was first added. */
+  private static List<AddFile> pending(Snapshot snapshot) {
+    List<AddFile> files = new ArrayList<>();
+    for (AddFile f : snapshot.activeFiles()) {
+      if (f.baseRowId() == null) {
+        files.add(f);
+      }
+    }
+    Map<AddFile, Long> added = new HashMap<>();
+    files.forEach(f -> added.put(f, snapshot.firstAddedVersion(f)));
+    files.sort(Comparator.<AddFile>comparingLong(added::get).thenComparing(AddFile::path));
+    return files;
+  }
+
+  /** Checks everything a run needs before it writes anything. */
+  private List<AddFile> validate(Snapshot snapshot) {
+    String where = snapshot.tableRoot().toString();
+    WriterFeatures.checkWritable(where, snapshot.protocol());
+    List<AddFile> pending = pending(snapshot);
+    for (AddFile f : pending) {
+      numRecords(where, f);
+    }
+    return pending;
+  }
+
+  public BackfillResult plan() {
+    Snapshot snapshot = latest();
+    List<AddFile> pending = validate(snapshot);
+    RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
+    long hwm = highWaterMark(snapshot);
+    if (rowTracking.enabled() && pending.isEmpty()) {
+      return new BackfillResult(tableName(snapshot), true, 0, 0, null, null, hwm, true,
+          "Row tracking is already enabled and every file has row IDs; nothing to do.");
+    }
+    long next = snapshot.version() + (WriterFeatures.supportsRowTracking(snapshot.protocol()) ? 1 : 2);
+    int batches = (pending.size() + batchSize - 1) / batchSize;
+    int planned = maxCommits == 0 ? batches : Math.min(batches, maxCommits);
+    long rows = 0;
+    for (AddFile f : pending.subList(0, Math.min(pending.size(), planned * batchSize))) {
+      rows += numRecords(tableName(snapshot), f);
+    }
+    return new BackfillResult(tableName(snapshot), true, Math.min(pending.size(), (long) planned * batchSize),
+        planned, planned == 0 ? null : next, planned == 0 ? null : next + planned - 1, hwm + rows,
+        false, String.format("Would write %s%d backfill commit(s) of at most %d files%s.",
+            WriterFeatures.supportsRowTracking(snapshot.protocol()) ? "" : "an UPGRADE PROTOCOL commit, ",
+            planned, batchSize, planned == batches ? ", then enable row tracking" : ""));
+  }
+
+  public BackfillResult run() throws IOException {
+    Snapshot snapshot = latest();
+    List<AddFile> pending = validate(snapshot);
+    String name = tableName(snapshot);
+    if (RowTrackingConfig.of(snapshot).enabled() && pending.isEmpty()) {
+      return new BackfillResult(name, false, 0, 0, null, null, highWaterMark(snapshot), true,
+          "Row tracking is already enabled and every file has row IDs; nothing written.");
+    }
+    CommitWriter writer = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf);
+    while (!WriterFeatures.supportsRowTracking(snapshot.protocol())) {
+      Protocol upgraded = WriterFeatures.withRowTracking(snapshot.protocol());
+      List<String> actions = List.of(
+          commitInfo(snapshot, "UPGRADE PROTOCOL", Map.of("newProtocol", ActionJson.objectJson(
+              protocolParameters(upgraded)))),
+          ActionJson.toJson(upgraded));
+      if (commit(writer, snapshot, actions)) {
+        LOG.info("Row tracking backfill of {}: UPGRADE PROTOCOL committed as version {}", name,
+            snapshot.version() + 1);
+      }
+      snapshot = latest();
+    }
+
+    int totalBatches = (pending.size() + batchSize - 1) / batchSize;
+    int commits = 0;
+    long files = 0;
+    Long first = null;
+    Long last = null;
+    while (true) {
+      pending = pending(snapshot);
+      if (pending.isEmpty()) {
+        break;
+      }
+      if (maxCommits > 0 && commits == maxCommits) {
+        return new BackfillResult(name, false, files, commits, first, last, highWaterMark(snapshot),
+            false, "Stopped after " + commits + " backfill commit(s) as max_commits asks; "
+                + pending.size() + " file(s) still have no row IDs. Call again to continue.");
+      }
+      List<AddFile> batch = pending.subList(0, Math.min(batchSize, pending.size()));
+      long version = snapshot.version() + 1;
+      if (commit(writer, snapshot, backfillActions(snapshot, batch, version))) {
+        commits++;
+        files += batch.size();
+        first = first == null ? version : first;
+        last = version;
+        LOG.info("Row tracking backfill of {}: batch {} of {}, {} files, committed version {}",
+            name, commits, Math.max(totalBatches, commits), batch.size(), version);
+      }
+      snapshot = latest();
+    }
+
+    while (!RowTrackingConfig.of(snapshot).enabled()) {
+      if (commit(writer, snapshot, enableActions(snapshot))) {
+        LOG.info("Row tracking backfill of {}: row tracking enabled in version {}", name,
+            snapshot.version() + 1);
+      }
+      snapshot = latest();
+      if (!pending(snapshot).isEmpty()) {
+        throw new DeltaXException("DELTAX_BACKFILL_INCOMPLETE", "Files without row IDs appeared "
+            + "in " + name + " while row tracking was being enabled; call backfill_row_tracking again.");
+      }
+    }
+    return new BackfillResult(name, false, files, commits, first, last, highWaterMark(snapshot), true,
+        "Backfilled " + files + " file(s) in " + commits + " commit(s); row tracking is enabled.");
+  }
+
+  /** Writes one commit on top of {@code snapshot}; false when another writer took the version. */
+  private boolean commit(CommitWriter writer, Snapshot snapshot, List<String> actions) throws IOException {
+    if (writer.write(snapshot.version() + 1, actions)) {
+      return true;
+    }
+    if (++conflicts > MAX_CONFLICTS) {
+      throw new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up the row tracking backfill of "
+          + snapshot.tableRoot() + " after " + MAX_CONFLICTS + " commits lost to concurrent "
+          + "writers. What was committed stays; call again when the table is quieter.");
+    }
+    LOG.info("Version {} of {} was taken by another writer; reading the table again",
+        snapshot.version() + 1, snapshot.tableRoot());
+    return false;
+  }
+
+  private List<String> backfillActions(Snapshot snapshot, List<AddFile> batch, long version) {
+    String where = snapshot.tableRoot().toString();
+    List<String> actions = new ArrayList<>();
+    actions.add(commitInfo(snapshot, BACKFILL, Map.of("numFiles", Integer.toString(batch.size()))));
+    long next = highWaterMark(snapshot) + 1;
+    for (AddFile f : batch) {
+      actions.add(ActionJson.toJson(new AddFile(f.path(), f.partitionValues(), f.size(),
+          f.modificationTime(), false, f.stats(), f.tags(), f.deletionVector(), next, version,
+          f.clusteringProvider())));
+      next += numRecords(where, f);
+    }
+    actions.add(ActionJson.toJson(new DomainMetadata(RowTrackingConfig.DOMAIN,
+        ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)), false)));
+    return actions;
+  }
+
+  private List<String> enableActions(Snapshot snapshot) {
+    Metadata m = snapshot.metadata();
+    Map<String, String> changes = new LinkedHashMap<>();
+    changes.put(RowTrackingConfig.ENABLE_PROPERTY, "true");
+    if (m.property(RowTrackingConfig.MATERIALIZED_ROW_ID_PROPERTY) == null) {
+      changes.put(RowTrackingConfig.MATERIALIZED_ROW_ID_PROPERTY, "_row-id-col-" + UUID.randomUUID());
+    }
+    if (m.property(RowTrackingConfig.MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY) == null) {
+      changes.put(RowTrackingConfig.MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY,
+          "_row-commit-version-col-" + UUID.randomUUID());
+    }
+    Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
+    configuration.putAll(changes);
+    Metadata enabled = new Metadata(m.id(), m.name(), m.description(), m.formatProvider(),
+        m.schemaString(), m.partitionColumns(), configuration, m.createdTime());
+    return List.of(
+        commitInfo(snapshot, "SET TBLPROPERTIES",
+            Map.of("properties", ActionJson.objectJson(new LinkedHashMap<>(changes)))),
+        ActionJson.toJson(enabled));
+  }
+
+  /**
+   * The commit's {@code commitInfo}, first in the commit. Where in-commit timestamps are enabled
+   * it carries one, later than the previous commit's (PROTOCOL.md, "In-Commit Timestamps").
+   */
+  private String commitInfo(Snapshot snapshot, String operation, Map<String, String> parameters) {
+    long now = System.currentTimeMillis();
+    Map<String, Object> info = new LinkedHashMap<>();
+    if ("true".equalsIgnoreCase(snapshot.metadata().property("delta.enableInCommitTimestamps"))) {
+      long ict = Math.max(now, snapshot.timestamp() + 1);
+      info.put("inCommitTimestamp", ict);
+      now = ict;
+    }
+    info.put("timestamp", now);
+    info.put("operation", operation);
+    info.put("operationParameters", parameters);
+    info.put("readVersion", snapshot.version());
+    info.put("isolationLevel", "SnapshotIsolation");
+    info.put("isBlindAppend", false);
+    info.put("operationMetrics", Map.of());
+    info.put("engineInfo", engineInfo);
+    info.put("txnId", UUID.randomUUID().toString());
+    return ActionJson.commitInfoJson(info);
+  }
+
+  private static Map<String, Object> protocolParameters(Protocol p) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("minReaderVersion", p.minReaderVersion());
+    map.put("minWriterVersion", p.minWriterVersion());
+    if (p.supportsReaderFeatures()) {
+      map.put("readerFeatures", p.readerFeatures());
+    }
+    map.put("writerFeatures", p.writerFeatures());
+    return map;
+  }
+
+  /** The row ID high-water mark of the {@code delta.rowTracking} domain; -1 before any row ID. */
+  static long highWaterMark(Snapshot snapshot) {
+    return snapshot.domain(RowTrackingConfig.DOMAIN).map(d -> {
+      try {
+        return MAPPER.readTree(d.configuration()).path("rowIdHighWaterMark").asLong(-1);
+      } catch (IOException e) {
+        throw DeltaXErrors.corruptLogFile(snapshot.tableRoot() + "/_delta_log",
+            "the delta.rowTracking domain is not JSON", e);
+      }
+    }).orElse(-1L);
+  }
+
+  /** Row IDs are assigned by record count: a file without {@code numRecords} cannot get any. */
+  private static long numRecords(String table, AddFile file) {
+    if (file.stats() != null) {
+      try {
+        JsonNode n = MAPPER.readTree(file.stats()).get("numRecords");
+        if (n != null && n.canConvertToLong()) {
+          return n.asLong();
+        }
+      } catch (IOException e) {
+        // reported below
+      }
+    }
+    throw new DeltaXException("DELTAX_MISSING_STATS", "Cannot assign row IDs to " + file.path()
+        + " in " + table + ": its add action has no numRecords statistic, and row IDs are "
+        + "assigned by record count. Recompute statistics for the table first; nothing was written.");
+  }
+
+  private static String tableName(Snapshot snapshot) {
+    return snapshot.tableRoot().toString();
+  }
+}

@@ -1,0 +1,108 @@
+package io.deltax.extensions.procedures;
+
+import io.deltax.backfill.BackfillResult;
+import io.deltax.backfill.RowTrackingBackfill;
+import io.deltax.errors.DeltaXException;
+import io.deltax.read.SparkParquet;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
+import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
+import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * {@code CALL backfill_row_tracking(table => …, batch_size => 22000, dry_run => false,
+ * max_commits => 0)}: enables row tracking on an existing Delta table, in commits of at most
+ * {@code batch_size} files (see {@link RowTrackingBackfill}). Returns one row.
+ */
+public final class BackfillRowTrackingProcedure implements UnboundProcedure, BoundProcedure {
+  public static final String NAME = "backfill_row_tracking";
+  /** The session conf that sets the default batch size. */
+  public static final String MAX_FILES_PER_COMMIT = "spark.deltax.backfill.maxFilesPerCommit";
+  public static final int DEFAULT_MAX_FILES_PER_COMMIT = 22_000;
+
+  private static final ProcedureParameter[] PARAMETERS = {
+      ProcedureParameter.in("table", DataTypes.StringType).build(),
+      ProcedureParameter.in("batch_size", DataTypes.IntegerType).defaultValue("NULL").build(),
+      ProcedureParameter.in("dry_run", DataTypes.BooleanType).defaultValue("false").build(),
+      ProcedureParameter.in("max_commits", DataTypes.IntegerType).defaultValue("0").build()};
+
+  static final StructType OUTPUT = new StructType()
+      .add("table", DataTypes.StringType, false)
+      .add("dry_run", DataTypes.BooleanType, false)
+      .add("files_backfilled", DataTypes.LongType, false)
+      .add("backfill_commits", DataTypes.IntegerType, false)
+      .add("first_version", DataTypes.LongType, true)
+      .add("last_version", DataTypes.LongType, true)
+      .add("row_id_high_water_mark", DataTypes.LongType, false)
+      .add("row_tracking_enabled", DataTypes.BooleanType, false)
+      .add("message", DataTypes.StringType, false);
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "Enables row tracking on a Delta table, giving existing files row IDs in batches";
+  }
+
+  @Override
+  public BoundProcedure bind(StructType inputType) {
+    return this;
+  }
+
+  @Override
+  public ProcedureParameter[] parameters() {
+    return PARAMETERS;
+  }
+
+  @Override
+  public boolean isDeterministic() {
+    return false;
+  }
+
+  @Override
+  public Iterator<Scan> call(InternalRow input) {
+    SparkSession spark = SparkSession.active();
+    String table = TableArgument.resolve(spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
+    int batchSize = input.isNullAt(1) ? defaultBatchSize(spark) : input.getInt(1);
+    boolean dryRun = !input.isNullAt(2) && input.getBoolean(2);
+    int maxCommits = input.isNullAt(3) ? 0 : input.getInt(3);
+    RowTrackingBackfill backfill = new RowTrackingBackfill(table, SparkParquet.hadoopConf(spark),
+        batchSize, maxCommits, "deltax Apache-Spark/" + spark.version());
+    BackfillResult result;
+    try {
+      result = dryRun ? backfill.plan() : backfill.run();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Row tracking backfill of " + table + " failed: " + e.getMessage(), e);
+    }
+    return List.<Scan>of(new ProcedureResult(OUTPUT, new InternalRow[] {row(result)})).iterator();
+  }
+
+  private static int defaultBatchSize(SparkSession spark) {
+    String value = spark.conf().get(MAX_FILES_PER_COMMIT, Integer.toString(DEFAULT_MAX_FILES_PER_COMMIT));
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", MAX_FILES_PER_COMMIT
+          + " must be a positive whole number of files, not '" + value + "'.");
+    }
+  }
+
+  private static InternalRow row(BackfillResult r) {
+    return new GenericInternalRow(new Object[] {
+        UTF8String.fromString(r.table()), r.dryRun(), r.files(), r.commits(), r.firstVersion(),
+        r.lastVersion(), r.highWaterMark(), r.enabled(), UTF8String.fromString(r.message())});
+  }
+}

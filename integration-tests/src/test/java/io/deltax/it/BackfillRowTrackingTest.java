@@ -1,0 +1,277 @@
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.canonicalRows;
+import static io.deltax.it.DeltaOracle.delta;
+import static io.deltax.it.DeltaOracle.deltax;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** CALL backfill_row_tracking(...), judged by delta-spark 4.3.1. */
+class BackfillRowTrackingTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String[] ROW_TRACKING = {"id", "_metadata.row_id", "_metadata.row_commit_version"};
+
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark();
+  }
+
+  /** A table of {@code commits} single-row commits (one file each), rows 1..commits. */
+  private static String table(String name, int commits) {
+    String path = dir.resolve(name).toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta");
+    for (int i = 1; i <= commits; i++) {
+      sql("INSERT INTO " + quote(path) + " VALUES (" + i + ", 'v" + i + "')");
+    }
+    return path;
+  }
+
+  private static Row call(String arguments) {
+    return spark().sql("CALL backfill_row_tracking(" + arguments + ")").first();
+  }
+
+  /** Operation and actions of each commit after {@code from}. */
+  private static List<JsonNode[]> commitsAfter(String path, long from) throws IOException {
+    List<JsonNode[]> commits = new ArrayList<>();
+    for (long v = from + 1; ; v++) {
+      Path file = Path.of(path, "_delta_log", String.format("%020d.json", v));
+      if (!Files.exists(file)) {
+        return commits;
+      }
+      List<JsonNode> actions = new ArrayList<>();
+      for (String line : Files.readAllLines(file)) {
+        actions.add(JSON.readTree(line));
+      }
+      commits.add(actions.toArray(new JsonNode[0]));
+    }
+  }
+
+  private static String operation(JsonNode[] commit) {
+    for (JsonNode a : commit) {
+      if (a.has("commitInfo")) {
+        return a.get("commitInfo").get("operation").asText();
+      }
+    }
+    return null;
+  }
+
+  private static long count(JsonNode[] commit, String action) {
+    return java.util.Arrays.stream(commit).filter(a -> a.has(action)).count();
+  }
+
+  private static Map<String, String> dataFileChecksums(String path) throws Exception {
+    Map<String, String> sums = new TreeMap<>();
+    try (var files = Files.walk(Path.of(path))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".parquet") && !p.toString().contains("_delta_log")).toList()) {
+        sums.put(f.toString(), HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(Files.readAllBytes(f))));
+      }
+    }
+    return sums;
+  }
+
+  private static List<String> logFileNames(String path) {
+    return DeltaOracle.logFiles(path).stream().map(p -> p.getFileName().toString()).toList();
+  }
+
+  private static void assertDeltaSparkAgrees(String path) {
+    DeltaLog.clearCache();
+    List<String> expected = canonicalRows(delta(path).selectExpr(ROW_TRACKING));
+    assertEquals(expected, canonicalRows(deltax(path).selectExpr(ROW_TRACKING)));
+    long rows = delta(path).count();
+    assertEquals(rows, delta(path).select("_metadata.row_id").distinct().count(), "row IDs are unique");
+  }
+
+  @Test
+  void threeFilesInBatchesOfTwo() throws Exception {
+    String path = table("three-files", 3);
+    Map<String, String> before = dataFileChecksums(path);
+    Row result = call("table => '" + path + "', batch_size => 2");
+    assertEquals(3L, result.getLong(2), "files backfilled");
+    assertEquals(2, result.getInt(3), "backfill commits");
+    assertEquals(5L, result.getLong(4), "first backfill version");
+    assertEquals(6L, result.getLong(5), "last backfill version");
+    assertTrue(result.getBoolean(7));
+
+    List<JsonNode[]> commits = commitsAfter(path, 3);
+    assertEquals(List.of("UPGRADE PROTOCOL", "ROW TRACKING BACKFILL", "ROW TRACKING BACKFILL",
+        "SET TBLPROPERTIES"), commits.stream().map(BackfillRowTrackingTest::operation).toList());
+    assertEquals(2, count(commits.get(1), "add"));
+    assertEquals(1, count(commits.get(2), "add"));
+    for (JsonNode[] c : commits) {
+      assertEquals(0, count(c, "remove"), "no remove actions");
+    }
+    JsonNode protocol = commits.get(0)[1].get("protocol");
+    assertEquals(7, protocol.get("minWriterVersion").asInt());
+    assertEquals(1, protocol.get("minReaderVersion").asInt(), "reader side untouched");
+    assertTrue(protocol.get("writerFeatures").toString().contains("rowTracking"));
+    assertEquals(before, dataFileChecksums(path), "data files untouched");
+
+    assertDeltaSparkAgrees(path);
+    // Row IDs follow insertion order: row i got row ID i - 1.
+    List<Row> ids = deltax(path).selectExpr("id", "_metadata.row_id").orderBy("id").collectAsList();
+    for (Row r : ids) {
+      assertEquals(r.getInt(0) - 1L, r.getLong(1));
+    }
+    long hwm = result.getLong(6);
+    assertTrue(hwm >= 2, "high-water mark " + hwm);
+  }
+
+  @Test
+  void deltaSparkWritesOnTopOfTheBackfilledTable() {
+    String path = table("then-dml", 8);
+    Row result = call("'" + path + "', 3");
+    assertEquals(3, result.getInt(3));
+    assertDeltaSparkAgrees(path);
+    sql("UPDATE " + quote(path) + " SET v = 'u' WHERE id = 1");
+    sql("INSERT INTO " + quote(path) + " VALUES (9, 'v9')");
+    spark().range(5, 12).selectExpr("CAST(id AS INT) AS id", "'m' AS v").createOrReplaceTempView("bf_source");
+    sql("MERGE INTO " + quote(path) + " t USING bf_source s ON t.id = s.id "
+        + "WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *");
+    sql("DELETE FROM " + quote(path) + " WHERE id = 2");
+    sql("OPTIMIZE " + quote(path));
+    assertDeltaSparkAgrees(path);
+  }
+
+  @Test
+  void stoppedAfterOneCommitThenResumedThenIdempotent() throws IOException {
+    String path = table("resume", 5);
+    Row first = call("table => '" + path + "', batch_size => 2, max_commits => 1");
+    assertEquals(1, first.getInt(3));
+    assertFalse(first.getBoolean(7));
+    // The half-done table reads the same in both engines: row tracking is not enabled yet.
+    assertEquals(canonicalRows(delta(path)), canonicalRows(deltax(path)));
+    Row second = call("table => '" + path + "', batch_size => 2");
+    assertEquals(2, second.getInt(3));
+    assertEquals(3L, second.getLong(2));
+    assertTrue(second.getBoolean(7));
+    assertDeltaSparkAgrees(path);
+    List<String> log = logFileNames(path);
+    Row third = call("table => '" + path + "'");
+    assertEquals(0, third.getInt(3));
+    assertTrue(third.getString(8).contains("nothing written"), third.getString(8));
+    assertEquals(log, logFileNames(path), "no new commit");
+    assertEquals(5, commitsAfter(path, 5).size(), "upgrade, 2 + 1 backfills, enablement");
+  }
+
+  @Test
+  void dryRunWritesNothing() {
+    String path = table("dry-run", 3);
+    List<String> log = logFileNames(path);
+    Row plan = call("table => '" + path + "', batch_size => 2, dry_run => true");
+    assertTrue(plan.getBoolean(1));
+    assertEquals(3L, plan.getLong(2));
+    assertEquals(2, plan.getInt(3));
+    assertEquals(5L, plan.getLong(4));
+    assertEquals(6L, plan.getLong(5));
+    assertEquals(log, logFileNames(path));
+  }
+
+  @Test
+  void defaultBatchSizeComesFromTheSessionConf() throws IOException {
+    String path = table("conf-batch", 3);
+    SharedSpark.withConf(Map.of("spark.deltax.backfill.maxFilesPerCommit", "2"), () -> {
+      Row result = call("table => '" + path + "'");
+      assertEquals(2, result.getInt(3));
+    });
+    assertDeltaSparkAgrees(path);
+  }
+
+  @Test
+  void qualifiedNameAndCatalogTable() {
+    String path = table("qualified", 2);
+    Row result = spark().sql("CALL deltax.system.backfill_row_tracking(table => '" + path + "')").first();
+    assertEquals(1, result.getInt(3));
+    sql("DROP TABLE IF EXISTS deltax_backfill_named");
+    sql("CREATE TABLE deltax_backfill_named (id INT) USING delta");
+    sql("INSERT INTO deltax_backfill_named VALUES (1), (2)");
+    Row named = call("table => 'default.deltax_backfill_named'");
+    assertTrue(named.getBoolean(7));
+    // delta-spark, reading the catalog table, now sees row tracking enabled and unique row IDs.
+    assertEquals(2, spark().table("deltax_backfill_named").select("_metadata.row_id").distinct().count());
+    sql("DROP TABLE deltax_backfill_named");
+  }
+
+  @Test
+  void concurrentAppendsLoseNothing() throws Exception {
+    String path = table("concurrent", 6);
+    AtomicInteger appended = new AtomicInteger();
+    Thread writer = new Thread(() -> {
+      for (int i = 100; i < 106; i++) {
+        for (int attempt = 0; attempt < 5; attempt++) {
+          try {
+            sql("INSERT INTO " + quote(path) + " VALUES (" + i + ", 'concurrent')");
+            appended.incrementAndGet();
+            break;
+          } catch (Exception conflict) {
+            // delta-spark refuses an append that raced with the protocol upgrade; try again
+          }
+        }
+      }
+    });
+    writer.start();
+    Row result = call("table => '" + path + "', batch_size => 1");
+    writer.join();
+    assertTrue(result.getBoolean(7));
+    assertEquals(6 + appended.get(), deltax(path).count());
+    assertEquals(6 + appended.get(), delta(path).count());
+    // Anything appended after the backfill finished needs no backfill; a second call finishes any rest.
+    call("table => '" + path + "', batch_size => 1");
+    assertDeltaSparkAgrees(path);
+  }
+
+  @Test
+  void badArgumentsAndTablesWriteNothing() throws IOException {
+    String path = table("bad-args", 2);
+    List<String> log = logFileNames(path);
+    for (String arguments : new String[] {
+        "table => '" + path + "', batch_size => 0",
+        "table => '" + path + "', batch_size => -5",
+        "table => '" + path + "', batch_size => 'many'",
+        "table => '" + path + "', max_commits => -1",
+        "batch_size => 2"}) {
+      Exception e = assertThrows(Exception.class, () -> call(arguments), arguments);
+      assertFalse(e.getMessage().isBlank());
+      assertEquals(log, logFileNames(path), arguments);
+    }
+    Exception zero = assertThrows(Exception.class, () -> call("table => '" + path + "', batch_size => 0"));
+    assertTrue(zero.getMessage().contains("batch_size"), zero.getMessage());
+    Exception missing = assertThrows(Exception.class, () -> call("table => '" + dir.resolve("nope") + "'"));
+    assertTrue(missing.getMessage().contains("DELTAX_TABLE_NOT_FOUND"), missing.getMessage());
+    String parquet = dir.resolve("plain").toString();
+    spark().range(3).write().parquet(parquet);
+    Exception notDelta = assertThrows(Exception.class, () -> call("table => '" + parquet + "'"));
+    assertTrue(notDelta.getMessage().contains("DELTAX_NOT_A_DELTA_TABLE"), notDelta.getMessage());
+    assertFalse(Files.exists(Path.of(parquet, "_delta_log")));
+    SharedSpark.withConf(Map.of("spark.deltax.backfill.maxFilesPerCommit", "zero"), () -> {
+      Exception conf = assertThrows(Exception.class, () -> call("table => '" + path + "'"));
+      assertTrue(conf.getMessage().contains("maxFilesPerCommit"), conf.getMessage());
+    });
+    assertEquals(log, logFileNames(path));
+  }
+}
