@@ -7,7 +7,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The README's demo: on an embedded local Spark, delta-spark makes a small Delta table (a few
  * commits, a checkpoint, a delete), and deltax reads it back from the log alone — latest version,
- * an older version, and a filtered scan that skips files.
+ * an older version, a filtered scan that skips files — then enables row tracking with
+ * {@code CALL backfill_row_tracking} and reads the row IDs.
  */
 public final class Demo {
   private Demo() {}
@@ -21,7 +22,8 @@ public final class Demo {
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config("spark.sql.extensions",
+            "io.delta.sql.DeltaSparkSessionExtension,io.deltax.extensions.DeltaXSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .getOrCreate();
     try {
@@ -50,6 +52,16 @@ public final class Demo {
       filtered.show(false);
       String plan = filtered.queryExecution().executedPlan().toString();
       plan.lines().filter(l -> l.contains("deltax")).forEach(l -> System.out.println("   " + l.trim()));
+
+      System.out.println("\n== deltax enables row tracking: CALL backfill_row_tracking, 2 files per commit");
+      spark.sql("CALL backfill_row_tracking(table => '" + table + "', batch_size => 2)").show(false);
+      spark.sql("DESCRIBE HISTORY delta.`" + table + "`").select("version", "operation")
+          .orderBy("version").show(false);
+
+      System.out.println("== deltax reads every row's ID and commit version");
+      spark.read().format("deltax").load(table)
+          .select("id", "event", "_metadata.row_id", "_metadata.row_commit_version")
+          .orderBy("id").show(false);
     } finally {
       spark.stop();
     }
