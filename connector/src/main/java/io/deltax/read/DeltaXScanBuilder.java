@@ -4,7 +4,9 @@ import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.Snapshot;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.log.FilePathResolver;
 import io.deltax.read.skipping.DataSkipping;
+import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,8 +64,15 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   }
 
   private DataSkipping skipping() {
-    return new DataSkipping(snapshot.schema(), partitionColumns, filters,
+    DataSkipping skipping = new DataSkipping(snapshot.schema(), partitionColumns, filters,
         new PartitionValues(SparkParquet.sessionZone()));
+    RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
+    if (rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()) {
+      FilePathResolver paths = snapshot.paths();
+      skipping.withRowIds(new MaterializedRowIdRange(SparkParquet.hadoopConf(spark),
+          rowTracking.materializedRowIdColumn().get(), f -> paths.resolve(f.path())));
+    }
+    return skipping;
   }
 
   @Override

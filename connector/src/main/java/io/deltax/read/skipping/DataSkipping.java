@@ -46,6 +46,8 @@ public final class DataSkipping {
   private final Map<String, StructField> columns = new HashMap<>();
   private final Set<String> partitionColumns;
   private final PartitionValues partitionValues;
+  /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
+  private MaterializedRowIdRange materializedRowIds;
 
   /**
    * @param schema the table's logical schema
@@ -61,6 +63,21 @@ public final class DataSkipping {
     this.partitionValues = partitionValues;
   }
 
+  /** The row ID of a row, as pushed filters name it. */
+  static final String ROW_ID = "_metadata.row_id";
+
+  /**
+   * Lets filters on {@code _metadata.row_id} skip files (PROTOCOL.md, "Row IDs"): a file's rows
+   * have the IDs {@code [baseRowId, baseRowId + numRecords)}, except rows with a materialized row
+   * ID, whose range the file's footer tells.
+   */
+  public DataSkipping withRowIds(MaterializedRowIdRange materialized) {
+    boolean filtered = filters.stream()
+        .anyMatch(f -> java.util.Arrays.asList(f.references()).contains(ROW_ID));
+    this.materializedRowIds = filtered ? materialized : null;
+    return this;
+  }
+
   /** The filters that can skip files: those naming only top-level columns of comparable types. */
   public List<Filter> usableFilters() {
     List<Filter> usable = new ArrayList<>();
@@ -73,6 +90,9 @@ public final class DataSkipping {
   }
 
   private boolean isSkippable(String column) {
+    if (column.equals(ROW_ID)) {
+      return materializedRowIds != null;
+    }
     StructField field = columns.get(column.toLowerCase(Locale.ROOT));
     return field != null && SkippingValues.isSupported(field.dataType());
   }
@@ -81,7 +101,16 @@ public final class DataSkipping {
     if (filters.isEmpty()) {
       return true;
     }
-    FileView view = new FileView(file);
+    if (mightMatch(new FileView(file, false))) {
+      return true;
+    }
+    // Rows may carry materialized row IDs instead: only the footer tells, so it is read only now.
+    // The two ranges are checked apart, as one interval around both would match far too much.
+    return materializedRowIds != null && file.baseRowId() != null
+        && mightMatch(new FileView(file, true));
+  }
+
+  private boolean mightMatch(FileView view) {
     for (Filter f : filters) {
       if (!mightMatch(f, view)) {
         return false;
@@ -93,14 +122,19 @@ public final class DataSkipping {
   /** Lazily parsed facts of one file. */
   private final class FileView {
     private final AddFile file;
+    private final boolean withMaterializedRowIds;
     private JsonNode stats;
     private boolean statsParsed;
 
-    FileView(AddFile file) {
+    FileView(AddFile file, boolean withMaterializedRowIds) {
       this.file = file;
+      this.withMaterializedRowIds = withMaterializedRowIds;
     }
 
     ColumnBounds bounds(String column) {
+      if (column.equals(ROW_ID)) {
+        return rowIdBounds();
+      }
       StructField field = columns.get(column.toLowerCase(Locale.ROOT));
       if (field == null || !SkippingValues.isSupported(field.dataType())) {
         return ColumnBounds.UNKNOWN;
@@ -133,6 +167,26 @@ public final class DataSkipping {
           allNull, hasNull);
     }
 
+    /**
+     * The row IDs of the file's rows without a materialized row ID, {@code [baseRowId,
+     * baseRowId + numRecords)}, or in the second view, those of the rows with one.
+     */
+    private ColumnBounds rowIdBounds() {
+      JsonNode numRecords = stats() == null ? null : stats().get("numRecords");
+      if (materializedRowIds == null || file.baseRowId() == null || numRecords == null
+          || !numRecords.canConvertToLong()) {
+        return ColumnBounds.UNKNOWN;
+      }
+      if (!withMaterializedRowIds) {
+        return new ColumnBounds(file.baseRowId(), file.baseRowId() + numRecords.asLong() - 1,
+            false, false);
+      }
+      // No materialized row ID at all: in this view the file has no row to match.
+      return materializedRowIds.of(file)
+          .map(range -> new ColumnBounds(range[0], range[1], false, false))
+          .orElse(new ColumnBounds(null, null, true, true));
+    }
+
     private JsonNode stats() {
       if (!statsParsed) {
         statsParsed = true;
@@ -149,6 +203,9 @@ public final class DataSkipping {
   }
 
   private DataType typeOf(String column) {
+    if (column.equals(ROW_ID)) {
+      return materializedRowIds == null ? null : org.apache.spark.sql.types.DataTypes.LongType;
+    }
     StructField field = columns.get(column.toLowerCase(Locale.ROOT));
     return field == null ? null : field.dataType();
   }

@@ -1,0 +1,71 @@
+package io.deltax.read.skipping;
+
+import io.deltax.log.actions.AddFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+
+/**
+ * The range of the materialized row IDs a data file holds, from its Parquet footer: the log has
+ * no statistics for the materialized column, and a file rewritten by UPDATE, MERGE or OPTIMIZE
+ * keeps the old row IDs of its rows there. Read only to prune a file whose own row ID range
+ * {@code [baseRowId, baseRowId + numRecords)} cannot match a filter on {@code _metadata.row_id}.
+ */
+public final class MaterializedRowIdRange {
+  private final Configuration conf;
+  private final String column;
+  private final java.util.function.Function<AddFile, Path> paths;
+
+  /** A range wide enough to match anything: the footer does not tell. */
+  static final long[] UNKNOWN = {Long.MIN_VALUE, Long.MAX_VALUE};
+
+  public MaterializedRowIdRange(Configuration conf, String column,
+      java.util.function.Function<AddFile, Path> paths) {
+    this.conf = conf;
+    this.column = column;
+    this.paths = paths;
+  }
+
+  /** {@code [min, max]} of the file's non-null materialized row IDs; empty when it has none. */
+  Optional<long[]> of(AddFile file) {
+    try (ParquetFileReader reader = ParquetFileReader.open(
+        HadoopInputFile.fromPath(paths.apply(file), conf))) {
+      if (!reader.getFileMetaData().getSchema().containsField(column)) {
+        return Optional.empty();
+      }
+      long min = Long.MAX_VALUE;
+      long max = Long.MIN_VALUE;
+      boolean any = false;
+      for (BlockMetaData block : reader.getFooter().getBlocks()) {
+        for (ColumnChunkMetaData chunk : block.getColumns()) {
+          if (!chunk.getPath().toDotString().equals(column)) {
+            continue;
+          }
+          Statistics<?> stats = chunk.getStatistics();
+          if (stats == null || stats.isEmpty() || !stats.isNumNullsSet()) {
+            return Optional.of(UNKNOWN);
+          }
+          if (stats.getNumNulls() == block.getRowCount()) {
+            continue;
+          }
+          if (!stats.hasNonNullValue()) {
+            return Optional.of(UNKNOWN);
+          }
+          any = true;
+          min = Math.min(min, ((Number) stats.genericGetMin()).longValue());
+          max = Math.max(max, ((Number) stats.genericGetMax()).longValue());
+        }
+      }
+      return any ? Optional.of(new long[] {min, max}) : Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the Parquet footer of " + file.path(), e);
+    }
+  }
+}
