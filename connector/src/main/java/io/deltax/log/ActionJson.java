@@ -49,7 +49,11 @@ public final class ActionJson {
     return switch (entry.getKey()) {
       case "add" -> add(a);
       case "remove" -> new RemoveFile(text(a, "path"), deletionVector(a.get("deletionVector")),
-          longOrNull(a, "deletionTimestamp"), a.path("dataChange").asBoolean(true));
+          longOrNull(a, "deletionTimestamp"), a.path("dataChange").asBoolean(true),
+          a.path("extendedFileMetadata").asBoolean(false),
+          a.has("partitionValues") ? stringMap(a.get("partitionValues")) : null,
+          longOrNull(a, "size"), stringMap(a.get("tags")), longOrNull(a, "baseRowId"),
+          longOrNull(a, "defaultRowCommitVersion"));
       case "metaData" -> metadata(a);
       case "protocol" -> protocol(a);
       case "txn" -> new SetTransaction(text(a, "appId"), a.path("version").asLong(),

@@ -26,6 +26,8 @@ final class LogReplay {
   private final FilePathResolver paths;
   private final Set<FileKey> seen = new HashSet<>();
   private final List<AddFile> activeFiles = new ArrayList<>();
+  /** Removes not undone by a newer add of the same logical file: the table's tombstones. */
+  private final List<RemoveFile> tombstones = new ArrayList<>();
   private final Map<String, SetTransaction> transactions = new LinkedHashMap<>();
   private final Map<String, DomainMetadata> domains = new LinkedHashMap<>();
   /** The oldest commit (since the checkpoint) that added each path: when its data was written. */
@@ -61,8 +63,10 @@ final class LogReplay {
         firstAddedIn.put(path, commitVersion);
       }
     } else if (action instanceof RemoveFile remove) {
-      if (!fromCheckpoint) {
-        seen.add(new FileKey(paths.canonical(remove.path()), remove.deletionVectorId()));
+      FileKey key = new FileKey(paths.canonical(remove.path()), remove.deletionVectorId());
+      // A checkpoint's removes hide none of its adds: they only carry tombstones forward.
+      if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
+        tombstones.add(remove);
       }
     } else if (action instanceof Protocol p) {
       if (protocol == null) {
@@ -89,6 +93,10 @@ final class LogReplay {
 
   List<AddFile> activeFiles() {
     return activeFiles;
+  }
+
+  List<RemoveFile> tombstones() {
+    return tombstones;
   }
 
   Map<String, Long> firstAddedIn() {

@@ -33,7 +33,7 @@ import org.apache.parquet.schema.Type;
 /**
  * Reads the actions of a Parquet checkpoint or sidecar file with the parquet-hadoop reader Spark
  * ships. Only the columns deltax uses are read: the projection drops {@code stats_parsed},
- * {@code partitionValues_parsed} and everything of {@code remove} but its key.
+ * {@code partitionValues_parsed} and the fields deltax does not know.
  */
 final class ParquetActionReader {
   private static final Set<String> ACTIONS = Set.of(
@@ -41,7 +41,9 @@ final class ParquetActionReader {
   private static final Set<String> ADD_FIELDS = Set.of(
       "path", "partitionValues", "size", "modificationTime", "dataChange", "stats", "tags",
       "deletionVector", "baseRowId", "defaultRowCommitVersion", "clusteringProvider");
-  private static final Set<String> REMOVE_FIELDS = Set.of("path", "deletionVector");
+  private static final Set<String> REMOVE_FIELDS = Set.of("path", "deletionVector",
+      "deletionTimestamp", "dataChange", "extendedFileMetadata", "partitionValues", "size", "tags",
+      "baseRowId", "defaultRowCommitVersion");
 
   private ParquetActionReader() {}
 
@@ -96,7 +98,12 @@ final class ParquetActionReader {
             longValue(a, "modificationTime", 0), bool(a, "dataChange", false), string(a, "stats"),
             stringMap(a, "tags"), deletionVector(a), longOrNull(a, "baseRowId"),
             longOrNull(a, "defaultRowCommitVersion"), string(a, "clusteringProvider"));
-        case "remove" -> new RemoveFile(string(a, "path"), deletionVector(a), null, false);
+        case "remove" -> new RemoveFile(string(a, "path"), deletionVector(a),
+            longOrNull(a, "deletionTimestamp"), bool(a, "dataChange", false),
+            bool(a, "extendedFileMetadata", false),
+            has(a, "partitionValues") ? stringMap(a, "partitionValues") : null,
+            longOrNull(a, "size"), stringMap(a, "tags"), longOrNull(a, "baseRowId"),
+            longOrNull(a, "defaultRowCommitVersion"));
         case "metaData" -> metadata(a);
         case "protocol" -> new Protocol(
             (int) longValue(a, "minReaderVersion", 1), (int) longValue(a, "minWriterVersion", 2),

@@ -4,6 +4,7 @@ import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.DomainMetadata;
 import io.deltax.log.actions.Metadata;
 import io.deltax.log.actions.Protocol;
+import io.deltax.log.actions.RemoveFile;
 import io.deltax.log.actions.SetTransaction;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ public final class Snapshot {
   private final Protocol protocol;
   private final Metadata metadata;
   private final List<AddFile> activeFiles;
+  private final List<RemoveFile> tombstones;
   private final Map<String, SetTransaction> transactions;
   private final Map<String, DomainMetadata> domains;
   private final LogSegment segment;
@@ -34,6 +36,7 @@ public final class Snapshot {
     this.protocol = replay.protocol();
     this.metadata = replay.metadata();
     this.activeFiles = List.copyOf(replay.activeFiles());
+    this.tombstones = List.copyOf(replay.tombstones());
     this.transactions = Map.copyOf(replay.transactions());
     this.domains = Map.copyOf(replay.domains());
     this.segment = segment;
@@ -64,6 +67,11 @@ public final class Snapshot {
   /** The active data files, in no particular order. */
   public List<AddFile> activeFiles() {
     return activeFiles;
+  }
+
+  /** The remove actions still in effect, expired or not: what a checkpoint carries forward. */
+  public List<RemoveFile> tombstones() {
+    return tombstones;
   }
 
   public Map<String, SetTransaction> transactions() {

@@ -12,6 +12,7 @@ import io.deltax.log.actions.DomainMetadata;
 import io.deltax.log.actions.Metadata;
 import io.deltax.log.actions.Protocol;
 import io.deltax.rowtracking.RowTrackingConfig;
+import io.deltax.write.CheckpointWriter;
 import io.deltax.write.CommitWriter;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -141,6 +142,7 @@ public final class RowTrackingBackfill {
           "Row tracking is already enabled and every file has row IDs; nothing written.");
     }
     CommitWriter writer = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf);
+    long startVersion = snapshot.version();
     while (!WriterFeatures.supportsRowTracking(snapshot.protocol())) {
       Protocol upgraded = WriterFeatures.withRowTracking(snapshot.protocol());
       List<String> actions = List.of(
@@ -165,6 +167,7 @@ public final class RowTrackingBackfill {
         break;
       }
       if (maxCommits > 0 && commits == maxCommits) {
+        checkpointIfDue(snapshot, startVersion);
         return new BackfillResult(name, false, files, commits, first, last, highWaterMark(snapshot),
             false, "Stopped after " + commits + " backfill commit(s) as max_commits asks; "
                 + pending.size() + " file(s) still have no row IDs. Call again to continue.");
@@ -193,8 +196,21 @@ public final class RowTrackingBackfill {
             + "in " + name + " while row tracking was being enabled; call backfill_row_tracking again.");
       }
     }
+    checkpointIfDue(snapshot, startVersion);
     return new BackfillResult(name, false, files, commits, first, last, highWaterMark(snapshot), true,
         "Backfilled " + files + " file(s) in " + commits + " commit(s); row tracking is enabled.");
+  }
+
+  /**
+   * Writes a checkpoint of the last version when this run's commits passed a multiple of
+   * {@code delta.checkpointInterval}, as delta-spark checkpoints every tenth commit by default.
+   */
+  private void checkpointIfDue(Snapshot snapshot, long startVersion) throws IOException {
+    if (CheckpointWriter.isDue(snapshot, startVersion)) {
+      new CheckpointWriter(conf).write(snapshot);
+      LOG.info("Row tracking backfill of {}: checkpoint written at version {}",
+          tableName(snapshot), snapshot.version());
+    }
   }
 
   /** Writes one commit on top of {@code snapshot}; false when another writer took the version. */

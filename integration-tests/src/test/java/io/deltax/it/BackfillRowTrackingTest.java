@@ -245,6 +245,56 @@ class BackfillRowTrackingTest {
     assertDeltaSparkAgrees(path);
   }
 
+  /** Inserts, a delete (a tombstone), then a backfill that passes a multiple of the interval. */
+  private static String checkpointedBackfill(String name, String properties) {
+    String path = dir.resolve(name).toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta TBLPROPERTIES ("
+        + "'delta.checkpointInterval' = '5'" + properties + ")");
+    for (int i = 1; i <= 3; i++) {
+      sql("INSERT INTO " + quote(path) + " VALUES (" + i + ", 'v" + i + "')");
+    }
+    sql("DELETE FROM " + quote(path) + " WHERE id = 2");
+    // Versions 5 (upgrade, unless already), then backfills of one file, then the enablement.
+    Row result = call("table => '" + path + "', batch_size => 1");
+    assertTrue(result.getBoolean(7));
+    return path;
+  }
+
+  private static long deltaSparkCheckpointVersion(String path) {
+    DeltaLog.clearCache();
+    DeltaLog log = DeltaLog.forTable(spark(), path);
+    return log.update(false, scala.Option.empty(), scala.Option.empty())
+        .logSegment().checkpointProvider().version();
+  }
+
+  @Test
+  void classicCheckpointAfterTheBackfillCarriesFilesAndTombstones() throws IOException {
+    String path = checkpointedBackfill("classic-checkpoint", "");
+    long last = commitsAfter(path, 0).size();
+    Path checkpoint = Path.of(path, "_delta_log", String.format("%020d.checkpoint.parquet", last));
+    assertTrue(Files.exists(checkpoint), logFileNames(path).toString());
+    assertEquals(last, JSON.readTree(Files.readString(Path.of(path, "_delta_log", "_last_checkpoint")))
+        .get("version").asLong());
+    var actions = spark().read().parquet(checkpoint.toString());
+    assertEquals(2, actions.where("add IS NOT NULL").count());
+    assertEquals(1, actions.where("remove IS NOT NULL").count(), "the delete's tombstone");
+    assertEquals(last, deltaSparkCheckpointVersion(path));
+    assertDeltaSparkAgrees(path);
+    sql("INSERT INTO " + quote(path) + " VALUES (9, 'after')");
+    assertDeltaSparkAgrees(path);
+  }
+
+  @Test
+  void v2CheckpointAfterTheBackfill() throws IOException {
+    String path = checkpointedBackfill("v2-checkpoint", ", 'delta.checkpointPolicy' = 'v2'");
+    long last = commitsAfter(path, 0).size();
+    assertTrue(logFileNames(path).stream().anyMatch(n -> n.matches(
+        String.format("%020d", last) + "\\.checkpoint\\.[0-9a-f-]{36}\\.json")), logFileNames(path).toString());
+    assertEquals(last, deltaSparkCheckpointVersion(path));
+    assertDeltaSparkAgrees(path);
+    assertEquals(canonicalRows(delta(path)), canonicalRows(deltax(path)));
+  }
+
   @Test
   void badArgumentsAndTablesWriteNothing() throws IOException {
     String path = table("bad-args", 2);
