@@ -81,8 +81,15 @@ public final class RowTrackingBackfill {
     this.engineInfo = engineInfo;
   }
 
+  /**
+   * The table as it is now. Read again after every commit, so files removed meanwhile leave the
+   * next batch, row IDs assigned meanwhile move the high-water mark, and a protocol changed
+   * meanwhile is checked again.
+   */
   private Snapshot latest() {
-    return TransactionLog.open(table, conf).latestSnapshot();
+    Snapshot snapshot = TransactionLog.open(table, conf).latestSnapshot();
+    WriterFeatures.checkWritable(snapshot.tableRoot().toString(), snapshot.protocol());
+    return snapshot;
   }
 
   /** The files still without row IDs, in the order their data was first added. */
@@ -99,10 +106,9 @@ public final class RowTrackingBackfill {
     return files;
   }
 
-  /** Checks everything a run needs before it writes anything. */
+  /** Checks everything a run needs before it writes anything (the protocol: in {@link #latest}). */
   private List<AddFile> validate(Snapshot snapshot) {
     String where = snapshot.tableRoot().toString();
-    WriterFeatures.checkWritable(where, snapshot.protocol());
     List<AddFile> pending = pending(snapshot);
     for (AddFile f : pending) {
       numRecords(where, f);

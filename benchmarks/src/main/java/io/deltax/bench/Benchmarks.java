@@ -1,0 +1,161 @@
+package io.deltax.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.DeltaLog;
+
+/**
+ * deltax against delta-spark 4.3.1, side by side in one JVM and one SparkSession, on identical
+ * tables: snapshot load, scans with and without {@code _metadata} row tracking fields, and the
+ * row tracking backfill. Prints a table and writes it to {@code benchmarks/results/}.
+ *
+ * <pre>
+ *   mvn -B -q -DskipTests install &amp;&amp; mvn -B -q -pl benchmarks exec:exec -Dbench.args=--quick
+ * </pre>
+ */
+public final class Benchmarks {
+  private Benchmarks() {}
+
+  public static void main(String[] args) throws Exception {
+    boolean quick = List.of(args).contains("--quick");
+    Path out = Path.of(argument(args, "--out", "benchmarks/results"));
+    Path work = Files.createTempDirectory("deltax-bench");
+    int rounds = quick ? 3 : 5;
+    SparkSession spark = SparkSession.builder()
+        .master("local[2]")
+        .appName("deltax-benchmarks")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.extensions",
+            "io.delta.sql.DeltaSparkSessionExtension,io.deltax.extensions.DeltaXSparkSessionExtension")
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .config("spark.databricks.delta.properties.defaults.enableDeletionVectors", "false")
+        .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    SideBySide bench = new SideBySide(rounds);
+    SyntheticTables tables = new SyntheticTables(spark, work);
+    try {
+      snapshotLoad(spark, bench, tables, quick ? new int[] {1_000, 10_000} : new int[] {1_000, 10_000, 100_000});
+      scan(spark, bench, work, quick ? 2_000_000 : 50_000_000);
+      backfill(spark, bench, tables, work,
+          quick ? new int[] {100, 1_000, 10_000} : new int[] {100, 1_000, 10_000, 50_000});
+    } finally {
+      spark.stop();
+      SyntheticTables.delete(work);
+    }
+    write(bench.results(), out, quick);
+  }
+
+  private static void snapshotLoad(SparkSession spark, SideBySide bench, SyntheticTables tables,
+      int[] sizes) throws Exception {
+    for (int files : sizes) {
+      for (int commits : new int[] {0, 1_000}) {
+        Path table = tables.manyFiles("load-" + files + "-" + commits, files, commits);
+        String label = files + " files" + (commits > 0 ? " + 1000 commits" : "");
+        bench.measure("snapshot load: .schema()", label, (system, round) -> table.toString(),
+            path -> spark.read().format("deltax").load(path).schema(),
+            path -> {
+              DeltaLog.clearCache(); // a cold load, as deltax's
+              spark.read().format("delta").load(path).schema();
+            }, "after a checkpoint" + (commits > 0 ? ", then 1000 JSON commits" : ""));
+        bench.measure("snapshot load: count(*)", label, (system, round) -> table.toString(),
+            path -> spark.read().format("deltax").load(path).count(),
+            path -> {
+              DeltaLog.clearCache();
+              spark.read().format("delta").load(path).count();
+            }, "delta-spark answers count(*) from stats; deltax reads the files");
+      }
+    }
+  }
+
+  private static void scan(SparkSession spark, SideBySide bench, Path work, long rows) throws Exception {
+    String table = work.resolve("scan").toString();
+    spark.sql("CREATE TABLE delta.`" + table + "` (id BIGINT, f INT, v BIGINT) USING delta "
+        + "TBLPROPERTIES ('delta.enableRowTracking' = 'true')").collect();
+    spark.range(rows).selectExpr("id", "CAST(id % 100 AS INT) AS f", "id * 3 AS v")
+        .repartition(100, org.apache.spark.sql.functions.col("f"))
+        .write().format("delta").mode("append").save(table);
+    // Half the files get materialized row IDs and commit versions.
+    spark.sql("UPDATE delta.`" + table + "` SET v = v + 1 WHERE f % 2 = 0").collect();
+    String label = String.format("%,d rows", rows);
+    String withMetadata = "count(*), sum(v), max(_metadata.row_id), max(_metadata.row_commit_version)";
+    bench.measure("scan with _metadata row tracking", label, (s, r) -> table,
+        path -> check(spark.read().format("deltax").load(path).selectExpr(withMetadata.split(", ")).first()),
+        path -> check(spark.read().format("delta").load(path).selectExpr(withMetadata.split(", ")).first()),
+        "100 files, half rewritten by UPDATE");
+    bench.measure("scan without _metadata", label, (s, r) -> table,
+        path -> check(spark.read().format("deltax").load(path).selectExpr("count(*)", "sum(v)").first()),
+        path -> check(spark.read().format("delta").load(path).selectExpr("count(*)", "sum(v)").first()),
+        "count(*), sum(v)");
+  }
+
+  private static void check(Row row) {
+    if (row.isNullAt(0)) {
+      throw new IllegalStateException("empty result");
+    }
+  }
+
+  private static void backfill(SparkSession spark, SideBySide bench, SyntheticTables tables,
+      Path work, int[] sizes) throws Exception {
+    for (int files : sizes) {
+      Path base = tables.manyFiles("backfill-" + files, files, 0);
+      List<Long> logBytes = new ArrayList<>(List.of(0L, 0L));
+      bench.measure("row tracking backfill", files + " files",
+          (system, round) -> {
+            Path copy = work.resolve("backfill-" + files + "-" + system + "-" + round);
+            SyntheticTables.delete(copy);
+            return SyntheticTables.copy(base, copy).toString();
+          },
+          path -> {
+            Set<String> before = SyntheticTables.logNames(Path.of(path));
+            spark.sql("CALL backfill_row_tracking(table => '" + path + "')").collect();
+            logBytes.set(0, SyntheticTables.newLogBytes(Path.of(path), before));
+          },
+          path -> {
+            DeltaLog.clearCache();
+            Set<String> before = SyntheticTables.logNames(Path.of(path));
+            spark.sql("ALTER TABLE delta.`" + path + "` SET TBLPROPERTIES "
+                + "('delta.enableRowTracking' = 'true')").collect();
+            logBytes.set(1, SyntheticTables.newLogBytes(Path.of(path), before));
+          },
+          "one row per file; log bytes written: see below");
+      System.out.printf("   log bytes written for %d files: deltax %,d, delta-spark %,d%n", files,
+          logBytes.get(0), logBytes.get(1));
+    }
+  }
+
+  private static void write(List<SideBySide.Result> results, Path out, boolean quick) throws IOException {
+    StringBuilder md = new StringBuilder();
+    md.append("| benchmark | size | deltax median (min–max) | delta-spark median (min–max) | ratio | note |\n");
+    md.append("| --- | --- | --- | --- | --- | --- |\n");
+    for (SideBySide.Result r : results) {
+      md.append(String.format("| %s | %s | %s | %s | %.2f | %s |%n", r.benchmark(), r.size(),
+          r.deltax().describe(), r.delta().describe(), r.ratio(), r.note()));
+    }
+    Files.createDirectories(out);
+    String name = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd-HHmm"))
+        + (quick ? "-quick" : "") + ".md";
+    Files.writeString(out.resolve(name), "# deltax vs delta-spark 4.3.1" + (quick ? " (--quick)" : "")
+        + "\n\nratio = deltax / delta-spark (below 1: deltax faster). Machine: "
+        + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
+        + ".\n\n" + md);
+    System.out.println("\n" + md + "\nwritten to " + out.resolve(name));
+  }
+
+  private static String argument(String[] args, String name, String otherwise) {
+    for (int i = 0; i < args.length - 1; i++) {
+      if (args[i].equals(name)) {
+        return args[i + 1];
+      }
+    }
+    return otherwise;
+  }
+}

@@ -1,0 +1,60 @@
+package io.deltax.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Times deltax and delta-spark on the same case in one run: a warm-up of each, then rounds that
+ * alternate the two so that a noisy neighbour hurts both alike. Each run gets a fresh input from
+ * {@code prepare} (untimed) where the case changes the table.
+ */
+final class SideBySide {
+  interface Run {
+    void run(String input) throws Exception;
+  }
+
+  interface Prepare {
+    String input(String system, int round) throws Exception;
+  }
+
+  record Result(String benchmark, String size, Measurement deltax, Measurement delta, String note) {
+    /** deltax's time over delta-spark's: below 1 means deltax is faster. */
+    double ratio() {
+      return deltax.median() / delta.median();
+    }
+  }
+
+  private final int rounds;
+  private final List<Result> results = new ArrayList<>();
+
+  SideBySide(int rounds) {
+    this.rounds = rounds;
+  }
+
+  Result measure(String benchmark, String size, Prepare prepare, Run deltax, Run delta, String note)
+      throws Exception {
+    deltax.run(prepare.input("deltax", -1));
+    delta.run(prepare.input("delta", -1));
+    double[] x = new double[rounds];
+    double[] d = new double[rounds];
+    for (int r = 0; r < rounds; r++) {
+      x[r] = time(deltax, prepare.input("deltax", r));
+      d[r] = time(delta, prepare.input("delta", r));
+    }
+    Result result = new Result(benchmark, size, new Measurement(x), new Measurement(d), note);
+    results.add(result);
+    System.out.printf("%-34s %-12s deltax %-24s delta-spark %-24s ratio %.2f%n", benchmark, size,
+        result.deltax().describe(), result.delta().describe(), result.ratio());
+    return result;
+  }
+
+  private static double time(Run run, String input) throws Exception {
+    long start = System.nanoTime();
+    run.run(input);
+    return (System.nanoTime() - start) / 1e6;
+  }
+
+  List<Result> results() {
+    return results;
+  }
+}
