@@ -3,6 +3,8 @@ package io.deltax.log;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.actions.Action;
 import io.deltax.log.actions.CommitInfo;
+import io.deltax.log.actions.Metadata;
+import io.deltax.log.actions.Protocol;
 import io.deltax.log.actions.Sidecar;
 import io.deltax.protocol.ReaderFeatures;
 import java.io.BufferedReader;
@@ -181,6 +183,33 @@ public final class TransactionLog {
       }
       throw DeltaXErrors.corruptLogFile(file.toString(), e.toString(), e);
     }
+  }
+
+  /**
+   * Every commit still in the log, oldest first, with its operation and any protocol or metadata
+   * change. Reads each commit file whole: for status questions, not for planning scans.
+   */
+  public List<CommitSummary> history() {
+    List<CommitSummary> history = new ArrayList<>();
+    for (FileStatus commit : listing.commits()) {
+      long version = LogFileName.parse(commit.getPath().getName()).version();
+      Object[] found = new Object[3];
+      readCommit(commit, action -> {
+        if (action instanceof CommitInfo info && found[0] == null) {
+          found[0] = info;
+        } else if (action instanceof Metadata m) {
+          found[1] = m;
+        } else if (action instanceof Protocol p) {
+          found[2] = p;
+        }
+      });
+      CommitInfo info = (CommitInfo) found[0];
+      long timestamp = info != null && info.inCommitTimestamp() != null
+          ? info.inCommitTimestamp() : commit.getModificationTime();
+      history.add(new CommitSummary(version, timestamp, info == null ? null : info.operation(),
+          (Metadata) found[1], (Protocol) found[2]));
+    }
+    return history;
   }
 
   /**

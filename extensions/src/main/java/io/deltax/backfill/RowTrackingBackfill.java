@@ -2,7 +2,6 @@ package io.deltax.backfill;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.ActionJson;
 import io.deltax.log.Snapshot;
@@ -12,6 +11,7 @@ import io.deltax.log.actions.DomainMetadata;
 import io.deltax.log.actions.Metadata;
 import io.deltax.log.actions.Protocol;
 import io.deltax.rowtracking.RowTrackingConfig;
+import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.write.CheckpointWriter;
 import io.deltax.write.CommitWriter;
 import java.io.IOException;
@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
 public final class RowTrackingBackfill {
   private static final Logger LOG = LoggerFactory.getLogger(RowTrackingBackfill.class);
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final String BACKFILL = "ROW TRACKING BACKFILL";
+  private static final String BACKFILL = RowTrackingStatus.BACKFILL_OPERATION;
   private static final int MAX_CONFLICTS = 50;
 
   private final String table;
@@ -120,7 +120,7 @@ public final class RowTrackingBackfill {
     Snapshot snapshot = latest();
     List<AddFile> pending = validate(snapshot);
     RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-    long hwm = highWaterMark(snapshot);
+    long hwm = RowTrackingStatus.highWaterMark(snapshot);
     if (rowTracking.enabled() && pending.isEmpty()) {
       return new BackfillResult(tableName(snapshot), true, 0, 0, null, null, hwm, true,
           "Row tracking is already enabled and every file has row IDs; nothing to do.");
@@ -144,7 +144,7 @@ public final class RowTrackingBackfill {
     List<AddFile> pending = validate(snapshot);
     String name = tableName(snapshot);
     if (RowTrackingConfig.of(snapshot).enabled() && pending.isEmpty()) {
-      return new BackfillResult(name, false, 0, 0, null, null, highWaterMark(snapshot), true,
+      return new BackfillResult(name, false, 0, 0, null, null, RowTrackingStatus.highWaterMark(snapshot), true,
           "Row tracking is already enabled and every file has row IDs; nothing written.");
     }
     CommitWriter writer = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf);
@@ -174,7 +174,7 @@ public final class RowTrackingBackfill {
       }
       if (maxCommits > 0 && commits == maxCommits) {
         checkpointIfDue(snapshot, startVersion);
-        return new BackfillResult(name, false, files, commits, first, last, highWaterMark(snapshot),
+        return new BackfillResult(name, false, files, commits, first, last, RowTrackingStatus.highWaterMark(snapshot),
             false, "Stopped after " + commits + " backfill commit(s) as max_commits asks; "
                 + pending.size() + " file(s) still have no row IDs. Call again to continue.");
       }
@@ -203,7 +203,7 @@ public final class RowTrackingBackfill {
       }
     }
     checkpointIfDue(snapshot, startVersion);
-    return new BackfillResult(name, false, files, commits, first, last, highWaterMark(snapshot), true,
+    return new BackfillResult(name, false, files, commits, first, last, RowTrackingStatus.highWaterMark(snapshot), true,
         "Backfilled " + files + " file(s) in " + commits + " commit(s); row tracking is enabled.");
   }
 
@@ -238,7 +238,7 @@ public final class RowTrackingBackfill {
     String where = snapshot.tableRoot().toString();
     List<String> actions = new ArrayList<>();
     actions.add(commitInfo(snapshot, BACKFILL, Map.of("numFiles", Integer.toString(batch.size()))));
-    long next = highWaterMark(snapshot) + 1;
+    long next = RowTrackingStatus.highWaterMark(snapshot) + 1;
     for (AddFile f : batch) {
       actions.add(ActionJson.toJson(new AddFile(f.path(), f.partitionValues(), f.size(),
           f.modificationTime(), false, f.stats(), f.tags(), f.deletionVector(), next, version,
@@ -304,18 +304,6 @@ public final class RowTrackingBackfill {
     }
     map.put("writerFeatures", p.writerFeatures());
     return map;
-  }
-
-  /** The row ID high-water mark of the {@code delta.rowTracking} domain; -1 before any row ID. */
-  static long highWaterMark(Snapshot snapshot) {
-    return snapshot.domain(RowTrackingConfig.DOMAIN).map(d -> {
-      try {
-        return MAPPER.readTree(d.configuration()).path("rowIdHighWaterMark").asLong(-1);
-      } catch (IOException e) {
-        throw DeltaXErrors.corruptLogFile(snapshot.tableRoot() + "/_delta_log",
-            "the delta.rowTracking domain is not JSON", e);
-      }
-    }).orElse(-1L);
   }
 
   /** Row IDs are assigned by record count: a file without {@code numRecords} cannot get any. */

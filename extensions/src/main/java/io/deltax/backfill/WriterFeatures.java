@@ -55,7 +55,7 @@ public final class WriterFeatures {
   }
 
   /** The table's writer features, legacy versions spelled out. */
-  static Set<String> effective(Protocol protocol) {
+  public static Set<String> effective(Protocol protocol) {
     return protocol.supportsWriterFeatures() ? protocol.writerFeatures()
         : legacyFeatures(protocol.minWriterVersion());
   }

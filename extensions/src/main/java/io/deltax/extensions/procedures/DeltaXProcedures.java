@@ -9,7 +9,9 @@ import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
 /** deltax's procedures by name: the one registry the catalog and the resolution rule share. */
 public final class DeltaXProcedures {
   private static final Map<String, Supplier<UnboundProcedure>> PROCEDURES = Map.of(
-      BackfillRowTrackingProcedure.NAME, BackfillRowTrackingProcedure::new);
+      BackfillRowTrackingProcedure.NAME, BackfillRowTrackingProcedure::new,
+      RowTrackingStatusProcedure.NAME, RowTrackingStatusProcedure::new,
+      TableFeaturesProcedure.NAME, TableFeaturesProcedure::new);
 
   private DeltaXProcedures() {}
 

@@ -1,0 +1,78 @@
+package io.deltax.rowtracking;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.log.CommitSummary;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import io.deltax.log.actions.Metadata;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What row tracking looks like on a table, and what the log still tells of how it got there: the
+ * {@code ROW TRACKING BACKFILL} commits (whoever wrote them) and the commit that set
+ * {@code delta.enableRowTracking} — the boundary after which every pre-existing row carries the
+ * backfill's version as its row commit version (field report, facts 5 and 8).
+ *
+ * @param backfills the backfill commits still in the log, oldest first
+ * @param enablementVersion the newest version that turned {@code delta.enableRowTracking} on,
+ *     where the log still shows it
+ * @param historyComplete whether the log still holds every commit from version 0
+ */
+public record RowTrackingStatus(
+    Snapshot snapshot,
+    RowTrackingConfig config,
+    boolean suspended,
+    long highWaterMark,
+    long filesWithoutBaseRowId,
+    List<CommitSummary> backfills,
+    Optional<Long> enablementVersion,
+    boolean historyComplete) {
+
+  public static final String BACKFILL_OPERATION = "ROW TRACKING BACKFILL";
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  public static RowTrackingStatus of(TransactionLog log) {
+    Snapshot snapshot = log.latestSnapshot();
+    List<CommitSummary> history = log.history();
+    List<CommitSummary> backfills = new ArrayList<>();
+    Optional<Long> enabledIn = Optional.empty();
+    boolean enabled = false;
+    for (CommitSummary commit : history) {
+      if (BACKFILL_OPERATION.equals(commit.operation())) {
+        backfills.add(commit);
+      }
+      if (commit.metadata() != null) {
+        boolean now = "true".equalsIgnoreCase(commit.metadata().property(RowTrackingConfig.ENABLE_PROPERTY));
+        if (now && !enabled) {
+          enabledIn = Optional.of(commit.version());
+        }
+        enabled = now;
+      }
+    }
+    long withoutBaseRowId = snapshot.activeFiles().stream().filter(f -> f.baseRowId() == null).count();
+    Metadata metadata = snapshot.metadata();
+    boolean complete = !history.isEmpty() && history.get(0).version() == 0;
+    // Without version 0 the first metadata seen may already have been enabled long before.
+    Optional<Long> enablement = complete || enabledIn.filter(v -> v > history.get(0).version()).isPresent()
+        ? enabledIn : Optional.empty();
+    return new RowTrackingStatus(snapshot, RowTrackingConfig.of(snapshot),
+        "true".equalsIgnoreCase(metadata.property("delta.rowTrackingSuspended")),
+        highWaterMark(snapshot), withoutBaseRowId, backfills, enablement, complete);
+  }
+
+  /** The row ID high-water mark of the {@code delta.rowTracking} domain; -1 before any row ID. */
+  public static long highWaterMark(Snapshot snapshot) {
+    return snapshot.domain(RowTrackingConfig.DOMAIN).map(d -> {
+      try {
+        return MAPPER.readTree(d.configuration()).path("rowIdHighWaterMark").asLong(-1);
+      } catch (IOException e) {
+        throw DeltaXErrors.corruptLogFile(snapshot.tableRoot() + "/_delta_log",
+            "the delta.rowTracking domain is not JSON", e);
+      }
+    }).orElse(-1L);
+  }
+}

@@ -1,0 +1,86 @@
+package io.deltax.extensions.procedures;
+
+import io.deltax.log.CommitSummary;
+import io.deltax.log.TransactionLog;
+import io.deltax.log.actions.Protocol;
+import io.deltax.read.SparkParquet;
+import io.deltax.rowtracking.RowTrackingStatus;
+import java.util.Collection;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * {@code CALL row_tracking_status(table => …)}: one row saying how row tracking stands on the
+ * table and where its boundary is: the {@code ROW TRACKING BACKFILL} commits still in the log and
+ * the version that enabled row tracking.
+ */
+public final class RowTrackingStatusProcedure extends TableProcedure {
+  public static final String NAME = "row_tracking_status";
+
+  static final StructType OUTPUT = new StructType()
+      .add("table", DataTypes.StringType, false)
+      .add("version", DataTypes.LongType, false)
+      .add("min_reader_version", DataTypes.IntegerType, false)
+      .add("min_writer_version", DataTypes.IntegerType, false)
+      .add("reader_features", DataTypes.createArrayType(DataTypes.StringType, false), false)
+      .add("writer_features", DataTypes.createArrayType(DataTypes.StringType, false), false)
+      .add("row_tracking_supported", DataTypes.BooleanType, false)
+      .add("row_tracking_enabled", DataTypes.BooleanType, false)
+      .add("row_tracking_suspended", DataTypes.BooleanType, false)
+      .add("materialized_row_id_column", DataTypes.StringType, true)
+      .add("materialized_row_commit_version_column", DataTypes.StringType, true)
+      .add("row_id_high_water_mark", DataTypes.LongType, false)
+      .add("files_without_row_ids", DataTypes.LongType, false)
+      .add("backfill_versions", DataTypes.createArrayType(DataTypes.LongType, false), false)
+      .add("backfill_timestamps", DataTypes.createArrayType(DataTypes.TimestampType, false), false)
+      .add("enablement_version", DataTypes.LongType, true)
+      .add("history_complete", DataTypes.BooleanType, false);
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "Row tracking on a Delta table: protocol, state, high-water mark, backfill boundary";
+  }
+
+  @Override
+  StructType output() {
+    return OUTPUT;
+  }
+
+  @Override
+  InternalRow[] rows(SparkSession spark, String path) {
+    RowTrackingStatus s = RowTrackingStatus.of(TransactionLog.open(path, SparkParquet.hadoopConf(spark)));
+    Protocol p = s.snapshot().protocol();
+    return new InternalRow[] {new GenericInternalRow(new Object[] {
+        UTF8String.fromString(s.snapshot().tableRoot().toString()),
+        s.snapshot().version(),
+        p.minReaderVersion(),
+        p.minWriterVersion(),
+        strings(p.readerFeatures()),
+        strings(p.writerFeatures()),
+        s.config().supported(),
+        s.config().enabled(),
+        s.suspended(),
+        s.config().materializedRowIdColumn().map(UTF8String::fromString).orElse(null),
+        s.config().materializedRowCommitVersionColumn().map(UTF8String::fromString).orElse(null),
+        s.highWaterMark(),
+        s.filesWithoutBaseRowId(),
+        new GenericArrayData(s.backfills().stream().map(CommitSummary::version).toArray()),
+        new GenericArrayData(s.backfills().stream().map(c -> c.timestamp() * 1000L).toArray()),
+        s.enablementVersion().orElse(null),
+        s.historyComplete()})};
+  }
+
+  static GenericArrayData strings(Collection<String> values) {
+    return new GenericArrayData(values.stream().map(UTF8String::fromString).toArray());
+  }
+}
