@@ -7,10 +7,28 @@ import org.apache.spark.sql.vectorized.ColumnarArray;
 import org.apache.spark.sql.vectorized.ColumnarMap;
 import org.apache.spark.unsafe.types.UTF8String;
 
-/** The read-only parts of {@link ColumnVector} that deltax's own vectors do not hold. */
+/**
+ * The base of deltax's own vectors: never null (row IDs, commit versions, the {@code _metadata}
+ * struct), and unsupported for the types they do not hold.
+ */
 abstract class ComputedVector extends ColumnVector {
   ComputedVector(DataType type) {
     super(type);
+  }
+
+  @Override
+  public boolean hasNull() {
+    return false;
+  }
+
+  @Override
+  public int numNulls() {
+    return 0;
+  }
+
+  @Override
+  public boolean isNullAt(int rowId) {
+    return false;
   }
 
   private UnsupportedOperationException unsupported() {

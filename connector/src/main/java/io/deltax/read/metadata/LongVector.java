@@ -24,21 +24,6 @@ final class LongVector extends ComputedVector {
   }
 
   @Override
-  public boolean hasNull() {
-    return false;
-  }
-
-  @Override
-  public int numNulls() {
-    return 0;
-  }
-
-  @Override
-  public boolean isNullAt(int rowId) {
-    return false;
-  }
-
-  @Override
   public void close() {
     values = new long[0];
   }

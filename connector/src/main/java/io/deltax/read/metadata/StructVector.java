@@ -20,21 +20,6 @@ final class StructVector extends ComputedVector {
     return children[ordinal];
   }
 
-  @Override
-  public boolean hasNull() {
-    return false;
-  }
-
-  @Override
-  public int numNulls() {
-    return 0;
-  }
-
-  @Override
-  public boolean isNullAt(int rowId) {
-    return false;
-  }
-
   /** The children belong to the batch they came from, or to the assembler that reuses them. */
   @Override
   public void close() {

@@ -6,15 +6,10 @@ import io.deltax.errors.DeltaXException;
 import io.deltax.read.SparkParquet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
-import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
 import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
-import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
-import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -24,14 +19,14 @@ import org.apache.spark.unsafe.types.UTF8String;
  * max_commits => 0)}: enables row tracking on an existing Delta table, in commits of at most
  * {@code batch_size} files (see {@link RowTrackingBackfill}). Returns one row.
  */
-public final class BackfillRowTrackingProcedure implements UnboundProcedure, BoundProcedure {
+public final class BackfillRowTrackingProcedure extends BaseProcedure {
   public static final String NAME = "backfill_row_tracking";
   /** The session conf that sets the default batch size. */
   public static final String MAX_FILES_PER_COMMIT = "spark.deltax.backfill.maxFilesPerCommit";
   public static final int DEFAULT_MAX_FILES_PER_COMMIT = 22_000;
 
   private static final ProcedureParameter[] PARAMETERS = {
-      ProcedureParameter.in("table", DataTypes.StringType).build(),
+      TABLE,
       ProcedureParameter.in("batch_size", DataTypes.IntegerType).defaultValue("NULL").build(),
       ProcedureParameter.in("dry_run", DataTypes.BooleanType).defaultValue("false").build(),
       ProcedureParameter.in("max_commits", DataTypes.IntegerType).defaultValue("0").build()};
@@ -58,11 +53,6 @@ public final class BackfillRowTrackingProcedure implements UnboundProcedure, Bou
   }
 
   @Override
-  public BoundProcedure bind(StructType inputType) {
-    return this;
-  }
-
-  @Override
   public ProcedureParameter[] parameters() {
     return PARAMETERS;
   }
@@ -73,9 +63,12 @@ public final class BackfillRowTrackingProcedure implements UnboundProcedure, Bou
   }
 
   @Override
-  public Iterator<Scan> call(InternalRow input) {
-    SparkSession spark = SparkSession.active();
-    String table = TableArgument.resolve(spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
+  StructType output() {
+    return OUTPUT;
+  }
+
+  @Override
+  InternalRow[] rows(SparkSession spark, String table, InternalRow input) {
     int batchSize = input.isNullAt(1) ? defaultBatchSize(spark) : input.getInt(1);
     boolean dryRun = !input.isNullAt(2) && input.getBoolean(2);
     int maxCommits = input.isNullAt(3) ? 0 : input.getInt(3);
@@ -87,7 +80,7 @@ public final class BackfillRowTrackingProcedure implements UnboundProcedure, Bou
     } catch (IOException e) {
       throw new UncheckedIOException("Row tracking backfill of " + table + " failed: " + e.getMessage(), e);
     }
-    return List.<Scan>of(new ProcedureResult(OUTPUT, new InternalRow[] {row(result)})).iterator();
+    return new InternalRow[] {row(result)};
   }
 
   private static int defaultBatchSize(SparkSession spark) {

@@ -9,6 +9,7 @@ import java.util.Collection;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -19,7 +20,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * table and where its boundary is: the {@code ROW TRACKING BACKFILL} commits still in the log and
  * the version that enabled row tracking.
  */
-public final class RowTrackingStatusProcedure extends TableProcedure {
+public final class RowTrackingStatusProcedure extends BaseProcedure {
   public static final String NAME = "row_tracking_status";
 
   static final StructType OUTPUT = new StructType()
@@ -57,7 +58,17 @@ public final class RowTrackingStatusProcedure extends TableProcedure {
   }
 
   @Override
-  InternalRow[] rows(SparkSession spark, String path) {
+  public ProcedureParameter[] parameters() {
+    return new ProcedureParameter[] {TABLE};
+  }
+
+  @Override
+  public boolean isDeterministic() {
+    return true;
+  }
+
+  @Override
+  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
     RowTrackingStatus s = RowTrackingStatus.of(TransactionLog.open(path, SparkParquet.hadoopConf(spark)));
     Protocol p = s.snapshot().protocol();
     return new InternalRow[] {new GenericInternalRow(new Object[] {

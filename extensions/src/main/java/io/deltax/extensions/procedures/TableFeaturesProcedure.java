@@ -13,6 +13,7 @@ import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -23,7 +24,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * it, and whether deltax can read the table with it. Legacy protocols list the features their
  * versions stand for.
  */
-public final class TableFeaturesProcedure extends TableProcedure {
+public final class TableFeaturesProcedure extends BaseProcedure {
   public static final String NAME = "table_features";
 
   static final StructType OUTPUT = new StructType()
@@ -48,7 +49,17 @@ public final class TableFeaturesProcedure extends TableProcedure {
   }
 
   @Override
-  InternalRow[] rows(SparkSession spark, String path) {
+  public ProcedureParameter[] parameters() {
+    return new ProcedureParameter[] {TABLE};
+  }
+
+  @Override
+  public boolean isDeterministic() {
+    return true;
+  }
+
+  @Override
+  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
     TransactionLog log = TransactionLog.open(path, SparkParquet.hadoopConf(spark));
     Snapshot snapshot = log.latestSnapshot();
     List<CommitSummary> history = log.history();

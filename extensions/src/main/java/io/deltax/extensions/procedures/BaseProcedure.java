@@ -11,13 +11,16 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
-/** A read-only procedure of one argument, {@code table} (a path or a catalog table name). */
-abstract class TableProcedure implements UnboundProcedure, BoundProcedure {
-  private static final ProcedureParameter[] PARAMETERS = {
-      ProcedureParameter.in("table", DataTypes.StringType).build()};
+/**
+ * A deltax procedure: its first argument is {@code table} (a path or a catalog table name), its
+ * result one set of rows. Spark binds named, positional and default arguments to
+ * {@link #parameters()} and coerces their types; {@link #bind} has nothing left to do.
+ */
+abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
+  static final ProcedureParameter TABLE = ProcedureParameter.in("table", DataTypes.StringType).build();
 
-  /** The rows for the table at {@code path}. */
-  abstract InternalRow[] rows(SparkSession spark, String path);
+  /** The result rows for the table at {@code path}; {@code input} holds every argument. */
+  abstract InternalRow[] rows(SparkSession spark, String path, InternalRow input);
 
   abstract StructType output();
 
@@ -27,19 +30,9 @@ abstract class TableProcedure implements UnboundProcedure, BoundProcedure {
   }
 
   @Override
-  public ProcedureParameter[] parameters() {
-    return PARAMETERS;
-  }
-
-  @Override
-  public boolean isDeterministic() {
-    return true;
-  }
-
-  @Override
   public Iterator<Scan> call(InternalRow input) {
     SparkSession spark = SparkSession.active();
     String path = TableArgument.resolve(spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
-    return List.<Scan>of(new ProcedureResult(output(), rows(spark, path))).iterator();
+    return List.<Scan>of(new ProcedureResult(output(), rows(spark, path, input))).iterator();
   }
 }
