@@ -58,7 +58,18 @@ public final class RowTrackingBackfill {
   private final int batchSize;
   private final int maxCommits;
   private final String engineInfo;
+  private Progress progress = (batch, batches, files, version) -> { };
   private int conflicts;
+
+  /** Told after every committed backfill batch, for progress bars. */
+  public interface Progress {
+    void batchCommitted(int batch, int batches, int files, long version);
+  }
+
+  public RowTrackingBackfill onProgress(Progress progress) {
+    this.progress = progress;
+    return this;
+  }
 
   /**
    * @param batchSize the most files one backfill commit re-adds (delta-spark: 22,000)
@@ -187,6 +198,7 @@ public final class RowTrackingBackfill {
         last = version;
         LOG.info("Row tracking backfill of {}: batch {} of {}, {} files, committed version {}",
             name, commits, Math.max(totalBatches, commits), batch.size(), version);
+        progress.batchCommitted(commits, Math.max(totalBatches, commits), batch.size(), version);
       }
       snapshot = latest();
     }
