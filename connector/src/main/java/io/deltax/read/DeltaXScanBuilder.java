@@ -13,10 +13,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
@@ -29,7 +32,7 @@ import org.apache.spark.sql.types.StructType;
  * exact for every row, so Spark evaluates them after the scan.
  */
 final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
-    SupportsPushDownFilters {
+    SupportsPushDownFilters, SupportsPushDownAggregates {
   private final SparkSession spark;
   private final Snapshot snapshot;
   private final Map<String, String> options;
@@ -37,6 +40,8 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   private StructType requiredSchema;
   private Filter[] pushed = new Filter[0];
   private List<Filter> filters = List.of();
+  /** Set when {@code count(*)} is answered from statistics. */
+  private Scan countScan;
 
   DeltaXScanBuilder(SparkSession spark, Snapshot snapshot, Map<String, String> options) {
     this.spark = spark;
@@ -75,8 +80,31 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     return skipping;
   }
 
+  /**
+   * Answers an unfiltered {@code count(*)} from the log, as delta-spark does, instead of opening
+   * every file. Spark only offers aggregates once every filter was pushed, and deltax pushes
+   * none as exact, so the table's whole live row count is what is asked.
+   */
+  @Override
+  public boolean pushAggregation(Aggregation aggregation) {
+    if (!filters.isEmpty() || !CountFromStatistics.isCountStar(aggregation)) {
+      return false;
+    }
+    OptionalLong count = CountFromStatistics.count(snapshot.activeFiles());
+    count.ifPresent(c -> countScan = CountFromStatistics.scan(aggregation, c));
+    return count.isPresent();
+  }
+
+  @Override
+  public boolean supportCompletePushDown(Aggregation aggregation) {
+    return filters.isEmpty() && CountFromStatistics.isCountStar(aggregation);
+  }
+
   @Override
   public Scan build() {
+    if (countScan != null) {
+      return countScan;
+    }
     StructType logicalSchema = ColumnMapping.logicalSchema(snapshot.schema());
     StructType dataSchema = Schemas.select(logicalSchema, partitionColumns, false);
     // The hidden _metadata column, unless the table has a data column of that name.

@@ -88,6 +88,18 @@ class SkippingAndSplitsTest {
   }
 
   @Test
+  void unfilteredCountComesFromTheLog() {
+    Dataset<Row> count = deltax(path).selectExpr("count(*)");
+    assertEquals(delta(path).count(), count.first().getLong(0));
+    String plan = count.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("LocalTableScan"), plan);
+    // A filter leaves the count to the scan, which still skips files.
+    Dataset<Row> filtered = deltax(path).where("part = 2").selectExpr("count(*)");
+    assertEquals(delta(path).where("part = 2").count(), filtered.first().getLong(0));
+    assertEquals(1, filesScanned(filtered));
+  }
+
+  @Test
   void countAndAggregatesMatch() {
     assertSameRows(delta(path).selectExpr("count(*)", "sum(id)", "max(name)"),
         deltax(path).selectExpr("count(*)", "sum(id)", "max(name)"));
