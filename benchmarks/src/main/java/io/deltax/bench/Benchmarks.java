@@ -71,7 +71,7 @@ public final class Benchmarks {
             path -> {
               DeltaLog.clearCache();
               spark.read().format("delta").load(path).count();
-            }, "delta-spark answers count(*) from stats; deltax reads the files");
+            }, "both answer count(*) from the files' numRecords");
       }
     }
   }
