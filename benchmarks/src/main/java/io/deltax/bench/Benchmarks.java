@@ -41,17 +41,19 @@ public final class Benchmarks {
         .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     SideBySide bench = new SideBySide(rounds);
+    List<String> heapNotes = new ArrayList<>();
     SyntheticTables tables = new SyntheticTables(spark, work);
     try {
       snapshotLoad(spark, bench, tables, quick ? new int[] {1_000, 10_000} : new int[] {1_000, 10_000, 100_000});
       scan(spark, bench, work, quick ? 2_000_000 : 50_000_000);
       backfill(spark, bench, tables, work,
           quick ? new int[] {100, 1_000, 10_000} : new int[] {100, 1_000, 10_000, 50_000});
+      heapNotes.add(snapshotHeap(spark, work, quick ? 100_000 : 1_000_000));
     } finally {
       spark.stop();
       SyntheticTables.delete(work);
     }
-    write(bench.results(), out, quick);
+    write(bench.results(), heapNotes, out, quick);
   }
 
   private static void snapshotLoad(SparkSession spark, SideBySide bench, SyntheticTables tables,
@@ -132,7 +134,44 @@ public final class Benchmarks {
     }
   }
 
-  private static void write(List<SideBySide.Result> results, Path out, boolean quick) throws IOException {
+  /**
+   * The driver heap a deltax snapshot of {@code files} active files holds: a log of one commit
+   * with that many adds (with statistics, as writers put them), loaded once, measured after GC.
+   */
+  private static String snapshotHeap(SparkSession spark, Path work, int files) throws IOException {
+    Path table = work.resolve("heap-" + files);
+    spark.sql("CREATE TABLE delta.`" + table + "` (id BIGINT, v STRING) USING delta").collect();
+    try (java.io.BufferedWriter out = Files.newBufferedWriter(
+        table.resolve("_delta_log").resolve(String.format("%020d.json", 1)))) {
+      for (int i = 0; i < files; i++) {
+        out.write("{\"add\":{\"path\":\"part-00000-" + java.util.UUID.randomUUID()
+            + "-c000.snappy.parquet\",\"partitionValues\":{},\"size\":1024,"
+            + "\"modificationTime\":1764000000000,\"dataChange\":true,\"stats\":"
+            + "\"{\\\"numRecords\\\":1,\\\"minValues\\\":{\\\"id\\\":" + i
+            + ",\\\"v\\\":\\\"a\\\"},\\\"maxValues\\\":{\\\"id\\\":" + i
+            + ",\\\"v\\\":\\\"a\\\"},\\\"nullCount\\\":{\\\"id\\\":0,\\\"v\\\":0}}\"}}\n");
+      }
+    }
+    Runtime runtime = Runtime.getRuntime();
+    System.gc();
+    long before = runtime.totalMemory() - runtime.freeMemory();
+    long start = System.nanoTime();
+    io.deltax.log.Snapshot snapshot = io.deltax.log.TransactionLog
+        .open(table.toString(), spark.sparkContext().hadoopConfiguration()).latestSnapshot();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    System.gc();
+    long after = runtime.totalMemory() - runtime.freeMemory();
+    String note = String.format("deltax snapshot of %,d files (one JSON commit): %.1f s to load, "
+        + "%,d MiB of driver heap retained (%.0f bytes per file)", snapshot.activeFiles().size(),
+        seconds, (after - before) >> 20, (double) (after - before) / files);
+    java.lang.ref.Reference.reachabilityFence(snapshot);
+    System.out.println(note);
+    SyntheticTables.delete(table);
+    return note;
+  }
+
+  private static void write(List<SideBySide.Result> results, List<String> notes, Path out,
+      boolean quick) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("| benchmark | size | deltax median (min–max) | delta-spark median (min–max) | ratio | note |\n");
     md.append("| --- | --- | --- | --- | --- | --- |\n");
@@ -146,7 +185,7 @@ public final class Benchmarks {
     Files.writeString(out.resolve(name), "# deltax vs delta-spark 4.3.1" + (quick ? " (--quick)" : "")
         + "\n\nratio = deltax / delta-spark (below 1: deltax faster). Machine: "
         + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
-        + ".\n\n" + md);
+        + ".\n\n" + md + "\n" + String.join("\n", notes) + "\n");
     System.out.println("\n" + md + "\nwritten to " + out.resolve(name));
   }
 
