@@ -3,8 +3,6 @@ package io.deltax.log;
 import io.deltax.log.actions.Action;
 import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.DomainMetadata;
-import io.deltax.log.actions.Metadata;
-import io.deltax.log.actions.Protocol;
 import io.deltax.log.actions.RemoveFile;
 import io.deltax.log.actions.SetTransaction;
 import java.util.ArrayList;
@@ -16,11 +14,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Action reconciliation (PROTOCOL.md, "Action Reconciliation"), fed newest first: the commits from
- * the newest down, then the checkpoint. The first {@code protocol}, {@code metaData}, {@code txn} of
- * an application and {@code domainMetadata} of a domain seen is the newest and wins. A logical file
- * is keyed by its path and deletion vector id; an {@code add} is active unless a newer action with
- * the same key was already seen.
+ * Action reconciliation of the file actions and their kin (PROTOCOL.md, "Action Reconciliation"),
+ * fed newest first: the commits from the newest down, then the checkpoint. The first {@code txn}
+ * of an application and {@code domainMetadata} of a domain seen is the newest and wins. A logical
+ * file is keyed by its path and deletion vector id; an {@code add} is active unless a newer action
+ * with the same key was already seen. (The newest protocol and metadata are found by
+ * {@link TransactionLog} before any file action is replayed.)
  */
 final class LogReplay {
   private final FilePathResolver paths;
@@ -32,8 +31,6 @@ final class LogReplay {
   private final Map<String, DomainMetadata> domains = new LinkedHashMap<>();
   /** The oldest commit (since the checkpoint) that added each path: when its data was written. */
   private final Map<String, Long> firstAddedIn = new HashMap<>();
-  private Protocol protocol;
-  private Metadata metadata;
 
   private record FileKey(String path, String deletionVectorId) {}
 
@@ -68,27 +65,11 @@ final class LogReplay {
       if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
         tombstones.add(remove);
       }
-    } else if (action instanceof Protocol p) {
-      if (protocol == null) {
-        protocol = p;
-      }
-    } else if (action instanceof Metadata m) {
-      if (metadata == null) {
-        metadata = m;
-      }
     } else if (action instanceof SetTransaction txn) {
       transactions.putIfAbsent(txn.appId(), txn);
     } else if (action instanceof DomainMetadata domain) {
       domains.putIfAbsent(domain.domain(), domain);
     }
-  }
-
-  Protocol protocol() {
-    return protocol;
-  }
-
-  Metadata metadata() {
-    return metadata;
   }
 
   List<AddFile> activeFiles() {

@@ -36,8 +36,9 @@ import org.apache.parquet.schema.Type;
  * {@code partitionValues_parsed} and the fields deltax does not know.
  */
 final class ParquetActionReader {
-  private static final Set<String> ACTIONS = Set.of(
+  static final Set<String> ALL_ACTIONS = Set.of(
       "add", "remove", "metaData", "protocol", "txn", "domainMetadata", "sidecar");
+  static final Set<String> PROTOCOL_AND_METADATA = Set.of("metaData", "protocol");
   private static final Set<String> ADD_FIELDS = Set.of(
       "path", "partitionValues", "size", "modificationTime", "dataChange", "stats", "tags",
       "deletionVector", "baseRowId", "defaultRowCommitVersion", "clusteringProvider");
@@ -47,9 +48,11 @@ final class ParquetActionReader {
 
   private ParquetActionReader() {}
 
-  static void read(Configuration conf, Path file, Consumer<Action> sink) throws IOException {
+  /** Reads the actions of the kinds named, e.g. {@link #ALL_ACTIONS}. */
+  static void read(Configuration conf, Path file, Set<String> actions, Consumer<Action> sink)
+      throws IOException {
     try (ParquetReader<Group> reader =
-             ParquetReader.builder(new ProjectingReadSupport(), file).withConf(conf).build()) {
+             ParquetReader.builder(new ProjectingReadSupport(actions), file).withConf(conf).build()) {
       Group row;
       while ((row = reader.read()) != null) {
         Action action = toAction(row);
@@ -62,12 +65,18 @@ final class ParquetActionReader {
 
   /** Reads only the action columns deltax understands, whatever else the writer put in the file. */
   private static final class ProjectingReadSupport extends GroupReadSupport {
+    private final Set<String> actions;
+
+    ProjectingReadSupport(Set<String> actions) {
+      this.actions = actions;
+    }
+
     @Override
     public ReadContext init(InitContext context) {
       MessageType file = context.getFileSchema();
       List<Type> kept = new ArrayList<>();
       for (Type field : file.getFields()) {
-        if (!ACTIONS.contains(field.getName()) || field.isPrimitive()) {
+        if (!actions.contains(field.getName()) || field.isPrimitive()) {
           continue;
         }
         kept.add(switch (field.getName()) {

@@ -9,38 +9,52 @@ import io.deltax.log.actions.SetTransaction;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
-/** The state of a table at one version, rebuilt from its log. Immutable. */
+/**
+ * The state of a table at one version, rebuilt from its log. Immutable; the file list is
+ * replayed on first use.
+ */
 public final class Snapshot {
   private final Path tableRoot;
   private final long version;
   private final long timestamp;
   private final Protocol protocol;
   private final Metadata metadata;
-  private final List<AddFile> activeFiles;
-  private final List<RemoveFile> tombstones;
-  private final Map<String, SetTransaction> transactions;
-  private final Map<String, DomainMetadata> domains;
   private final LogSegment segment;
-  private final Map<String, Long> firstAddedIn;
+  /** Replays the file actions; called once, on the first question about files. */
+  private Supplier<LogReplay> replayFiles;
+  private FileState files;
   private StructType schema;
 
-  Snapshot(LogSegment segment, long timestamp, LogReplay replay) {
+  /** What the file actions of the log add up to. */
+  private record FileState(List<AddFile> activeFiles, List<RemoveFile> tombstones,
+      Map<String, SetTransaction> transactions, Map<String, DomainMetadata> domains,
+      Map<String, Long> firstAddedIn) {}
+
+  Snapshot(LogSegment segment, long timestamp, Protocol protocol, Metadata metadata,
+      Supplier<LogReplay> replayFiles) {
     this.tableRoot = segment.tableRoot();
     this.version = segment.version();
     this.timestamp = timestamp;
-    this.protocol = replay.protocol();
-    this.metadata = replay.metadata();
-    this.activeFiles = List.copyOf(replay.activeFiles());
-    this.tombstones = List.copyOf(replay.tombstones());
-    this.transactions = Map.copyOf(replay.transactions());
-    this.domains = Map.copyOf(replay.domains());
+    this.protocol = protocol;
+    this.metadata = metadata;
     this.segment = segment;
-    this.firstAddedIn = replay.firstAddedIn();
+    this.replayFiles = replayFiles;
+  }
+
+  private synchronized FileState files() {
+    if (files == null) {
+      LogReplay replay = replayFiles.get();
+      files = new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
+          Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), replay.firstAddedIn());
+      replayFiles = null; // lets the commits' actions go
+    }
+    return files;
   }
 
   public Path tableRoot() {
@@ -66,24 +80,24 @@ public final class Snapshot {
 
   /** The active data files, in no particular order. */
   public List<AddFile> activeFiles() {
-    return activeFiles;
+    return files().activeFiles();
   }
 
   /** The remove actions still in effect, expired or not: what a checkpoint carries forward. */
   public List<RemoveFile> tombstones() {
-    return tombstones;
+    return files().tombstones();
   }
 
   public Map<String, SetTransaction> transactions() {
-    return transactions;
+    return files().transactions();
   }
 
   public Optional<DomainMetadata> domain(String name) {
-    return Optional.ofNullable(domains.get(name));
+    return Optional.ofNullable(files().domains().get(name));
   }
 
   public Map<String, DomainMetadata> domains() {
-    return domains;
+    return files().domains();
   }
 
   /**
@@ -92,7 +106,7 @@ public final class Snapshot {
    * version, the oldest the log can still tell.
    */
   public long firstAddedVersion(AddFile file) {
-    Long version = firstAddedIn.get(paths().canonical(file.path()));
+    Long version = files().firstAddedIn().get(paths().canonical(file.path()));
     return version != null ? version : segment.checkpoint().map(Checkpoint::version).orElse(0L);
   }
 
@@ -135,6 +149,6 @@ public final class Snapshot {
 
   @Override
   public String toString() {
-    return "Snapshot(" + tableRoot + " @ " + version + ", " + activeFiles.size() + " files)";
+    return "Snapshot(" + tableRoot + " @ " + version + ")";
   }
 }

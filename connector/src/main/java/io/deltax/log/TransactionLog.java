@@ -81,32 +81,66 @@ public final class TransactionLog {
     return snapshotAt(listing.latestVersion());
   }
 
-  /** The snapshot at {@code version}; the protocol is checked before it is returned. */
+  /**
+   * The snapshot at {@code version}; the protocol is checked before it is returned. The protocol
+   * and metadata come from the commits, or from the checkpoint's {@code protocol} and
+   * {@code metaData} columns alone; the file list is replayed only when first asked for, so
+   * asking for the schema of a table of a million files reads no file action.
+   */
   public Snapshot snapshotAt(long version) {
     LogSegment segment = listing.segment(version, lastCheckpoint);
-    LogReplay replay = new LogReplay(new FilePathResolver(tableRoot));
-    CommitInfo[] newestCommitInfo = new CommitInfo[1];
-    List<FileStatus> commits = segment.commits();
-    for (int i = commits.size() - 1; i >= 0; i--) {
-      boolean newest = i == commits.size() - 1;
-      long commitVersion = LogFileName.parse(commits.get(i).getPath().getName()).version();
-      readCommit(commits.get(i), action -> {
-        if (newest && action instanceof CommitInfo info) {
-          newestCommitInfo[0] = info;
-        }
-        replay.applyCommitAction(action, commitVersion);
-      });
+    List<CommitActions> commits = new ArrayList<>();
+    List<FileStatus> files = segment.commits();
+    for (int i = files.size() - 1; i >= 0; i--) {
+      List<Action> actions = new ArrayList<>();
+      readCommit(files.get(i), actions::add);
+      commits.add(new CommitActions(LogFileName.parse(files.get(i).getPath().getName()).version(), actions));
     }
-    segment.checkpoint().ifPresent(checkpoint -> readCheckpoint(checkpoint, replay));
-    if (replay.protocol() == null || replay.metadata() == null) {
+    Protocol[] protocol = new Protocol[1];
+    Metadata[] metadata = new Metadata[1];
+    Consumer<Action> newest = action -> {
+      if (action instanceof Protocol p && protocol[0] == null) {
+        protocol[0] = p;
+      } else if (action instanceof Metadata m && metadata[0] == null) {
+        metadata[0] = m;
+      }
+    };
+    commits.forEach(c -> c.actions().forEach(newest));
+    if ((protocol[0] == null || metadata[0] == null) && segment.checkpoint().isPresent()) {
+      readCheckpointProtocolAndMetadata(segment.checkpoint().get(), newest);
+    }
+    if (protocol[0] == null || metadata[0] == null) {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
-    ReaderFeatures.check(tableRoot.toString(), version, replay.protocol());
-    long timestamp = InCommitTimestamps.isEnabled(replay.metadata()) && newestCommitInfo[0] != null
-        && newestCommitInfo[0].inCommitTimestamp() != null
-        ? newestCommitInfo[0].inCommitTimestamp()
+    ReaderFeatures.check(tableRoot.toString(), version, protocol[0]);
+    CommitInfo newestCommitInfo = commits.isEmpty() ? null : commits.get(0).actions().stream()
+        .filter(CommitInfo.class::isInstance).map(CommitInfo.class::cast).findFirst().orElse(null);
+    long timestamp = InCommitTimestamps.isEnabled(metadata[0]) && newestCommitInfo != null
+        && newestCommitInfo.inCommitTimestamp() != null
+        ? newestCommitInfo.inCommitTimestamp()
         : segment.lastModificationTime();
-    return new Snapshot(segment, timestamp, replay);
+    return new Snapshot(segment, timestamp, protocol[0], metadata[0], () -> {
+      LogReplay replay = new LogReplay(new FilePathResolver(tableRoot));
+      for (CommitActions commit : commits) {
+        commit.actions().forEach(action -> replay.applyCommitAction(action, commit.version()));
+      }
+      segment.checkpoint().ifPresent(checkpoint -> readCheckpoint(checkpoint, replay));
+      return replay;
+    });
+  }
+
+  /** The actions of one commit, kept until the snapshot's file list is replayed. */
+  private record CommitActions(long version, List<Action> actions) {}
+
+  /** Only the non-file actions of a checkpoint: the top-level JSON file, or two Parquet columns. */
+  private void readCheckpointProtocolAndMetadata(Checkpoint checkpoint, Consumer<Action> sink) {
+    for (FileStatus file : checkpoint.files()) {
+      if (file.getPath().getName().endsWith(".json")) {
+        readCommit(file, sink);
+      } else {
+        readParquet(file.getPath(), sink, ParquetActionReader.PROTOCOL_AND_METADATA);
+      }
+    }
   }
 
   /** The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. */
@@ -159,11 +193,11 @@ public final class TransactionLog {
       if (file.getPath().getName().endsWith(".json")) {
         readCommit(file, sink);
       } else {
-        readParquet(file.getPath(), sink);
+        readParquet(file.getPath(), sink, ParquetActionReader.ALL_ACTIONS);
       }
     }
     for (Sidecar sidecar : sidecars) {
-      readParquet(sidecarPath(sidecar), replay::applyCheckpointAction);
+      readParquet(sidecarPath(sidecar), replay::applyCheckpointAction, ParquetActionReader.ALL_ACTIONS);
     }
   }
 
@@ -174,9 +208,9 @@ public final class TransactionLog {
         ? path : new Path(new Path(logDir, "_sidecars"), sidecar.path());
   }
 
-  private void readParquet(Path file, Consumer<Action> sink) {
+  private void readParquet(Path file, Consumer<Action> sink, java.util.Set<String> actions) {
     try {
-      ParquetActionReader.read(conf, file, sink);
+      ParquetActionReader.read(conf, file, actions, sink);
     } catch (IOException | RuntimeException e) {
       if (e instanceof io.deltax.errors.DeltaXException dx) {
         throw dx;

@@ -30,7 +30,7 @@ import scala.collection.Iterator;
 final class DeltaXReaderFactory implements PartitionReaderFactory {
   private final Function1<PartitionedFile, Iterator<InternalRow>> readFunction;
   private final boolean columnar;
-  /** Null when the scan does not select {@code _metadata}. */
+  /** Null when the scan neither selects {@code _metadata} nor meets a deletion vector. */
   private final MetadataReadPlan metadataPlan;
   /** The Parquet reader's row schema, for the row assembler. */
   private final StructType parquetOutputSchema;

@@ -29,8 +29,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A scan of one snapshot: the files that survive partition pruning and data skipping, cut into
- * splits, read by Spark's Parquet reader. The output is the requested data columns followed by
- * the requested partition columns.
+ * splits, read by Spark's Parquet reader. The output is the requested data columns, then the
+ * requested partition columns, then {@code _metadata} where selected.
  */
 final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final SparkSession spark;
@@ -41,7 +41,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   /** The data columns read, under their logical names: the scan's output. */
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
-  /** Null when the scan does not select {@code _metadata}. */
+  /** Null when the scan neither selects {@code _metadata} nor meets a deletion vector. */
   private final MetadataReadPlan metadataPlan;
   private final List<Filter> dataFilters;
   private final DataSkipping skipping;
@@ -49,8 +49,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private List<AddFile> selectedFiles;
 
   DeltaXScan(SparkSession spark, Snapshot snapshot, StructType dataSchema, StructType readDataSchema,
-      StructType physicalReadDataSchema, StructType readPartitionSchema, MetadataReadPlan metadataPlan, List<Filter> dataFilters,
-      DataSkipping skipping, Map<String, String> options) {
+      StructType physicalReadDataSchema, StructType readPartitionSchema,
+      MetadataReadPlan metadataPlan, List<Filter> dataFilters, DataSkipping skipping,
+      Map<String, String> options) {
     this.spark = spark;
     this.snapshot = snapshot;
     this.dataSchema = dataSchema;
