@@ -44,6 +44,10 @@ public final class Benchmarks {
     List<String> heapNotes = new ArrayList<>();
     SyntheticTables tables = new SyntheticTables(spark, work);
     try {
+      if (List.of(args).contains("--heap-only")) {
+        System.out.println(snapshotHeap(spark, work, 1_000_000));
+        return;
+      }
       snapshotLoad(spark, bench, tables, quick ? new int[] {1_000, 10_000} : new int[] {1_000, 10_000, 100_000});
       scan(spark, bench, work, quick ? 2_000_000 : 50_000_000);
       backfill(spark, bench, tables, work,
@@ -158,11 +162,12 @@ public final class Benchmarks {
     long start = System.nanoTime();
     io.deltax.log.Snapshot snapshot = io.deltax.log.TransactionLog
         .open(table.toString(), spark.sparkContext().hadoopConfiguration()).latestSnapshot();
+    int active = snapshot.activeFiles().size(); // the file list is replayed on first use
     double seconds = (System.nanoTime() - start) / 1e9;
     System.gc();
     long after = runtime.totalMemory() - runtime.freeMemory();
     String note = String.format("deltax snapshot of %,d files (one JSON commit): %.1f s to load, "
-        + "%,d MiB of driver heap retained (%.0f bytes per file)", snapshot.activeFiles().size(),
+        + "%,d MiB of driver heap retained (%.0f bytes per file)", active,
         seconds, (after - before) >> 20, (double) (after - before) / files);
     java.lang.ref.Reference.reachabilityFence(snapshot);
     System.out.println(note);
