@@ -29,6 +29,18 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
     return this;
   }
 
+  /** Just {@code table}, unless the procedure takes more. */
+  @Override
+  public ProcedureParameter[] parameters() {
+    return new ProcedureParameter[] {TABLE};
+  }
+
+  /** Reading procedures answer the same for the same table version. */
+  @Override
+  public boolean isDeterministic() {
+    return true;
+  }
+
   @Override
   public Iterator<Scan> call(InternalRow input) {
     SparkSession spark = SparkSession.active();

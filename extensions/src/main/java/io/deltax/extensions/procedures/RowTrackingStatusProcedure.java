@@ -9,7 +9,6 @@ import java.util.Collection;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -55,16 +54,6 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
   @Override
   StructType output() {
     return OUTPUT;
-  }
-
-  @Override
-  public ProcedureParameter[] parameters() {
-    return new ProcedureParameter[] {TABLE};
-  }
-
-  @Override
-  public boolean isDeterministic() {
-    return true;
   }
 
   @Override

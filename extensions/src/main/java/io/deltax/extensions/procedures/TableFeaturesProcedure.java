@@ -13,7 +13,6 @@ import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -46,16 +45,6 @@ public final class TableFeaturesProcedure extends BaseProcedure {
   @Override
   StructType output() {
     return OUTPUT;
-  }
-
-  @Override
-  public ProcedureParameter[] parameters() {
-    return new ProcedureParameter[] {TABLE};
-  }
-
-  @Override
-  public boolean isDeterministic() {
-    return true;
   }
 
   @Override
