@@ -18,15 +18,21 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Writes commit {@code N.json} only if no other writer wrote it first (PROTOCOL.md, "Delta Log
- * Entries": mutual exclusion is the writer's job). On file systems with an atomic rename that
- * refuses to overwrite (HDFS, local, ABFS) the commit is written to a temporary file and renamed,
- * as delta-spark's HDFSLogStore does; elsewhere the commit is created with {@code overwrite=false},
- * which is put-if-absent only where the store makes creation conditional (S3A with conditional
- * writes, GCS).
+ * Entries": mutual exclusion is the writer's job). The commit is first written whole to a
+ * temporary file, then published in one atomic step that fails if the commit exists:
+ * <ul>
+ *   <li>local file systems: a hard link ({@code link(2)} refuses an existing name), since
+ *       Hadoop's local rename checks for the target and then renames, which can overwrite a
+ *       commit another writer made in between;
+ *   <li>HDFS, ABFS, viewfs: {@code FileContext.rename} without overwrite, atomic in the store, as
+ *       delta-spark's HDFSLogStore does;
+ *   <li>elsewhere: {@code create(overwrite = false)}, put-if-absent where the store makes creation
+ *       conditional (S3A with conditional writes, GCS).
+ * </ul>
  */
 public final class CommitWriter {
   /** Schemes whose rename refuses an existing target atomically. */
-  private static final Set<String> ATOMIC_RENAME = Set.of("file", "hdfs", "viewfs", "abfs", "abfss");
+  private static final Set<String> ATOMIC_RENAME = Set.of("hdfs", "viewfs", "abfs", "abfss");
 
   private final Path logDir;
   private final Configuration conf;
@@ -49,6 +55,9 @@ public final class CommitWriter {
       return false;
     }
     String scheme = fs.getUri().getScheme();
+    if ("file".equals(scheme)) {
+      return writeAndLink(java.nio.file.Path.of(fs.makeQualified(target).toUri()), content);
+    }
     if (ATOMIC_RENAME.contains(scheme)) {
       return writeAndRename(target, content);
     }
@@ -57,6 +66,19 @@ public final class CommitWriter {
       return true;
     } catch (FileAlreadyExistsException e) {
       return false;
+    }
+  }
+
+  private static boolean writeAndLink(java.nio.file.Path target, byte[] content) throws IOException {
+    java.nio.file.Path temp = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+    java.nio.file.Files.write(temp, content, java.nio.file.StandardOpenOption.CREATE_NEW);
+    try {
+      java.nio.file.Files.createLink(target, temp);
+      return true;
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      return false;
+    } finally {
+      java.nio.file.Files.deleteIfExists(temp);
     }
   }
 
