@@ -1,9 +1,7 @@
 package io.deltax.read;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.deltax.log.FileStatistics;
 import io.deltax.log.actions.AddFile;
-import java.io.IOException;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -22,8 +20,6 @@ import org.apache.spark.sql.types.StructType;
  * the statistic sends the query back to a scan.
  */
 final class CountFromStatistics {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private CountFromStatistics() {}
 
   /** Whether the aggregate is a plain {@code count(*)}, one or more times, without grouping. */
@@ -43,18 +39,11 @@ final class CountFromStatistics {
   static OptionalLong count(List<AddFile> files) {
     long total = 0;
     for (AddFile f : files) {
-      if (f.stats() == null) {
+      OptionalLong records = FileStatistics.numRecords(f);
+      if (records.isEmpty()) {
         return OptionalLong.empty();
       }
-      try {
-        JsonNode n = MAPPER.readTree(f.stats()).get("numRecords");
-        if (n == null || !n.canConvertToLong()) {
-          return OptionalLong.empty();
-        }
-        total += n.asLong() - (f.deletionVector() == null ? 0 : f.deletionVector().cardinality());
-      } catch (IOException e) {
-        return OptionalLong.empty();
-      }
+      total += records.getAsLong() - (f.deletionVector() == null ? 0 : f.deletionVector().cardinality());
     }
     return OptionalLong.of(total);
   }

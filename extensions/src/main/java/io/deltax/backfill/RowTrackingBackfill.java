@@ -1,9 +1,8 @@
 package io.deltax.backfill;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.ActionJson;
+import io.deltax.log.FileStatistics;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.log.actions.AddFile;
@@ -21,6 +20,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -49,7 +49,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RowTrackingBackfill {
   private static final Logger LOG = LoggerFactory.getLogger(RowTrackingBackfill.class);
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final String BACKFILL = RowTrackingStatus.BACKFILL_OPERATION;
   private static final int MAX_CONFLICTS = 50;
 
@@ -320,15 +319,9 @@ public final class RowTrackingBackfill {
 
   /** Row IDs are assigned by record count: a file without {@code numRecords} cannot get any. */
   private static long numRecords(String table, AddFile file) {
-    if (file.stats() != null) {
-      try {
-        JsonNode n = MAPPER.readTree(file.stats()).get("numRecords");
-        if (n != null && n.canConvertToLong()) {
-          return n.asLong();
-        }
-      } catch (IOException e) {
-        // reported below
-      }
+    OptionalLong records = FileStatistics.numRecords(file);
+    if (records.isPresent()) {
+      return records.getAsLong();
     }
     throw new DeltaXException("DELTAX_MISSING_STATS", "Cannot assign row IDs to " + file.path()
         + " in " + table + ": its add action has no numRecords statistic, and row IDs are "

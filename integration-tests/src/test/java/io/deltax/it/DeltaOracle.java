@@ -87,6 +87,14 @@ public final class DeltaOracle {
     return String.valueOf(value);
   }
 
+  /** The files a deltax scan kept, read from its description ("N of M files") in the plan. */
+  public static int filesScanned(Dataset<Row> df) {
+    String plan = df.queryExecution().executedPlan().toString();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) of (\\d+) files").matcher(plan);
+    assertTrue(m.find(), plan);
+    return Integer.parseInt(m.group(1));
+  }
+
   public static Path newTableDir(Path parent, String name) {
     Path dir = parent.resolve(name);
     assertTrue(!Files.exists(dir));

@@ -5,6 +5,7 @@ import static io.deltax.it.DeltaOracle.canonicalRows;
 import static io.deltax.it.DeltaOracle.checkpoint;
 import static io.deltax.it.DeltaOracle.delta;
 import static io.deltax.it.DeltaOracle.deltax;
+import static io.deltax.it.DeltaOracle.filesScanned;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
@@ -208,14 +209,6 @@ class RowTrackingReadTest {
     assertEquals(withoutFieldMetadata(delta(path).select("_metadata").schema()),
         withoutFieldMetadata(deltax(path).select("_metadata").schema()));
     assertSameRows(delta(path).select("id", "_metadata.file_name"), deltax(path).select("id", "_metadata.file_name"));
-  }
-
-  /** The files the deltax scan kept, read from its description in the physical plan. */
-  private static int filesScanned(Dataset<Row> df) {
-    String plan = df.queryExecution().executedPlan().toString();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) of (\\d+) files").matcher(plan);
-    assertTrue(m.find(), plan);
-    return Integer.parseInt(m.group(1));
   }
 
   @Test
