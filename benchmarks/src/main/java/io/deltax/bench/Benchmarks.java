@@ -20,6 +20,8 @@ import org.apache.spark.sql.delta.DeltaLog;
  * <pre>
  *   mvn -B -q -DskipTests install &amp;&amp; mvn -B -q -pl benchmarks exec:exec -Dbench.args=--quick
  * </pre>
+ *
+ * {@code --only snapshot|scan|backfill|heap} runs one part; {@code --out DIR} writes elsewhere.
  */
 public final class Benchmarks {
   private Benchmarks() {}
@@ -48,11 +50,20 @@ public final class Benchmarks {
         System.out.println(snapshotHeap(spark, work, 1_000_000));
         return;
       }
-      snapshotLoad(spark, bench, tables, quick ? new int[] {1_000, 10_000} : new int[] {1_000, 10_000, 100_000});
-      scan(spark, bench, work, quick ? 2_000_000 : 50_000_000);
-      backfill(spark, bench, tables, work,
-          quick ? new int[] {100, 1_000, 10_000} : new int[] {100, 1_000, 10_000, 50_000});
-      heapNotes.add(snapshotHeap(spark, work, quick ? 100_000 : 1_000_000));
+      String only = argument(args, "--only", "all");
+      if (only.equals("all") || only.equals("snapshot")) {
+        snapshotLoad(spark, bench, tables, quick ? new int[] {1_000, 10_000} : new int[] {1_000, 10_000, 100_000});
+      }
+      if (only.equals("all") || only.equals("scan")) {
+        scan(spark, bench, work, quick ? 2_000_000 : 50_000_000);
+      }
+      if (only.equals("all") || only.equals("backfill")) {
+        backfill(spark, bench, tables, work,
+            quick ? new int[] {100, 1_000, 10_000} : new int[] {100, 1_000, 10_000, 50_000});
+      }
+      if (only.equals("all") || only.equals("heap")) {
+        heapNotes.add(snapshotHeap(spark, work, quick ? 100_000 : 1_000_000));
+      }
     } finally {
       spark.stop();
       SyntheticTables.delete(work);

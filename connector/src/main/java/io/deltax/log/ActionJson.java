@@ -151,6 +151,20 @@ public final class ActionJson {
 
   // Writing: one JSON line per action, fields absent where the value is null, as delta-spark writes.
 
+  /** Any action deltax writes: add, protocol, metaData or domainMetadata. */
+  public static String toJson(Action action) {
+    if (action instanceof AddFile add) {
+      return toJson(add);
+    } else if (action instanceof Protocol protocol) {
+      return toJson(protocol);
+    } else if (action instanceof Metadata metadata) {
+      return toJson(metadata);
+    } else if (action instanceof DomainMetadata domain) {
+      return toJson(domain);
+    }
+    throw new IllegalArgumentException("deltax does not write " + action.getClass().getSimpleName());
+  }
+
   public static String toJson(AddFile add) {
     ObjectNode a = MAPPER.createObjectNode();
     a.put("path", add.path());

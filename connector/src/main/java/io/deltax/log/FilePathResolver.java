@@ -11,9 +11,11 @@ import org.apache.hadoop.fs.Path;
  */
 public final class FilePathResolver {
   private final Path tableRoot;
+  private final String rootPrefix;
 
   public FilePathResolver(Path tableRoot) {
     this.tableRoot = tableRoot;
+    this.rootPrefix = tableRoot.toString() + "/";
   }
 
   public Path resolve(String logPath) {
@@ -37,6 +39,35 @@ public final class FilePathResolver {
 
   /** A string that is equal for two log paths that name the same file. */
   public String canonical(String logPath) {
-    return resolve(logPath).toString();
+    // Most paths are plain relative names that resolve to the root and the name; building URIs
+    // for a million of them dominated log replay.
+    return isPlainRelative(logPath) ? rootPrefix + logPath : resolve(logPath).toString();
+  }
+
+  /**
+   * A relative path that needs no decoding or normalizing: letters, digits and {@code . _ - = /}
+   * only, with no empty, {@code .} or {@code ..} segment.
+   */
+  static boolean isPlainRelative(String path) {
+    int n = path.length();
+    if (n == 0 || path.charAt(0) == '/' || path.charAt(n - 1) == '/') {
+      return false;
+    }
+    int segmentStart = 0;
+    for (int i = 0; i <= n; i++) {
+      char c = i < n ? path.charAt(i) : '/';
+      if (c == '/') {
+        int length = i - segmentStart;
+        if (length == 0 || (path.charAt(segmentStart) == '.' && (length == 1
+            || (length == 2 && path.charAt(segmentStart + 1) == '.')))) {
+          return false;
+        }
+        segmentStart = i + 1;
+      } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+          || c == '.' || c == '_' || c == '-' || c == '=')) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 package io.deltax.log;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.deltax.log.actions.AddFile;
 import java.io.IOException;
 import java.util.OptionalLong;
@@ -9,14 +10,29 @@ import java.util.OptionalLong;
 public final class FileStatistics {
   private FileStatistics() {}
 
-  /** The file's exact {@code numRecords}, or empty when its statistics do not give it. */
+  /**
+   * The file's exact {@code numRecords}, or empty when its statistics do not give it. Streams the
+   * top-level fields and stops at {@code numRecords}, which writers put first: the column
+   * statistics after it are never parsed.
+   */
   public static OptionalLong numRecords(AddFile file) {
     if (file.stats() == null) {
       return OptionalLong.empty();
     }
-    try {
-      JsonNode n = ActionJson.MAPPER.readTree(file.stats()).get("numRecords");
-      return n != null && n.canConvertToLong() ? OptionalLong.of(n.asLong()) : OptionalLong.empty();
+    try (JsonParser parser = ActionJson.MAPPER.getFactory().createParser(file.stats())) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        return OptionalLong.empty();
+      }
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String field = parser.currentName();
+        JsonToken value = parser.nextToken();
+        if ("numRecords".equals(field)) {
+          return value == JsonToken.VALUE_NUMBER_INT ? OptionalLong.of(parser.getLongValue())
+              : OptionalLong.empty();
+        }
+        parser.skipChildren();
+      }
+      return OptionalLong.empty();
     } catch (IOException e) {
       return OptionalLong.empty();
     }

@@ -1,15 +1,19 @@
 package io.deltax.log;
 
+import io.deltax.log.actions.Action;
 import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.DomainMetadata;
 import io.deltax.log.actions.Metadata;
 import io.deltax.log.actions.Protocol;
 import io.deltax.log.actions.RemoveFile;
 import io.deltax.log.actions.SetTransaction;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
@@ -45,6 +49,48 @@ public final class Snapshot {
     this.metadata = metadata;
     this.segment = segment;
     this.replayFiles = replayFiles;
+  }
+
+  private Snapshot(LogSegment segment, long timestamp, Protocol protocol, Metadata metadata,
+      FileState files) {
+    this(segment, timestamp, protocol, metadata, (Supplier<LogReplay>) null);
+    this.files = files;
+  }
+
+  /**
+   * This snapshot advanced by commit {@code version() + 1}, made of {@code actions}, without
+   * reading the log again. Only for the writer of that commit, right after its put-if-absent write
+   * succeeded: then no other commit can lie between this snapshot and it.
+   */
+  public Snapshot withCommit(List<Action> actions, long commitTimestamp, long commitFileSize) {
+    long next = version + 1;
+    Protocol newProtocol = protocol;
+    Metadata newMetadata = metadata;
+    LogReplay replay = new LogReplay(paths());
+    for (Action action : actions) {
+      if (action instanceof Protocol p) {
+        newProtocol = p;
+      } else if (action instanceof Metadata m) {
+        newMetadata = m;
+      }
+      replay.applyCommitAction(action, next);
+    }
+    // What this snapshot knew comes after the new commit in replay order, as a checkpoint would.
+    FileState old = files();
+    old.activeFiles().forEach(replay::applyCheckpointAction);
+    old.tombstones().forEach(replay::applyCheckpointAction);
+    old.transactions().values().forEach(replay::applyCheckpointAction);
+    old.domains().values().forEach(replay::applyCheckpointAction);
+    Map<String, Long> firstAddedIn = new HashMap<>(replay.firstAddedIn());
+    firstAddedIn.putAll(old.firstAddedIn());
+
+    List<FileStatus> commits = new ArrayList<>(segment.commits());
+    commits.add(new FileStatus(commitFileSize, false, 1, 0, commitTimestamp,
+        new Path(new Path(tableRoot, "_delta_log"), LogFileName.commitName(next))));
+    LogSegment advanced = new LogSegment(tableRoot, next, segment.checkpoint(), List.copyOf(commits));
+    return new Snapshot(advanced, commitTimestamp, newProtocol, newMetadata,
+        new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
+            Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), firstAddedIn));
   }
 
   private synchronized FileState files() {

@@ -5,6 +5,7 @@ import io.deltax.log.ActionJson;
 import io.deltax.log.FileStatistics;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.log.actions.Action;
 import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.DomainMetadata;
 import io.deltax.log.actions.Metadata;
@@ -14,9 +15,9 @@ import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.write.CheckpointWriter;
 import io.deltax.write.CommitWriter;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,9 +93,10 @@ public final class RowTrackingBackfill {
   }
 
   /**
-   * The table as it is now. Read again after every commit, so files removed meanwhile leave the
-   * next batch, row IDs assigned meanwhile move the high-water mark, and a protocol changed
-   * meanwhile is checked again.
+   * The table as it is now. Read at the start and again after a commit lost to another writer, so
+   * files removed meanwhile leave the next batch, row IDs assigned meanwhile move the high-water
+   * mark, and a protocol changed meanwhile is checked again. After a commit of ours the snapshot is
+   * advanced in memory instead: put-if-absent means nothing came between.
    */
   private Snapshot latest() {
     Snapshot snapshot = TransactionLog.open(table, conf).latestSnapshot();
@@ -102,33 +104,29 @@ public final class RowTrackingBackfill {
     return snapshot;
   }
 
-  /** The files still without row IDs, in the order their data was first added. */
-  private static List<AddFile> pending(Snapshot snapshot) {
-    List<AddFile> files = new ArrayList<>();
+  /** A file still without row IDs, with what ordering and numbering it need. */
+  private record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {}
+
+  /**
+   * The files still without row IDs, in the order their data was first added; fails, before
+   * anything is written, on a file whose add action has no record count.
+   */
+  private static List<PendingFile> pending(Snapshot snapshot) {
+    String where = snapshot.tableRoot().toString();
+    List<PendingFile> files = new ArrayList<>();
     for (AddFile f : snapshot.activeFiles()) {
       if (f.baseRowId() == null) {
-        files.add(f);
+        files.add(new PendingFile(f, snapshot.firstAddedVersion(f), numRecords(where, f)));
       }
     }
-    Map<AddFile, Long> added = new HashMap<>();
-    files.forEach(f -> added.put(f, snapshot.firstAddedVersion(f)));
-    files.sort(Comparator.<AddFile>comparingLong(added::get).thenComparing(AddFile::path));
+    files.sort(Comparator.comparingLong(PendingFile::firstAddedVersion)
+        .thenComparing(p -> p.file().path()));
     return files;
-  }
-
-  /** Checks everything a run needs before it writes anything (the protocol: in {@link #latest}). */
-  private List<AddFile> validate(Snapshot snapshot) {
-    String where = snapshot.tableRoot().toString();
-    List<AddFile> pending = pending(snapshot);
-    for (AddFile f : pending) {
-      numRecords(where, f);
-    }
-    return pending;
   }
 
   public BackfillResult plan() {
     Snapshot snapshot = latest();
-    List<AddFile> pending = validate(snapshot);
+    List<PendingFile> pending = pending(snapshot);
     RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
     long hwm = RowTrackingStatus.highWaterMark(snapshot);
     if (rowTracking.enabled() && pending.isEmpty()) {
@@ -139,8 +137,8 @@ public final class RowTrackingBackfill {
     int batches = (pending.size() + batchSize - 1) / batchSize;
     int planned = maxCommits == 0 ? batches : Math.min(batches, maxCommits);
     long rows = 0;
-    for (AddFile f : pending.subList(0, Math.min(pending.size(), planned * batchSize))) {
-      rows += numRecords(tableName(snapshot), f);
+    for (PendingFile f : pending.subList(0, Math.min(pending.size(), planned * batchSize))) {
+      rows += f.numRecords();
     }
     return new BackfillResult(tableName(snapshot), true, Math.min(pending.size(), (long) planned * batchSize),
         planned, planned == 0 ? null : next, planned == 0 ? null : next + planned - 1, hwm + rows,
@@ -151,7 +149,7 @@ public final class RowTrackingBackfill {
 
   public BackfillResult run() throws IOException {
     Snapshot snapshot = latest();
-    List<AddFile> pending = validate(snapshot);
+    List<PendingFile> pending = pending(snapshot);
     String name = tableName(snapshot);
     if (RowTrackingConfig.of(snapshot).enabled() && pending.isEmpty()) {
       return new BackfillResult(name, false, 0, 0, null, null, RowTrackingStatus.highWaterMark(snapshot), true,
@@ -161,15 +159,16 @@ public final class RowTrackingBackfill {
     long startVersion = snapshot.version();
     while (!WriterFeatures.supportsRowTracking(snapshot.protocol())) {
       Protocol upgraded = WriterFeatures.withRowTracking(snapshot.protocol());
-      List<String> actions = List.of(
-          commitInfo(snapshot, "UPGRADE PROTOCOL", Map.of("newProtocol", ActionJson.objectJson(
-              protocolParameters(upgraded)))),
-          ActionJson.toJson(upgraded));
-      if (commit(writer, snapshot, actions)) {
+      Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "UPGRADE PROTOCOL",
+          Map.of("newProtocol", ActionJson.objectJson(protocolParameters(upgraded)))),
+          List.of(upgraded));
+      if (outcome.committed()) {
         LOG.info("Row tracking backfill of {}: UPGRADE PROTOCOL committed as version {}", name,
             snapshot.version() + 1);
+      } else {
+        pending = pending(outcome.table());
       }
-      snapshot = latest();
+      snapshot = outcome.table();
     }
 
     int totalBatches = (pending.size() + batchSize - 1) / batchSize;
@@ -178,7 +177,6 @@ public final class RowTrackingBackfill {
     Long first = null;
     Long last = null;
     while (true) {
-      pending = pending(snapshot);
       if (pending.isEmpty()) {
         break;
       }
@@ -188,9 +186,11 @@ public final class RowTrackingBackfill {
             false, "Stopped after " + commits + " backfill commit(s) as max_commits asks; "
                 + pending.size() + " file(s) still have no row IDs. Call again to continue.");
       }
-      List<AddFile> batch = pending.subList(0, Math.min(batchSize, pending.size()));
+      List<PendingFile> batch = pending.subList(0, Math.min(batchSize, pending.size()));
       long version = snapshot.version() + 1;
-      if (commit(writer, snapshot, backfillActions(snapshot, batch, version))) {
+      Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, BACKFILL,
+          Map.of("numFiles", Integer.toString(batch.size()))), backfillActions(snapshot, batch, version));
+      if (outcome.committed()) {
         commits++;
         files += batch.size();
         first = first == null ? version : first;
@@ -198,17 +198,24 @@ public final class RowTrackingBackfill {
         LOG.info("Row tracking backfill of {}: batch {} of {}, {} files, committed version {}",
             name, commits, Math.max(totalBatches, commits), batch.size(), version);
         progress.batchCommitted(commits, Math.max(totalBatches, commits), batch.size(), version);
+        pending = pending.subList(batch.size(), pending.size());
+      } else {
+        pending = pending(outcome.table());
       }
-      snapshot = latest();
+      snapshot = outcome.table();
     }
 
     while (!RowTrackingConfig.of(snapshot).enabled()) {
-      if (commit(writer, snapshot, enableActions(snapshot))) {
+      Metadata enabled = enabledMetadata(snapshot.metadata());
+      Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "SET TBLPROPERTIES",
+          Map.of("properties", ActionJson.objectJson(new LinkedHashMap<>(
+              changedProperties(snapshot.metadata(), enabled))))), List.of(enabled));
+      if (outcome.committed()) {
         LOG.info("Row tracking backfill of {}: row tracking enabled in version {}", name,
             snapshot.version() + 1);
       }
-      snapshot = latest();
-      if (!pending(snapshot).isEmpty()) {
+      snapshot = outcome.table();
+      if (!outcome.committed() && !pending(snapshot).isEmpty()) {
         throw new DeltaXException("DELTAX_BACKFILL_INCOMPLETE", "Files without row IDs appeared "
             + "in " + name + " while row tracking was being enabled; call backfill_row_tracking again.");
       }
@@ -230,10 +237,21 @@ public final class RowTrackingBackfill {
     }
   }
 
-  /** Writes one commit on top of {@code snapshot}; false when another writer took the version. */
-  private boolean commit(CommitWriter writer, Snapshot snapshot, List<String> actions) throws IOException {
-    if (writer.write(snapshot.version() + 1, actions)) {
-      return true;
+  /** What one attempt to commit left: whether it landed, and the table to go on from. */
+  private record Outcome(boolean committed, Snapshot table) {}
+
+  /**
+   * Writes one commit on top of {@code snapshot}: the table after it when it lands, or the table
+   * as another writer left it when that writer took the version first.
+   */
+  private Outcome commit(CommitWriter writer, Snapshot snapshot, CommitInfoLine info,
+      List<Action> actions) throws IOException {
+    List<String> lines = new ArrayList<>(actions.size() + 1);
+    lines.add(info.json());
+    actions.forEach(a -> lines.add(ActionJson.toJson(a)));
+    if (writer.write(snapshot.version() + 1, lines)) {
+      long bytes = lines.stream().mapToLong(l -> l.getBytes(StandardCharsets.UTF_8).length + 1).sum();
+      return new Outcome(true, snapshot.withCommit(actions, info.timestamp(), bytes));
     }
     if (++conflicts > MAX_CONFLICTS) {
       throw new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up the row tracking backfill of "
@@ -242,51 +260,51 @@ public final class RowTrackingBackfill {
     }
     LOG.info("Version {} of {} was taken by another writer; reading the table again",
         snapshot.version() + 1, snapshot.tableRoot());
-    return false;
+    return new Outcome(false, latest());
   }
 
-  private List<String> backfillActions(Snapshot snapshot, List<AddFile> batch, long version) {
-    String where = snapshot.tableRoot().toString();
-    List<String> actions = new ArrayList<>();
-    actions.add(commitInfo(snapshot, BACKFILL, Map.of("numFiles", Integer.toString(batch.size()))));
+  private static List<Action> backfillActions(Snapshot snapshot, List<PendingFile> batch, long version) {
+    List<Action> actions = new ArrayList<>(batch.size() + 1);
     long next = RowTrackingStatus.highWaterMark(snapshot) + 1;
-    for (AddFile f : batch) {
-      actions.add(ActionJson.toJson(new AddFile(f.path(), f.partitionValues(), f.size(),
-          f.modificationTime(), false, f.stats(), f.tags(), f.deletionVector(), next, version,
-          f.clusteringProvider())));
-      next += numRecords(where, f);
+    for (PendingFile p : batch) {
+      AddFile f = p.file();
+      actions.add(new AddFile(f.path(), f.partitionValues(), f.size(), f.modificationTime(), false,
+          f.stats(), f.tags(), f.deletionVector(), next, version, f.clusteringProvider()));
+      next += p.numRecords();
     }
-    actions.add(ActionJson.toJson(new DomainMetadata(RowTrackingConfig.DOMAIN,
-        ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)), false)));
+    actions.add(new DomainMetadata(RowTrackingConfig.DOMAIN,
+        ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)), false));
     return actions;
   }
 
-  private List<String> enableActions(Snapshot snapshot) {
-    Metadata m = snapshot.metadata();
-    Map<String, String> changes = new LinkedHashMap<>();
-    changes.put(RowTrackingConfig.ENABLE_PROPERTY, "true");
-    if (m.property(RowTrackingConfig.MATERIALIZED_ROW_ID_PROPERTY) == null) {
-      changes.put(RowTrackingConfig.MATERIALIZED_ROW_ID_PROPERTY, "_row-id-col-" + UUID.randomUUID());
-    }
-    if (m.property(RowTrackingConfig.MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY) == null) {
-      changes.put(RowTrackingConfig.MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY,
-          "_row-commit-version-col-" + UUID.randomUUID());
-    }
+  /** The metadata with row tracking enabled and its materialized column names chosen. */
+  private static Metadata enabledMetadata(Metadata m) {
     Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
-    configuration.putAll(changes);
-    Metadata enabled = new Metadata(m.id(), m.name(), m.description(), m.formatProvider(),
-        m.schemaString(), m.partitionColumns(), configuration, m.createdTime());
-    return List.of(
-        commitInfo(snapshot, "SET TBLPROPERTIES",
-            Map.of("properties", ActionJson.objectJson(new LinkedHashMap<>(changes)))),
-        ActionJson.toJson(enabled));
+    configuration.put(RowTrackingConfig.ENABLE_PROPERTY, "true");
+    configuration.putIfAbsent(RowTrackingConfig.MATERIALIZED_ROW_ID_PROPERTY,
+        "_row-id-col-" + UUID.randomUUID());
+    configuration.putIfAbsent(RowTrackingConfig.MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY,
+        "_row-commit-version-col-" + UUID.randomUUID());
+    return new Metadata(m.id(), m.name(), m.description(), m.formatProvider(), m.schemaString(),
+        m.partitionColumns(), configuration, m.createdTime());
+  }
+
+  /** The properties {@code after} sets that {@code before} did not have, for the commitInfo. */
+  private static Map<String, Object> changedProperties(Metadata before, Metadata after) {
+    Map<String, Object> changes = new LinkedHashMap<>();
+    after.configuration().forEach((key, value) -> {
+      if (!value.equals(before.property(key))) {
+        changes.put(key, value);
+      }
+    });
+    return changes;
   }
 
   /**
    * The commit's {@code commitInfo}, first in the commit. Where in-commit timestamps are enabled
    * it carries one, later than the previous commit's (PROTOCOL.md, "In-Commit Timestamps").
    */
-  private String commitInfo(Snapshot snapshot, String operation, Map<String, String> parameters) {
+  private CommitInfoLine commitInfo(Snapshot snapshot, String operation, Map<String, String> parameters) {
     long now = System.currentTimeMillis();
     Map<String, Object> info = new LinkedHashMap<>();
     if ("true".equalsIgnoreCase(snapshot.metadata().property("delta.enableInCommitTimestamps"))) {
@@ -303,8 +321,11 @@ public final class RowTrackingBackfill {
     info.put("operationMetrics", Map.of());
     info.put("engineInfo", engineInfo);
     info.put("txnId", UUID.randomUUID().toString());
-    return ActionJson.commitInfoJson(info);
+    return new CommitInfoLine(ActionJson.commitInfoJson(info), now);
   }
+
+  /** A commit's {@code commitInfo} line and the commit timestamp it states. */
+  private record CommitInfoLine(String json, long timestamp) {}
 
   private static Map<String, Object> protocolParameters(Protocol p) {
     Map<String, Object> map = new LinkedHashMap<>();

@@ -1,0 +1,37 @@
+package io.deltax.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+
+/** The fast canonical form of plain relative paths is the one the full URI resolution gives. */
+class FilePathResolverTest {
+  private static final List<String> PATHS = List.of(
+      "part-00000-1b2c.snappy.parquet", "p=1/part-0.parquet", "date=2024-01-01/h=03/x.c000.parquet",
+      "a..b.parquet", ".hidden.parquet", "deletion_vector_1.bin",
+      "p=a%20b/x.parquet", "./x.parquet", "a/../x.parquet", "a//x.parquet", "/abs/x.parquet",
+      "file:/t/x.parquet", "s3://bucket/t/x.parquet", "p=a b/x.parquet", "a/./x.parquet", "x:y.parquet");
+
+  @Test
+  void fastPathAgreesWithResolution() {
+    for (String root : List.of("file:/tmp/table", "s3://bucket/warehouse/t", "hdfs://nn:8020/t")) {
+      FilePathResolver paths = new FilePathResolver(new Path(root));
+      for (String p : PATHS) {
+        assertEquals(paths.resolve(p).toString(), paths.canonical(p), root + " + " + p);
+      }
+      assertEquals(paths.canonical("x.parquet"), paths.canonical(root + "/x.parquet"));
+    }
+  }
+
+  @Test
+  void onlyPlainRelativePathsTakeTheFastPath() {
+    assertTrue(FilePathResolver.isPlainRelative("p=1/part-0.snappy.parquet"));
+    for (String p : List.of("", "/a", "a/", "./a", "a/../b", "a//b", "a%20b", "s3://b/a", "a b", "..")) {
+      assertFalse(FilePathResolver.isPlainRelative(p), p);
+    }
+  }
+}
