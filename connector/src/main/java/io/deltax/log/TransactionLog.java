@@ -151,7 +151,7 @@ public final class TransactionLog {
   }
 
   /** Reads every action of one commit file; a line that is not valid JSON is a corrupt log. */
-  void readCommit(FileStatus file, Consumer<Action> sink) {
+  public void readCommit(FileStatus file, Consumer<Action> sink) {
     try (BufferedReader reader = new BufferedReader(
         new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
       String line;
@@ -252,12 +252,33 @@ public final class TransactionLog {
    * Timestamps"), so only the first line is read.
    */
   Optional<Long> inCommitTimestamp(FileStatus commit) {
+    return firstCommitInfo(commit).map(CommitInfo::inCommitTimestamp);
+  }
+
+  /**
+   * The {@code commitInfo} of one commit. Writers put it first (delta-spark always does), so the
+   * first line is read, and the rest only when it is something else.
+   */
+  public Optional<CommitInfo> commitInfo(FileStatus commit) {
+    Optional<CommitInfo> first = firstCommitInfo(commit);
+    if (first.isPresent()) {
+      return first;
+    }
+    CommitInfo[] found = new CommitInfo[1];
+    readCommit(commit, action -> {
+      if (action instanceof CommitInfo info && found[0] == null) {
+        found[0] = info;
+      }
+    });
+    return Optional.ofNullable(found[0]);
+  }
+
+  private Optional<CommitInfo> firstCommitInfo(FileStatus commit) {
     try (BufferedReader reader = new BufferedReader(
         new InputStreamReader(fs.open(commit.getPath()), StandardCharsets.UTF_8))) {
       String first = reader.readLine();
       Action action = first == null ? null : ActionJson.parseLine(first);
-      return action instanceof CommitInfo info ? Optional.ofNullable(info.inCommitTimestamp())
-          : Optional.empty();
+      return action instanceof CommitInfo info ? Optional.of(info) : Optional.empty();
     } catch (IOException e) {
       throw DeltaXErrors.corruptLogFile(commit.getPath().toString(), e.toString(), e);
     }

@@ -7,6 +7,8 @@ import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.log.FilePathResolver;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
+import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,6 +44,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   private List<Filter> filters = List.of();
   /** Set when {@code count(*)} is answered from statistics. */
   private Scan countScan;
+  private RowDataVersions rowDataVersions;
 
   DeltaXScanBuilder(SparkSession spark, Snapshot snapshot, Map<String, String> options) {
     this.spark = spark;
@@ -77,7 +80,18 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
       skipping.withRowIds(new MaterializedRowIdRange(SparkParquet.hadoopConf(spark),
           rowTracking.materializedRowIdColumn().get(), f -> paths.resolve(f.path())));
     }
+    if (rowTracking.enabled() && skipping.filtersRowDataVersion()) {
+      skipping.withRowDataVersions(rowDataVersions());
+    }
     return skipping;
+  }
+
+  /** The table's row data version map, found (and for a derived one, read) on first need. */
+  private RowDataVersions rowDataVersions() {
+    if (rowDataVersions == null) {
+      rowDataVersions = RowDataVersionLog.forSnapshot(snapshot, SparkParquet.hadoopConf(spark));
+    }
+    return rowDataVersions;
   }
 
   /**
@@ -117,10 +131,11 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     StructType readPartitionSchema = Schemas.select(ColumnMapping.logicalSchema(snapshot.partitionSchema()),
         Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())), true);
     boolean deletionVectors = snapshot.activeFiles().stream().anyMatch(f -> f.deletionVector() != null);
+    StructType metadataType = metadata == null ? null : (StructType) metadata.dataType();
     MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
-        : new MetadataReadPlan(metadata == null ? null : (StructType) metadata.dataType(),
-            RowTrackingConfig.of(snapshot), readDataSchema.size(), readPartitionSchema.size(),
-            deletionVectors);
+        : new MetadataReadPlan(metadataType, RowTrackingConfig.of(snapshot), readDataSchema.size(),
+            readPartitionSchema.size(), deletionVectors,
+            MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null);
     return new DeltaXScan(spark, snapshot, physical(dataSchema), readDataSchema,
         physical(readDataSchema), readPartitionSchema, metadataPlan, dataFilters(), skipping(),
         options);

@@ -46,4 +46,12 @@ public final class RowIdVectors {
       out[i] = materialized.isNullAt(i) ? defaultRowCommitVersion : materialized.getLong(i);
     }
   }
+
+  /** Each row's data version, from its row ID and row commit version (see {@link RowDataVersions}). */
+  public static void fillRowDataVersions(long[] out, int numRows, long[] rowIds,
+      long[] rowCommitVersions, RowDataVersions versions) {
+    for (int i = 0; i < numRows; i++) {
+      out[i] = versions.dataVersion(rowIds[i], rowCommitVersions[i]);
+    }
+  }
 }

@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param enablementVersion the newest version that turned {@code delta.enableRowTracking} on,
  *     where the log still shows it
  * @param historyComplete whether the log still holds every commit from version 0
+ * @param rowDataVersions where {@code _metadata.row_data_version} gets the backfilled rows'
+ *     data versions from
  */
 public record RowTrackingStatus(
     Snapshot snapshot,
@@ -30,7 +32,35 @@ public record RowTrackingStatus(
     long filesWithoutBaseRowId,
     List<CommitSummary> backfills,
     Optional<Long> enablementVersion,
-    boolean historyComplete) {
+    boolean historyComplete,
+    RowDataVersionState rowDataVersions) {
+
+  /** Whether the data versions a backfill hid are known, and from where. */
+  public enum RowDataVersionState {
+    /** Stored in the {@code io.deltax.rowDataVersions} domain: survives log clean-up. */
+    STORED("stored"),
+    /** Not stored, but every backfill commit and the original adds are still in the log. */
+    DERIVABLE("derivable"),
+    /** Not stored; the backfill commits are in the log, some original adds no longer are. */
+    PARTIAL("partial"),
+    /**
+     * Not stored, and the log no longer reaches back to how row tracking was enabled: rows of a
+     * backfill keep their row commit version.
+     */
+    LOST("lost"),
+    /** The log shows no backfill: every row's data version is its row commit version. */
+    NOT_NEEDED("not needed");
+
+    private final String label;
+
+    RowDataVersionState(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
 
   public static final String BACKFILL_OPERATION = "ROW TRACKING BACKFILL";
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -59,9 +89,25 @@ public record RowTrackingStatus(
     // Without version 0 the first metadata seen may already have been enabled long before.
     Optional<Long> enablement = complete || enabledIn.filter(v -> v > history.get(0).version()).isPresent()
         ? enabledIn : Optional.empty();
-    return new RowTrackingStatus(snapshot, RowTrackingConfig.of(snapshot),
+    RowTrackingConfig config = RowTrackingConfig.of(snapshot);
+    return new RowTrackingStatus(snapshot, config,
         "true".equalsIgnoreCase(metadata.property("delta.rowTrackingSuspended")),
-        highWaterMark(snapshot), withoutBaseRowId, backfills, enablement, complete);
+        highWaterMark(snapshot), withoutBaseRowId, backfills, enablement, complete,
+        rowDataVersionState(log, snapshot, config, backfills, enablement, complete));
+  }
+
+  private static RowDataVersionState rowDataVersionState(TransactionLog log, Snapshot snapshot,
+      RowTrackingConfig config, List<CommitSummary> backfills, Optional<Long> enablement,
+      boolean complete) {
+    if (RowDataVersionLog.stored(snapshot).isPresent()) {
+      return RowDataVersionState.STORED;
+    }
+    if (!backfills.isEmpty()) {
+      return RowDataVersionLog.derive(log, snapshot.version()).exact()
+          ? RowDataVersionState.DERIVABLE : RowDataVersionState.PARTIAL;
+    }
+    return complete || enablement.isPresent() || !config.supported()
+        ? RowDataVersionState.NOT_NEEDED : RowDataVersionState.LOST;
   }
 
   /** The row ID high-water mark of the {@code delta.rowTracking} domain; -1 before any row ID. */

@@ -13,6 +13,7 @@ import io.deltax.log.actions.Protocol;
 import io.deltax.rowtracking.RowTrackingConfig;
 import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.write.CheckpointWriter;
+import io.deltax.write.CommitInfoLine;
 import io.deltax.write.CommitWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,9 @@ import org.slf4j.LoggerFactory;
  *       {@code baseRowId} above the high-water mark and {@code defaultRowCommitVersion} = the
  *       commit's version, with the new high-water mark in the {@code delta.rowTracking} domain;
  *   <li>SET TBLPROPERTIES {@code delta.enableRowTracking = true} and the materialized column
- *       names, once every active file has a {@code baseRowId}.
+ *       names, once every active file has a {@code baseRowId}, with the map of the backfilled
+ *       rows' data versions in the {@code io.deltax.rowDataVersions} domain
+ *       ({@link RowDataVersionDomain}).
  * </ol>
  *
  * Unlike delta-spark, files get their row IDs in the order their data was first added (commit
@@ -59,6 +62,7 @@ public final class RowTrackingBackfill {
   private final int maxCommits;
   private final String engineInfo;
   private Progress progress = (batch, batches, files, version) -> { };
+  private int maxRowDataVersionRuns = RowDataVersionDomain.DEFAULT_MAX_RUNS;
   private int conflicts;
 
   /** Told after every committed backfill batch, for progress bars. */
@@ -68,6 +72,13 @@ public final class RowTrackingBackfill {
 
   public RowTrackingBackfill onProgress(Progress progress) {
     this.progress = progress;
+    return this;
+  }
+
+  /** The most runs the stored row data version map may have (see {@link RowDataVersionDomain}). */
+  public RowTrackingBackfill maxRowDataVersionRuns(int maxRuns) {
+    RowDataVersionDomain.checkMaxRuns(maxRuns);
+    this.maxRowDataVersionRuns = maxRuns;
     return this;
   }
 
@@ -207,9 +218,13 @@ public final class RowTrackingBackfill {
 
     while (!RowTrackingConfig.of(snapshot).enabled()) {
       Metadata enabled = enabledMetadata(snapshot.metadata());
+      List<Action> actions = new ArrayList<>(List.of(enabled));
+      // The data versions of the rows just numbered, stored before log clean-up can lose them.
+      RowDataVersionDomain.derive(TransactionLog.open(table, conf), snapshot.version(),
+          maxRowDataVersionRuns).ifPresent(preserved -> actions.add(preserved.action()));
       Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "SET TBLPROPERTIES",
           Map.of("properties", ActionJson.objectJson(new LinkedHashMap<>(
-              changedProperties(snapshot.metadata(), enabled))))), List.of(enabled));
+              changedProperties(snapshot.metadata(), enabled))))), actions);
       if (outcome.committed()) {
         LOG.info("Row tracking backfill of {}: row tracking enabled in version {}", name,
             snapshot.version() + 1);
@@ -300,32 +315,9 @@ public final class RowTrackingBackfill {
     return changes;
   }
 
-  /**
-   * The commit's {@code commitInfo}, first in the commit. Where in-commit timestamps are enabled
-   * it carries one, later than the previous commit's (PROTOCOL.md, "In-Commit Timestamps").
-   */
   private CommitInfoLine commitInfo(Snapshot snapshot, String operation, Map<String, String> parameters) {
-    long now = System.currentTimeMillis();
-    Map<String, Object> info = new LinkedHashMap<>();
-    if ("true".equalsIgnoreCase(snapshot.metadata().property("delta.enableInCommitTimestamps"))) {
-      long ict = Math.max(now, snapshot.timestamp() + 1);
-      info.put("inCommitTimestamp", ict);
-      now = ict;
-    }
-    info.put("timestamp", now);
-    info.put("operation", operation);
-    info.put("operationParameters", parameters);
-    info.put("readVersion", snapshot.version());
-    info.put("isolationLevel", "SnapshotIsolation");
-    info.put("isBlindAppend", false);
-    info.put("operationMetrics", Map.of());
-    info.put("engineInfo", engineInfo);
-    info.put("txnId", UUID.randomUUID().toString());
-    return new CommitInfoLine(ActionJson.commitInfoJson(info), now);
+    return CommitInfoLine.of(snapshot, operation, parameters, engineInfo);
   }
-
-  /** A commit's {@code commitInfo} line and the commit timestamp it states. */
-  private record CommitInfoLine(String json, long timestamp) {}
 
   private static Map<String, Object> protocolParameters(Protocol p) {
     Map<String, Object> map = new LinkedHashMap<>();

@@ -9,14 +9,15 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * Turns a batch of Spark's Parquet reader into a batch of the scan's output, per the
  * {@link MetadataReadPlan}: data and partition columns are passed through, the {@code _metadata}
- * struct is put together from constant vectors, the row index vector and the computed row ID and
- * row commit version vectors, and the rows a deletion vector removes are left out of a view of
+ * struct is put together from constant vectors, the row index vector and the computed row ID,
+ * row commit version and row data version vectors, and the rows a deletion vector removes are left out of a view of
  * the batch. Nothing is copied but the computed longs. One per reader.
  */
 public final class MetadataBatchAssembler {
   private final MetadataReadPlan plan;
   private final LongVector rowIds = new LongVector();
   private final LongVector rowCommitVersions = new LongVector();
+  private final LongVector rowDataVersions = new LongVector();
   private int[] selected = new int[0];
 
   public MetadataBatchAssembler(MetadataReadPlan plan) {
@@ -74,21 +75,33 @@ public final class MetadataBatchAssembler {
     int numRows = in.numRows();
     MetadataField[] fields = plan.fields();
     ColumnVector[] children = new ColumnVector[fields.length];
+    boolean idsFilled = false;
+    boolean versionsFilled = false;
     for (int i = 0; i < fields.length; i++) {
-      children[i] = switch (fields[i].source()) {
+      MetadataField.Source source = fields[i].source();
+      if (!idsFilled && (source == MetadataField.Source.ROW_ID
+          || source == MetadataField.Source.ROW_DATA_VERSION)) {
+        RowIdVectors.fillRowIds(rowIds.values(numRows), numRows,
+            column(in, plan.materializedRowIdPos()), in.column(plan.rowIndexPos()),
+            split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)));
+        idsFilled = true;
+      }
+      if (!versionsFilled && (source == MetadataField.Source.ROW_COMMIT_VERSION
+          || source == MetadataField.Source.ROW_DATA_VERSION)) {
+        RowIdVectors.fillRowCommitVersions(rowCommitVersions.values(numRows), numRows,
+            column(in, plan.materializedRowCommitVersionPos()),
+            split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
+        versionsFilled = true;
+      }
+      children[i] = switch (source) {
         case CONSTANT -> in.column(plan.constantPos(fields[i]));
         case ROW_INDEX -> in.column(plan.rowIndexPos());
-        case ROW_ID -> {
-          RowIdVectors.fillRowIds(rowIds.values(numRows), numRows,
-              column(in, plan.materializedRowIdPos()), in.column(plan.rowIndexPos()),
-              split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)));
-          yield rowIds;
-        }
-        case ROW_COMMIT_VERSION -> {
-          RowIdVectors.fillRowCommitVersions(rowCommitVersions.values(numRows), numRows,
-              column(in, plan.materializedRowCommitVersionPos()),
-              split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
-          yield rowCommitVersions;
+        case ROW_ID -> rowIds;
+        case ROW_COMMIT_VERSION -> rowCommitVersions;
+        case ROW_DATA_VERSION -> {
+          RowIdVectors.fillRowDataVersions(rowDataVersions.values(numRows), numRows,
+              rowIds.values(numRows), rowCommitVersions.values(numRows), plan.rowDataVersions());
+          yield rowDataVersions;
         }
       };
     }

@@ -6,7 +6,8 @@ import org.apache.spark.sql.types.DataTypes;
 /**
  * The fields of the {@code _metadata} column, with delta-spark 4.3.1's names and types (Spark's
  * file metadata fields, Parquet's {@code row_index}, and the row tracking fields of
- * {@code RowTracking.createMetadataStructFields}), and where each value comes from.
+ * {@code RowTracking.createMetadataStructFields}), deltax's {@code row_data_version}, and where
+ * each value comes from.
  */
 public enum MetadataField {
   FILE_PATH("file_path", DataTypes.StringType, Source.CONSTANT),
@@ -19,7 +20,9 @@ public enum MetadataField {
   ROW_ID("row_id", DataTypes.LongType, Source.ROW_ID),
   BASE_ROW_ID("base_row_id", DataTypes.LongType, Source.CONSTANT),
   DEFAULT_ROW_COMMIT_VERSION("default_row_commit_version", DataTypes.LongType, Source.CONSTANT),
-  ROW_COMMIT_VERSION("row_commit_version", DataTypes.LongType, Source.ROW_COMMIT_VERSION);
+  ROW_COMMIT_VERSION("row_commit_version", DataTypes.LongType, Source.ROW_COMMIT_VERSION),
+  /** deltax's own: the version that wrote the row's data, across a row tracking backfill. */
+  ROW_DATA_VERSION("row_data_version", DataTypes.LongType, Source.ROW_DATA_VERSION);
 
   /** Where a field's values come from. */
   enum Source {
@@ -30,7 +33,9 @@ public enum MetadataField {
     /** Materialized value, else {@code baseRowId + row index}. */
     ROW_ID,
     /** Materialized value, else {@code defaultRowCommitVersion}. */
-    ROW_COMMIT_VERSION
+    ROW_COMMIT_VERSION,
+    /** The row commit version, or where that is a backfill's, the data version its row ID maps to. */
+    ROW_DATA_VERSION
   }
 
   private final String fieldName;

@@ -1,5 +1,6 @@
 package io.deltax.read.metadata;
 
+import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -45,14 +46,18 @@ public final class MetadataReadPlan implements Serializable {
   private int materializedRowIdPos = -1;
   private int materializedRowCommitVersionPos = -1;
   private int rowIndexPos = -1;
+  /** Null unless {@code row_data_version} is requested. */
+  private final RowDataVersions rowDataVersions;
 
   /**
    * @param requested the {@code _metadata} struct the query asked for (possibly pruned), or null
    * @param deletionVectors whether some file to read has a deletion vector
+   * @param rowDataVersions the table's map, needed when {@code row_data_version} is requested
    * @throws IllegalArgumentException for a field deltax does not know
    */
   public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
-      int numDataColumns, int numPartitionColumns, boolean deletionVectors) {
+      int numDataColumns, int numPartitionColumns, boolean deletionVectors,
+      RowDataVersions rowDataVersions) {
     this.metadataType = requested;
     this.numDataColumns = numDataColumns;
     this.numPartitionColumns = numPartitionColumns;
@@ -72,18 +77,34 @@ public final class MetadataReadPlan implements Serializable {
         case ROW_INDEX -> rowIndexPos = extra(rowIndexField());
         case ROW_ID -> constantSet.add(MetadataField.BASE_ROW_ID);
         case ROW_COMMIT_VERSION -> constantSet.add(MetadataField.DEFAULT_ROW_COMMIT_VERSION);
+        case ROW_DATA_VERSION -> {
+          constantSet.add(MetadataField.BASE_ROW_ID);
+          constantSet.add(MetadataField.DEFAULT_ROW_COMMIT_VERSION);
+        }
       }
     }
-    if (needs(MetadataField.ROW_ID)) {
+    boolean rowIds = needs(MetadataField.ROW_ID) || needs(MetadataField.ROW_DATA_VERSION);
+    if (rowIds) {
       materializedRowIdPos = materialized(rowTracking.materializedRowIdColumn());
     }
-    if ((needs(MetadataField.ROW_ID) || deletionVectors) && rowIndexPos < 0) {
+    if ((rowIds || deletionVectors) && rowIndexPos < 0) {
       rowIndexPos = extra(rowIndexField());
     }
-    if (needs(MetadataField.ROW_COMMIT_VERSION)) {
+    if (needs(MetadataField.ROW_COMMIT_VERSION) || needs(MetadataField.ROW_DATA_VERSION)) {
       materializedRowCommitVersionPos = materialized(rowTracking.materializedRowCommitVersionColumn());
     }
     this.constants = List.copyOf(constantSet);
+    this.rowDataVersions = needs(MetadataField.ROW_DATA_VERSION)
+        ? java.util.Objects.requireNonNull(rowDataVersions, "row data versions") : null;
+  }
+
+  /** Whether the query asks for {@code row_data_version}, so the table's map must be found. */
+  public static boolean requestsRowDataVersion(StructType requested) {
+    return requested != null && requested.getFieldIndex(MetadataField.ROW_DATA_VERSION.fieldName()).isDefined();
+  }
+
+  RowDataVersions rowDataVersions() {
+    return rowDataVersions;
   }
 
   private boolean needs(MetadataField field) {

@@ -50,14 +50,23 @@ public final class MetadataRowAssembler {
       metadata[i] = switch (fields[i].source()) {
         case CONSTANT -> value(in, plan.constantPos(fields[i]));
         case ROW_INDEX -> in.getLong(plan.rowIndexPos());
-        case ROW_ID -> materializedOr(in, plan.materializedRowIdPos(),
-            split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID))
-                + in.getLong(plan.rowIndexPos()));
-        case ROW_COMMIT_VERSION -> materializedOr(in, plan.materializedRowCommitVersionPos(),
-            split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
+        case ROW_ID -> rowId(in, split);
+        case ROW_COMMIT_VERSION -> rowCommitVersion(in, split);
+        case ROW_DATA_VERSION ->
+            plan.rowDataVersions().dataVersion(rowId(in, split), rowCommitVersion(in, split));
       };
     }
     return new GenericInternalRow(metadata);
+  }
+
+  private long rowId(InternalRow in, InternalRow split) {
+    return materializedOr(in, plan.materializedRowIdPos(),
+        split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)) + in.getLong(plan.rowIndexPos()));
+  }
+
+  private long rowCommitVersion(InternalRow in, InternalRow split) {
+    return materializedOr(in, plan.materializedRowCommitVersionPos(),
+        split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
   }
 
   private Object value(InternalRow row, int pos) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.actions.AddFile;
 import io.deltax.read.PartitionValues;
+import io.deltax.rowtracking.RowDataVersions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,6 +49,8 @@ public final class DataSkipping {
   private final PartitionValues partitionValues;
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
   private MaterializedRowIdRange materializedRowIds;
+  /** Null unless row tracking is enabled and some filter names {@code _metadata.row_data_version}. */
+  private RowDataVersions rowDataVersions;
 
   /**
    * @param schema the table's logical schema
@@ -78,6 +81,27 @@ public final class DataSkipping {
     return this;
   }
 
+  /** The row data version of a row, as pushed filters name it. */
+  static final String ROW_DATA_VERSION = "_metadata.row_data_version";
+
+  public boolean filtersRowDataVersion() {
+    return filters.stream()
+        .anyMatch(f -> java.util.Arrays.asList(f.references()).contains(ROW_DATA_VERSION));
+  }
+
+  /**
+   * Lets filters on {@code _metadata.row_data_version} skip files. A file's rows have data versions
+   * no newer than its {@code defaultRowCommitVersion}: a materialized row commit version is that
+   * of an older commit, and a data version replaces a backfill's version by an older one. Where the
+   * default is a backfill's version, the file is one the backfill numbered, unchanged since, whose
+   * rows' IDs are its own range {@code [baseRowId, baseRowId + numRecords)}: the map tells their
+   * newest data version.
+   */
+  public DataSkipping withRowDataVersions(RowDataVersions versions) {
+    this.rowDataVersions = versions;
+    return this;
+  }
+
   /** The filters that can skip files: those naming only top-level columns of comparable types. */
   public List<Filter> usableFilters() {
     List<Filter> usable = new ArrayList<>();
@@ -92,6 +116,9 @@ public final class DataSkipping {
   private boolean isSkippable(String column) {
     if (column.equals(ROW_ID)) {
       return materializedRowIds != null;
+    }
+    if (column.equals(ROW_DATA_VERSION)) {
+      return rowDataVersions != null;
     }
     StructField field = columns.get(column.toLowerCase(Locale.ROOT));
     return field != null && SkippingValues.isSupported(field.dataType());
@@ -134,6 +161,9 @@ public final class DataSkipping {
     ColumnBounds bounds(String column) {
       if (column.equals(ROW_ID)) {
         return rowIdBounds();
+      }
+      if (column.equals(ROW_DATA_VERSION)) {
+        return rowDataVersionBounds();
       }
       StructField field = columns.get(column.toLowerCase(Locale.ROOT));
       if (field == null || !SkippingValues.isSupported(field.dataType())) {
@@ -187,6 +217,22 @@ public final class DataSkipping {
           .orElse(new ColumnBounds(null, null, true, true));
     }
 
+    /** No lower bound; the upper bound as {@link #withRowDataVersions} explains. */
+    private ColumnBounds rowDataVersionBounds() {
+      Long defaultVersion = file.defaultRowCommitVersion();
+      if (rowDataVersions == null || defaultVersion == null) {
+        return ColumnBounds.UNKNOWN;
+      }
+      long max = defaultVersion;
+      JsonNode numRecords = stats() == null ? null : stats().get("numRecords");
+      if (rowDataVersions.isBackfillVersion(defaultVersion) && file.baseRowId() != null
+          && numRecords != null && numRecords.canConvertToLong()) {
+        max = rowDataVersions.maxDataVersion(file.baseRowId(),
+            file.baseRowId() + numRecords.asLong(), defaultVersion);
+      }
+      return new ColumnBounds(null, max, false, false);
+    }
+
     private JsonNode stats() {
       if (!statsParsed) {
         statsParsed = true;
@@ -205,6 +251,9 @@ public final class DataSkipping {
   private DataType typeOf(String column) {
     if (column.equals(ROW_ID)) {
       return materializedRowIds == null ? null : org.apache.spark.sql.types.DataTypes.LongType;
+    }
+    if (column.equals(ROW_DATA_VERSION)) {
+      return rowDataVersions == null ? null : org.apache.spark.sql.types.DataTypes.LongType;
     }
     StructField field = columns.get(column.toLowerCase(Locale.ROOT));
     return field == null ? null : field.dataType();

@@ -73,7 +73,8 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
     boolean dryRun = !input.isNullAt(2) && input.getBoolean(2);
     int maxCommits = input.isNullAt(3) ? 0 : input.getInt(3);
     RowTrackingBackfill backfill = new RowTrackingBackfill(table, SparkParquet.hadoopConf(spark),
-        batchSize, maxCommits, "deltax Apache-Spark/" + spark.version());
+        batchSize, maxCommits, "deltax Apache-Spark/" + spark.version())
+        .maxRowDataVersionRuns(PreserveRowDataVersionsProcedure.maxRuns(spark));
     BackfillResult result;
     try {
       result = dryRun ? backfill.plan() : backfill.run();

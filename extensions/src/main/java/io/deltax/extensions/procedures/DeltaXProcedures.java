@@ -11,7 +11,8 @@ public final class DeltaXProcedures {
   private static final Map<String, Supplier<UnboundProcedure>> PROCEDURES = Map.of(
       BackfillRowTrackingProcedure.NAME, BackfillRowTrackingProcedure::new,
       RowTrackingStatusProcedure.NAME, RowTrackingStatusProcedure::new,
-      TableFeaturesProcedure.NAME, TableFeaturesProcedure::new);
+      TableFeaturesProcedure.NAME, TableFeaturesProcedure::new,
+      PreserveRowDataVersionsProcedure.NAME, PreserveRowDataVersionsProcedure::new);
 
   private DeltaXProcedures() {}
 

@@ -17,7 +17,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * {@code CALL row_tracking_status(table => …)}: one row saying how row tracking stands on the
  * table and where its boundary is: the {@code ROW TRACKING BACKFILL} commits still in the log and
- * the version that enabled row tracking.
+ * the version that enabled row tracking, and whether the data versions a backfill hid are stored,
+ * derivable from the log, or lost ({@code _metadata.row_data_version}).
  */
 public final class RowTrackingStatusProcedure extends BaseProcedure {
   public static final String NAME = "row_tracking_status";
@@ -39,7 +40,8 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
       .add("backfill_versions", DataTypes.createArrayType(DataTypes.LongType, false), false)
       .add("backfill_timestamps", DataTypes.createArrayType(DataTypes.TimestampType, false), false)
       .add("enablement_version", DataTypes.LongType, true)
-      .add("history_complete", DataTypes.BooleanType, false);
+      .add("history_complete", DataTypes.BooleanType, false)
+      .add("row_data_versions", DataTypes.StringType, false);
 
   @Override
   public String name() {
@@ -77,7 +79,8 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
         new GenericArrayData(s.backfills().stream().map(CommitSummary::version).toArray()),
         new GenericArrayData(s.backfills().stream().map(c -> c.timestamp() * 1000L).toArray()),
         s.enablementVersion().orElse(null),
-        s.historyComplete()})};
+        s.historyComplete(),
+        UTF8String.fromString(s.rowDataVersions().label())})};
   }
 
   static GenericArrayData strings(Collection<String> values) {

@@ -1,0 +1,139 @@
+package io.deltax.rowtracking;
+
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.log.FilePathResolver;
+import io.deltax.log.FileStatistics;
+import io.deltax.log.LogFileName;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import io.deltax.log.actions.AddFile;
+import io.deltax.log.actions.CommitInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+
+/**
+ * Finds a table's {@link RowDataVersions}: the map stored in the {@code io.deltax.rowDataVersions}
+ * domain, or else the one the log still tells. Deriving reads the log: the first line of every
+ * commit (to find the {@code ROW TRACKING BACKFILL} commits, whoever wrote them), every backfill
+ * commit (the row ID range of each file it numbered), and the older commits until each of those
+ * files' first {@code add} is found: the version that wrote its data.
+ */
+public final class RowDataVersionLog {
+  private static final int CACHED_TABLES = 16;
+  /** Derived maps by table and version: a log is read once, not once per query. */
+  private static final Map<String, RowDataVersions> DERIVED = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, RowDataVersions> eldest) {
+      return size() > CACHED_TABLES;
+    }
+  };
+
+  private RowDataVersionLog() {}
+
+  /**
+   * What the log tells.
+   *
+   * @param exact whether every backfilled file's data version was found (none left unknown)
+   */
+  public record Derived(RowDataVersions versions, boolean exact) {}
+
+  /** The map for reading {@code snapshot}: the stored one, else the one derived from the log. */
+  public static RowDataVersions forSnapshot(Snapshot snapshot, Configuration conf) {
+    Optional<RowDataVersions> stored = stored(snapshot);
+    if (stored.isPresent()) {
+      return stored.get();
+    }
+    TransactionLog log = TransactionLog.open(snapshot.tableRoot().toString(), conf);
+    // The oldest commit is in the key: once clean-up removed commits, the log may tell less.
+    String key = snapshot.tableRoot() + "@" + snapshot.version() + " from "
+        + log.listing().commits().stream().findFirst().map(f -> f.getPath().getName()).orElse("");
+    synchronized (DERIVED) {
+      RowDataVersions cached = DERIVED.get(key);
+      if (cached != null) {
+        return cached;
+      }
+    }
+    RowDataVersions derived = derive(log, snapshot.version()).versions();
+    synchronized (DERIVED) {
+      DERIVED.put(key, derived);
+    }
+    return derived;
+  }
+
+  /** The map stored in the table's {@code io.deltax.rowDataVersions} domain, if any. */
+  public static Optional<RowDataVersions> stored(Snapshot snapshot) {
+    return snapshot.domain(RowDataVersions.DOMAIN).map(d -> {
+      try {
+        return RowDataVersions.fromJson(d.configuration());
+      } catch (IllegalArgumentException e) {
+        throw DeltaXErrors.corruptLogFile(snapshot.tableRoot() + "/_delta_log",
+            "the " + RowDataVersions.DOMAIN + " domain is " + e.getMessage(), e);
+      }
+    });
+  }
+
+  /** The map the commits up to {@code version} still tell. */
+  public static Derived derive(TransactionLog log, long version) {
+    List<FileStatus> commits = new ArrayList<>();
+    List<Long> versions = new ArrayList<>();
+    List<Long> backfills = new ArrayList<>();
+    for (FileStatus commit : log.listing().commits()) {
+      long v = LogFileName.parse(commit.getPath().getName()).version();
+      if (v > version) {
+        break;
+      }
+      commits.add(commit);
+      versions.add(v);
+      Optional<CommitInfo> info = log.commitInfo(commit);
+      if (info.isPresent() && RowTrackingStatus.BACKFILL_OPERATION.equals(info.get().operation())) {
+        backfills.add(v);
+      }
+    }
+    if (backfills.isEmpty()) {
+      return new Derived(RowDataVersions.NONE, true);
+    }
+    FilePathResolver paths = new FilePathResolver(log.tableRoot());
+    // The files each backfill numbered: canonical path -> its row ID range.
+    Map<String, long[]> numbered = new HashMap<>();
+    for (long b : backfills) {
+      log.readCommit(commits.get(versions.indexOf(b)), action -> {
+        if (action instanceof AddFile add && add.baseRowId() != null) {
+          OptionalLong records = FileStatistics.numRecords(add);
+          if (records.isPresent()) {
+            numbered.put(paths.canonical(add.path()), new long[] {add.baseRowId(), records.getAsLong()});
+          }
+        }
+      });
+    }
+    // The first add of each such file, oldest commit first, backfills left out: its data version.
+    Map<String, Long> written = new HashMap<>();
+    long lastBackfill = backfills.get(backfills.size() - 1);
+    for (int i = 0; i < commits.size() && versions.get(i) < lastBackfill
+        && written.size() < numbered.size(); i++) {
+      long v = versions.get(i);
+      if (backfills.contains(v)) {
+        continue;
+      }
+      log.readCommit(commits.get(i), action -> {
+        if (action instanceof AddFile add) {
+          String path = paths.canonical(add.path());
+          if (numbered.containsKey(path)) {
+            written.putIfAbsent(path, v);
+          }
+        }
+      });
+    }
+    RowDataVersions.Builder builder = new RowDataVersions.Builder();
+    numbered.forEach((path, range) ->
+        builder.add(range[0], range[1], written.getOrDefault(path, RowDataVersions.UNKNOWN)));
+    long[] backfillVersions = backfills.stream().mapToLong(Long::longValue).toArray();
+    return new Derived(builder.build(backfillVersions), written.size() == numbered.size());
+  }
+}

@@ -1,0 +1,309 @@
+package io.deltax.rowtracking;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Which commit wrote the data of the rows a row tracking backfill numbered: the map behind
+ * {@code _metadata.row_data_version}. A backfill gives every pre-existing row the backfill's own
+ * version as its row commit version (field report, fact 5); row IDs survive copies, so a row whose
+ * commit version is a backfill version finds its data version by its row ID here.
+ *
+ * <p>The map is a sorted list of runs: run {@code i} covers the row IDs {@code [start[i],
+ * start[i + 1])}, the last one up to {@code endRowId}, and gives their data version, or
+ * {@link #UNKNOWN} where the log no longer tells. An unknown version, like a row ID outside every
+ * run, falls back to the row commit version: a pipeline may see such a row again, but never misses
+ * one.
+ */
+public final class RowDataVersions implements Serializable {
+  /** The user-controlled domain the map is stored in (PROTOCOL.md, "Domain Metadata"). */
+  public static final String DOMAIN = "io.deltax.rowDataVersions";
+  public static final long UNKNOWN = -1;
+  /** A map with no backfill: every row's data version is its row commit version. */
+  public static final RowDataVersions NONE =
+      new RowDataVersions(new long[0], new long[0], new long[0], 0);
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final int FORMAT = 1;
+
+  private final long[] backfillVersions;
+  private final long[] starts;
+  private final long[] versions;
+  private final long endRowId;
+
+  private RowDataVersions(long[] backfillVersions, long[] starts, long[] versions, long endRowId) {
+    this.backfillVersions = backfillVersions;
+    this.starts = starts;
+    this.versions = versions;
+    this.endRowId = endRowId;
+  }
+
+  /** Whether {@code version} is the version of a row tracking backfill commit. */
+  public boolean isBackfillVersion(long version) {
+    return Arrays.binarySearch(backfillVersions, version) >= 0;
+  }
+
+  public long[] backfillVersions() {
+    return backfillVersions.clone();
+  }
+
+  public int runCount() {
+    return starts.length;
+  }
+
+  /** The version in which the row's current data was written. */
+  public long dataVersion(long rowId, long rowCommitVersion) {
+    if (backfillVersions.length == 0 || !isBackfillVersion(rowCommitVersion)) {
+      return rowCommitVersion;
+    }
+    int run = runOf(rowId);
+    return run < 0 || versions[run] == UNKNOWN ? rowCommitVersion : versions[run];
+  }
+
+  /**
+   * The newest data version of the row IDs {@code [from, to)} whose row commit version is
+   * {@code fallback}: for skipping files.
+   */
+  public long maxDataVersion(long from, long to, long fallback) {
+    if (from >= to) {
+      return Long.MIN_VALUE;
+    }
+    if (from < (starts.length == 0 ? 0 : starts[0]) || to > endRowId) {
+      return fallback; // some row IDs are outside the map
+    }
+    long max = Long.MIN_VALUE;
+    for (int run = runOf(from); run < starts.length && starts[run] < to; run++) {
+      max = Math.max(max, versions[run] == UNKNOWN ? fallback : versions[run]);
+    }
+    return max;
+  }
+
+  /** The run holding {@code rowId}, or -1. */
+  private int runOf(long rowId) {
+    if (rowId >= endRowId) {
+      return -1;
+    }
+    int i = Arrays.binarySearch(starts, rowId);
+    return i >= 0 ? i : -i - 2;
+  }
+
+  /**
+   * This map in at most {@code maxRuns} runs. Neighbouring runs merge into the newer version (an
+   * unknown one counts as newest), so a merged run may make rows look newer, never older; the
+   * merges that make the fewest rows look the fewest versions newer go first.
+   */
+  public RowDataVersions bounded(int maxRuns) {
+    int n = starts.length;
+    if (n <= Math.max(1, maxRuns)) {
+      return this;
+    }
+    long[] rows = new long[n];
+    long[] version = versions.clone();
+    int[] next = new int[n];
+    int[] prev = new int[n];
+    int[] stamp = new int[n];
+    boolean[] merged = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      rows[i] = (i + 1 < n ? starts[i + 1] : endRowId) - starts[i];
+      next[i] = i + 1 < n ? i + 1 : -1;
+      prev[i] = i - 1;
+    }
+    record Merge(double cost, int left, int right, int leftStamp, int rightStamp) {}
+    PriorityQueue<Merge> queue = new PriorityQueue<>(Comparator.comparingDouble(Merge::cost));
+    java.util.function.IntConsumer offer = left -> {
+      int right = left < 0 ? -1 : next[left];
+      if (left >= 0 && right >= 0) {
+        queue.add(new Merge(mergeCost(rows[left], version[left], rows[right], version[right]),
+            left, right, stamp[left], stamp[right]));
+      }
+    };
+    for (int i = 0; i + 1 < n; i++) {
+      offer.accept(i);
+    }
+    int runs = n;
+    while (runs > maxRuns) {
+      Merge m = queue.poll();
+      if (merged[m.left()] || merged[m.right()] || stamp[m.left()] != m.leftStamp()
+          || stamp[m.right()] != m.rightStamp()) {
+        continue;
+      }
+      int l = m.left();
+      int r = m.right();
+      version[l] = newer(version[l], version[r]);
+      rows[l] += rows[r];
+      merged[r] = true;
+      next[l] = next[r];
+      if (next[r] >= 0) {
+        prev[next[r]] = l;
+      }
+      stamp[l]++;
+      runs--;
+      offer.accept(prev[l]);
+      offer.accept(l);
+    }
+    Builder builder = new Builder();
+    for (int i = 0; i < n; i++) {
+      if (!merged[i]) {
+        builder.add(starts[i], rows[i], version[i]);
+      }
+    }
+    return builder.build(backfillVersions);
+  }
+
+  /** Rows made to look newer, weighted by how much newer; an unknown version weighs most. */
+  private static double mergeCost(long leftRows, long leftVersion, long rightRows, long rightVersion) {
+    long to = newer(leftVersion, rightVersion);
+    return shift(leftRows, leftVersion, to) + shift(rightRows, rightVersion, to);
+  }
+
+  private static double shift(long rows, long from, long to) {
+    if (from == to) {
+      return 0;
+    }
+    return to == UNKNOWN ? rows * 1e12 : (double) rows * (to - from);
+  }
+
+  private static long newer(long a, long b) {
+    return a == UNKNOWN || b == UNKNOWN ? UNKNOWN : Math.max(a, b);
+  }
+
+  public String toJson() {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("format", FORMAT);
+    ArrayNode backfills = root.putArray("backfillVersions");
+    for (long v : backfillVersions) {
+      backfills.add(v);
+    }
+    ArrayNode runs = root.putArray("runs");
+    for (int i = 0; i < starts.length; i++) {
+      ArrayNode run = runs.addArray().add(starts[i]);
+      if (versions[i] == UNKNOWN) {
+        run.addNull();
+      } else {
+        run.add(versions[i]);
+      }
+    }
+    root.put("endRowId", endRowId);
+    try {
+      return MAPPER.writeValueAsString(root);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** @throws IllegalArgumentException when {@code json} is not a map this version of deltax reads */
+  public static RowDataVersions fromJson(String json) {
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(json);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+    }
+    if (root == null || root.path("format").asInt() != FORMAT || !root.path("runs").isArray()
+        || !root.path("backfillVersions").isArray() || !root.path("endRowId").canConvertToLong()) {
+      throw new IllegalArgumentException("not a format " + FORMAT + " row data version map");
+    }
+    long[] backfills = new long[root.get("backfillVersions").size()];
+    for (int i = 0; i < backfills.length; i++) {
+      backfills[i] = root.get("backfillVersions").get(i).asLong();
+    }
+    Arrays.sort(backfills);
+    JsonNode runs = root.get("runs");
+    long[] starts = new long[runs.size()];
+    long[] versions = new long[runs.size()];
+    for (int i = 0; i < starts.length; i++) {
+      JsonNode run = runs.get(i);
+      starts[i] = run.get(0).asLong();
+      versions[i] = run.get(1).isNull() ? UNKNOWN : run.get(1).asLong();
+      if (i > 0 && starts[i] <= starts[i - 1]) {
+        throw new IllegalArgumentException("runs out of order at " + starts[i]);
+      }
+    }
+    return new RowDataVersions(backfills, starts, versions, root.get("endRowId").asLong());
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RowDataVersions other && endRowId == other.endRowId
+        && Arrays.equals(backfillVersions, other.backfillVersions)
+        && Arrays.equals(starts, other.starts) && Arrays.equals(versions, other.versions);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(starts) * 31 + Long.hashCode(endRowId);
+  }
+
+  @Override
+  public String toString() {
+    return "RowDataVersions(backfills " + Arrays.toString(backfillVersions) + ", " + starts.length
+        + " runs up to row ID " + endRowId + ")";
+  }
+
+  /** Collects row ID ranges with their data versions, in any order. */
+  public static final class Builder {
+    private record Range(long start, long count, long version) {}
+
+    private final List<Range> ranges = new ArrayList<>();
+
+    /** The {@code count} row IDs from {@code start} hold data of {@code version} (or UNKNOWN). */
+    public Builder add(long start, long count, long version) {
+      if (count > 0) {
+        ranges.add(new Range(start, count, version));
+      }
+      return this;
+    }
+
+    /**
+     * The runs, sorted, with gaps between ranges left unknown, overlaps resolved to the newer
+     * version, and neighbours of one version joined.
+     */
+    public RowDataVersions build(long[] backfillVersions) {
+      long[] backfills = backfillVersions.clone();
+      Arrays.sort(backfills);
+      ranges.sort(Comparator.comparingLong(Range::start));
+      List<long[]> runs = new ArrayList<>();
+      long end = ranges.isEmpty() ? 0 : ranges.get(0).start();
+      for (Range r : ranges) {
+        long start = r.start();
+        long version = r.version();
+        if (start > end) {
+          append(runs, end, UNKNOWN);
+        } else if (start < end) {
+          // Overlapping ranges: the rows they share take the newer version.
+          long[] last = runs.get(runs.size() - 1);
+          last[1] = newer(last[1], version);
+          if (r.start() + r.count() <= end) {
+            continue;
+          }
+          start = end;
+        }
+        append(runs, start, version);
+        end = r.start() + r.count();
+      }
+      long[] starts = new long[runs.size()];
+      long[] versions = new long[runs.size()];
+      for (int i = 0; i < starts.length; i++) {
+        starts[i] = runs.get(i)[0];
+        versions[i] = runs.get(i)[1];
+      }
+      return new RowDataVersions(backfills, starts, versions, end);
+    }
+
+    private static void append(List<long[]> runs, long start, long version) {
+      if (!runs.isEmpty() && runs.get(runs.size() - 1)[1] == version) {
+        return;
+      }
+      runs.add(new long[] {start, version});
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.deltax.rowtracking;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RowDataVersionsTest {
+  private static final long BACKFILL = 9;
+
+  private static RowDataVersions map() {
+    // Rows 0-9 written in version 1, 10-19 in 3, 30-39 unknown, 40-49 in 2; 20-29 not in the map.
+    return new RowDataVersions.Builder().add(40, 10, 2).add(0, 10, 1).add(10, 10, 3)
+        .add(30, 10, RowDataVersions.UNKNOWN).build(new long[] {BACKFILL, 12});
+  }
+
+  @Test
+  void rowsOfBackfillVersionsTakeTheirDataVersion() {
+    RowDataVersions m = map();
+    assertEquals(1, m.dataVersion(0, BACKFILL));
+    assertEquals(1, m.dataVersion(9, BACKFILL));
+    assertEquals(3, m.dataVersion(10, 12));
+    assertEquals(BACKFILL, m.dataVersion(25, BACKFILL), "a gap falls back");
+    assertEquals(BACKFILL, m.dataVersion(35, BACKFILL), "unknown falls back");
+    assertEquals(2, m.dataVersion(49, BACKFILL));
+    assertEquals(BACKFILL, m.dataVersion(50, BACKFILL), "past the end falls back");
+    assertEquals(10, m.dataVersion(5, 10), "not a backfill version: unchanged");
+  }
+
+  @Test
+  void maxDataVersionOfARange() {
+    RowDataVersions m = map();
+    assertEquals(1, m.maxDataVersion(0, 10, BACKFILL));
+    assertEquals(3, m.maxDataVersion(5, 15, BACKFILL));
+    assertEquals(BACKFILL, m.maxDataVersion(15, 25, BACKFILL));
+    assertEquals(2, m.maxDataVersion(40, 50, BACKFILL));
+    assertEquals(BACKFILL, m.maxDataVersion(45, 51, BACKFILL));
+  }
+
+  @Test
+  void jsonRoundTrip() {
+    RowDataVersions m = map();
+    assertEquals(m, RowDataVersions.fromJson(m.toJson()));
+    assertThrows(IllegalArgumentException.class, () -> RowDataVersions.fromJson("{\"format\":2}"));
+    assertThrows(IllegalArgumentException.class, () -> RowDataVersions.fromJson("not json"));
+  }
+
+  @Test
+  void boundedMapsOnlyEverMakeRowsLookNewer() {
+    Random random = new Random(7);
+    RowDataVersions.Builder builder = new RowDataVersions.Builder();
+    long start = 0;
+    long version = 0;
+    for (int i = 0; i < 500; i++) {
+      long rows = 1 + random.nextInt(20);
+      version += random.nextInt(3);
+      builder.add(start, rows, random.nextInt(50) == 0 ? RowDataVersions.UNKNOWN : version);
+      start += rows;
+    }
+    RowDataVersions exact = builder.build(new long[] {1000});
+    RowDataVersions bounded = exact.bounded(20);
+    assertTrue(bounded.runCount() <= 20, "runs: " + bounded.runCount());
+    for (long id = 0; id < start; id++) {
+      long before = exact.dataVersion(id, 1000);
+      long after = bounded.dataVersion(id, 1000);
+      assertTrue(after >= before, "row " + id + ": " + before + " became " + after);
+    }
+    assertEquals(exact, exact.bounded(10_000));
+  }
+}

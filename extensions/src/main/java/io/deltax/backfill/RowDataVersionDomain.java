@@ -1,0 +1,49 @@
+package io.deltax.backfill;
+
+import io.deltax.errors.DeltaXException;
+import io.deltax.log.TransactionLog;
+import io.deltax.log.actions.DomainMetadata;
+import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersions;
+import java.util.Optional;
+
+/**
+ * The {@code io.deltax.rowDataVersions} domain action that keeps what the log tells of rows' data
+ * versions past log clean-up. A user-controlled domain: every writer must keep it (PROTOCOL.md,
+ * "Domain Metadata"), checkpoints included.
+ */
+public final class RowDataVersionDomain {
+  /** The session conf that bounds the stored map. */
+  public static final String MAX_RUNS = "spark.deltax.rowDataVersions.maxRuns";
+  public static final int DEFAULT_MAX_RUNS = 10_000;
+
+  /**
+   * @param versions the map as stored, at most {@code maxRuns} runs
+   * @param exact whether the log told every backfilled file's data version
+   * @param merged whether runs were merged to fit {@code maxRuns} (rows then look newer)
+   */
+  public record Preserved(DomainMetadata action, RowDataVersions versions, boolean exact,
+      boolean merged) {}
+
+  private RowDataVersionDomain() {}
+
+  /** What the commits up to {@code version} tell; empty when none of them is a backfill. */
+  public static Optional<Preserved> derive(TransactionLog log, long version, int maxRuns) {
+    checkMaxRuns(maxRuns);
+    RowDataVersionLog.Derived derived = RowDataVersionLog.derive(log, version);
+    if (derived.versions().backfillVersions().length == 0) {
+      return Optional.empty();
+    }
+    RowDataVersions bounded = derived.versions().bounded(maxRuns);
+    return Optional.of(new Preserved(
+        new DomainMetadata(RowDataVersions.DOMAIN, bounded.toJson(), false), bounded,
+        derived.exact(), bounded.runCount() < derived.versions().runCount()));
+  }
+
+  static void checkMaxRuns(int maxRuns) {
+    if (maxRuns < 1) {
+      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", MAX_RUNS
+          + " must be a positive number of runs, not " + maxRuns + ".");
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.deltax.backfill;
+
+import io.deltax.errors.DeltaXException;
+import io.deltax.log.ActionJson;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersions;
+import io.deltax.write.CommitInfoLine;
+import io.deltax.write.CommitWriter;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Stores what the log tells of rows' data versions in the {@code io.deltax.rowDataVersions} domain,
+ * in one commit of its own: for tables whose row tracking was enabled by delta-spark or
+ * Databricks, before log clean-up removes the backfill commits and the original adds. A table
+ * that already has the domain, or whose log shows no backfill, is left as it is.
+ */
+public final class RowDataVersionPreservation {
+  public static final String OPERATION = "PRESERVE ROW DATA VERSIONS";
+  private static final int MAX_CONFLICTS = 10;
+
+  private final String table;
+  private final Configuration conf;
+  private final int maxRuns;
+  private final String engineInfo;
+
+  /**
+   * What a call did.
+   *
+   * @param version the commit that stored the map, or null when nothing was written
+   * @param versions the map as stored (or already stored), or null when there is none
+   * @param exact whether the log told every backfilled row's data version
+   */
+  public record Result(String table, boolean stored, Long version, RowDataVersions versions,
+      boolean exact, String message) {}
+
+  public RowDataVersionPreservation(String table, Configuration conf, int maxRuns, String engineInfo) {
+    RowDataVersionDomain.checkMaxRuns(maxRuns);
+    this.table = table;
+    this.conf = conf;
+    this.maxRuns = maxRuns;
+    this.engineInfo = engineInfo;
+  }
+
+  public Result run() throws IOException {
+    for (int attempt = 0; attempt <= MAX_CONFLICTS; attempt++) {
+      TransactionLog log = TransactionLog.open(table, conf);
+      Snapshot snapshot = log.latestSnapshot();
+      String name = snapshot.tableRoot().toString();
+      Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
+      if (stored.isPresent()) {
+        return new Result(name, false, null, stored.get(), true, "The table already stores its "
+            + "row data versions (" + stored.get().runCount() + " runs); nothing written.");
+      }
+      Optional<RowDataVersionDomain.Preserved> preserved =
+          RowDataVersionDomain.derive(log, snapshot.version(), maxRuns);
+      if (preserved.isEmpty()) {
+        return new Result(name, false, null, null, false, "The log shows no ROW TRACKING BACKFILL "
+            + "commit, so there is no map to store; nothing written. See row_tracking_status.");
+      }
+      WriterFeatures.checkWritable(name, snapshot.protocol());
+      if (!WriterFeatures.effective(snapshot.protocol()).contains(WriterFeatures.DOMAIN_METADATA)) {
+        throw new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot store row data versions in "
+            + name + ": its protocol does not support the domainMetadata writer feature. "
+            + "Nothing was written.");
+      }
+      RowDataVersionDomain.Preserved p = preserved.get();
+      CommitInfoLine info = CommitInfoLine.of(snapshot, OPERATION, Map.of(
+          "domain", RowDataVersions.DOMAIN,
+          "backfillVersions", Arrays.toString(p.versions().backfillVersions()),
+          "runs", Integer.toString(p.versions().runCount())), engineInfo);
+      long version = snapshot.version() + 1;
+      boolean written = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf)
+          .write(version, List.of(info.json(), ActionJson.toJson(p.action())));
+      if (written) {
+        return new Result(name, true, version, p.versions(), p.exact(), String.format(
+            "Stored the data versions of the rows of %d backfill commit(s) in %d runs in version %d%s%s.",
+            p.versions().backfillVersions().length, p.versions().runCount(), version,
+            p.exact() ? "" : "; the log no longer told some files' versions, whose rows keep "
+                + "their row commit version",
+            p.merged() ? "; runs were merged to fit " + RowDataVersionDomain.MAX_RUNS
+                + ", so some rows look newer than they are" : ""));
+      }
+    }
+    throw new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up storing the row data versions of "
+        + table + " after " + MAX_CONFLICTS + " commits lost to concurrent writers; call again.");
+  }
+}

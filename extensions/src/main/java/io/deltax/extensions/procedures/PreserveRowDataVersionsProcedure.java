@@ -1,0 +1,85 @@
+package io.deltax.extensions.procedures;
+
+import io.deltax.backfill.RowDataVersionDomain;
+import io.deltax.backfill.RowDataVersionPreservation;
+import io.deltax.errors.DeltaXException;
+import io.deltax.read.SparkParquet;
+import io.deltax.rowtracking.RowDataVersions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * {@code CALL preserve_row_data_versions(table => …)}: stores the data versions of the rows a row
+ * tracking backfill numbered in the table's {@code io.deltax.rowDataVersions} domain, while the log
+ * still tells them (see {@link RowDataVersionPreservation}). Returns one row.
+ */
+public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
+  public static final String NAME = "preserve_row_data_versions";
+
+  static final StructType OUTPUT = new StructType()
+      .add("table", DataTypes.StringType, false)
+      .add("stored", DataTypes.BooleanType, false)
+      .add("version", DataTypes.LongType, true)
+      .add("backfill_versions", DataTypes.createArrayType(DataTypes.LongType, false), false)
+      .add("runs", DataTypes.IntegerType, false)
+      .add("exact", DataTypes.BooleanType, false)
+      .add("message", DataTypes.StringType, false);
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "Stores the data versions of backfilled rows in the table, before log clean-up loses them";
+  }
+
+  @Override
+  public boolean isDeterministic() {
+    return false;
+  }
+
+  @Override
+  StructType output() {
+    return OUTPUT;
+  }
+
+  @Override
+  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
+    RowDataVersionPreservation.Result r;
+    try {
+      r = new RowDataVersionPreservation(path, SparkParquet.hadoopConf(spark), maxRuns(spark),
+          "deltax Apache-Spark/" + spark.version()).run();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Storing the row data versions of " + path + " failed: "
+          + e.getMessage(), e);
+    }
+    RowDataVersions versions = r.versions();
+    return new InternalRow[] {new GenericInternalRow(new Object[] {
+        UTF8String.fromString(r.table()), r.stored(), r.version(),
+        new GenericArrayData(versions == null ? new Object[0]
+            : Arrays.stream(versions.backfillVersions()).boxed().toArray()),
+        versions == null ? 0 : versions.runCount(), r.exact(), UTF8String.fromString(r.message())})};
+  }
+
+  /** {@code spark.deltax.rowDataVersions.maxRuns}, as the backfill reads it too. */
+  static int maxRuns(SparkSession spark) {
+    String value = spark.conf().get(RowDataVersionDomain.MAX_RUNS,
+        Integer.toString(RowDataVersionDomain.DEFAULT_MAX_RUNS));
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", RowDataVersionDomain.MAX_RUNS
+          + " must be a positive whole number of runs, not '" + value + "'.");
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package io.deltax.write;
+
+import io.deltax.log.ActionJson;
+import io.deltax.log.Snapshot;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A commit's {@code commitInfo} line, first in the commit, and the commit timestamp it states.
+ *
+ * @param timestamp the in-commit timestamp where the table has them, else the wall clock
+ */
+public record CommitInfoLine(String json, long timestamp) {
+
+  /**
+   * The {@code commitInfo} of a deltax commit on top of {@code snapshot}. Where in-commit
+   * timestamps are enabled it carries one, later than the previous commit's (PROTOCOL.md,
+   * "In-Commit Timestamps").
+   */
+  public static CommitInfoLine of(Snapshot snapshot, String operation, Map<String, String> parameters,
+      String engineInfo) {
+    long now = System.currentTimeMillis();
+    Map<String, Object> info = new LinkedHashMap<>();
+    if ("true".equalsIgnoreCase(snapshot.metadata().property("delta.enableInCommitTimestamps"))) {
+      long ict = Math.max(now, snapshot.timestamp() + 1);
+      info.put("inCommitTimestamp", ict);
+      now = ict;
+    }
+    info.put("timestamp", now);
+    info.put("operation", operation);
+    info.put("operationParameters", parameters);
+    info.put("readVersion", snapshot.version());
+    info.put("isolationLevel", "SnapshotIsolation");
+    info.put("isBlindAppend", false);
+    info.put("operationMetrics", Map.of());
+    info.put("engineInfo", engineInfo);
+    info.put("txnId", UUID.randomUUID().toString());
+    return new CommitInfoLine(ActionJson.commitInfoJson(info), now);
+  }
+}
