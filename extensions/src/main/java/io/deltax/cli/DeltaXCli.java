@@ -27,9 +27,12 @@ public final class DeltaXCli {
       "  features <table>                          table features and whether deltax reads them",
       "  backfill <table> [--batch-size N] [--dry-run] [--max-commits N]",
       "                                            enable row tracking, N files per commit (22000)",
+      "  preserve <table>                          store the data versions of backfilled rows",
+      "                                            before log clean-up removes them",
       "  show <table> [--version N] [--row-ids] [--limit N]",
-      "                                            print rows (with _metadata.row_id and",
-      "                                            row_commit_version with --row-ids)",
+      "                                            print rows (with _metadata.row_id,",
+      "                                            row_commit_version and row_data_version",
+      "                                            with --row-ids)",
       "  demo                                      build deltax and run the README demo (bin/deltax)",
       "",
       "<table> is a path (/data/t, s3a://bucket/t). Options: --verbose (stack traces), --help.");
@@ -69,6 +72,7 @@ public final class DeltaXCli {
       switch (command) {
         case "status" -> procedure("row_tracking_status", table(words), true);
         case "features" -> procedure("table_features", table(words), false);
+        case "preserve" -> procedure("preserve_row_data_versions", table(words), true);
         case "backfill" -> backfill(words);
         case "show" -> show(words);
         case "demo" -> throw new UsageException("the demo runs from a checkout: bin/deltax demo");
@@ -204,7 +208,8 @@ public final class DeltaXCli {
     }
     Dataset<Row> rows = reader.load(table);
     if (rowIds) {
-      rows = rows.selectExpr("*", "_metadata.row_id", "_metadata.row_commit_version");
+      rows = rows.selectExpr("*", "_metadata.row_id", "_metadata.row_commit_version",
+          "_metadata.row_data_version");
     }
     rows.show(limit, false);
   }

@@ -95,6 +95,11 @@ class CliTest {
     assertEquals(0, status.exit(), status.err());
     assertTrue(status.out().lines().anyMatch(l -> l.matches("row_tracking_enabled\\s+true")), status.out());
     assertTrue(status.out().lines().anyMatch(l -> l.matches("backfill_versions\\s+\\[5, 6\\]")), status.out());
+    assertTrue(status.out().lines().anyMatch(l -> l.matches("row_data_versions\\s+stored")), status.out());
+
+    Result preserve = deltax("preserve", path);
+    assertEquals(0, preserve.exit(), preserve.err());
+    assertTrue(preserve.out().contains("already stores"), preserve.out());
 
     Result features = deltax("features", path);
     assertEquals(0, features.exit(), features.err());
@@ -102,7 +107,8 @@ class CliTest {
 
     Result show = deltax("show", path, "--row-ids", "--limit", "10");
     assertEquals(0, show.exit(), show.err());
-    assertTrue(show.out().contains("row_id") && show.out().contains("row_commit_version"), show.out());
+    assertTrue(show.out().contains("row_id") && show.out().contains("row_commit_version")
+        && show.out().contains("row_data_version"), show.out());
     Result old = deltax("show", path, "--version", "1");
     assertEquals(0, old.exit(), old.err());
     assertTrue(old.out().contains("v1") && !old.out().contains("v3"), old.out());

@@ -212,4 +212,22 @@ class RowDataVersionTest {
       }
     }
   }
+
+  @Test
+  void aBoundedMapMakesRowsLookNewerNeverOlder() {
+    String path = dir.resolve("bounded").toString();
+    Map<Integer, Long> inserted = fourInserts(path);
+    SharedSpark.withConf(Map.of("spark.deltax.rowDataVersions.maxRuns", "0"), () -> {
+      Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> enableWithDeltax(path));
+      assertTrue(e.getMessage().contains("spark.deltax.rowDataVersions.maxRuns"), e.getMessage());
+    });
+    assertEquals(inserted.get(4), version(path), "a bad conf writes nothing");
+    SharedSpark.withConf(Map.of("spark.deltax.rowDataVersions.maxRuns", "2"), () -> enableWithDeltax(path));
+    Map<Integer, Long> read = dataVersions(path);
+    for (int id = 1; id <= 4; id++) {
+      assertTrue(read.get(id) >= inserted.get(id) && read.get(id) <= 4, id + ": " + read);
+    }
+    assertTrue(new java.util.HashSet<>(read.values()).size() <= 2, read.toString());
+    assertEquals(0, count(deltax(path), RDV + " > 4"));
+  }
 }
