@@ -2,7 +2,6 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
-import io.deltax.errors.DeltaXException;
 import io.deltax.read.SparkParquet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,11 +68,12 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String table, InternalRow input) {
-    int batchSize = input.isNullAt(1) ? defaultBatchSize(spark) : input.getInt(1);
+    int batchSize = input.isNullAt(1)
+        ? intConf(spark, MAX_FILES_PER_COMMIT, DEFAULT_MAX_FILES_PER_COMMIT, "files") : input.getInt(1);
     boolean dryRun = !input.isNullAt(2) && input.getBoolean(2);
     int maxCommits = input.isNullAt(3) ? 0 : input.getInt(3);
     RowTrackingBackfill backfill = new RowTrackingBackfill(table, SparkParquet.hadoopConf(spark),
-        batchSize, maxCommits, "deltax Apache-Spark/" + spark.version())
+        batchSize, maxCommits, engineInfo(spark))
         .maxRowDataVersionRuns(PreserveRowDataVersionsProcedure.maxRuns(spark));
     BackfillResult result;
     try {
@@ -82,16 +82,6 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
       throw new UncheckedIOException("Row tracking backfill of " + table + " failed: " + e.getMessage(), e);
     }
     return new InternalRow[] {row(result)};
-  }
-
-  private static int defaultBatchSize(SparkSession spark) {
-    String value = spark.conf().get(MAX_FILES_PER_COMMIT, Integer.toString(DEFAULT_MAX_FILES_PER_COMMIT));
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", MAX_FILES_PER_COMMIT
-          + " must be a positive whole number of files, not '" + value + "'.");
-    }
   }
 
   private static InternalRow row(BackfillResult r) {

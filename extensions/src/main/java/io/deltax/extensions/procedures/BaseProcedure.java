@@ -1,5 +1,6 @@
 package io.deltax.extensions.procedures;
 
+import io.deltax.errors.DeltaXException;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -39,6 +40,22 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
   @Override
   public boolean isDeterministic() {
     return true;
+  }
+
+  /** The {@code engineInfo} of the commits a procedure writes. */
+  static String engineInfo(SparkSession spark) {
+    return "deltax Apache-Spark/" + spark.version();
+  }
+
+  /** A whole-number session conf, or {@code otherwise} where it is not set. */
+  static int intConf(SparkSession spark, String key, int otherwise, String unit) {
+    String value = spark.conf().get(key, Integer.toString(otherwise));
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", key + " must be a positive whole number of "
+          + unit + ", not '" + value + "'.");
+    }
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.RowDataVersionDomain;
 import io.deltax.backfill.RowDataVersionPreservation;
-import io.deltax.errors.DeltaXException;
 import io.deltax.read.SparkParquet;
 import io.deltax.rowtracking.RowDataVersions;
 import java.io.IOException;
@@ -58,7 +57,7 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
     RowDataVersionPreservation.Result r;
     try {
       r = new RowDataVersionPreservation(path, SparkParquet.hadoopConf(spark), maxRuns(spark),
-          "deltax Apache-Spark/" + spark.version()).run();
+          engineInfo(spark)).run();
     } catch (IOException e) {
       throw new UncheckedIOException("Storing the row data versions of " + path + " failed: "
           + e.getMessage(), e);
@@ -73,13 +72,6 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
 
   /** {@code spark.deltax.rowDataVersions.maxRuns}, as the backfill reads it too. */
   static int maxRuns(SparkSession spark) {
-    String value = spark.conf().get(RowDataVersionDomain.MAX_RUNS,
-        Integer.toString(RowDataVersionDomain.DEFAULT_MAX_RUNS));
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", RowDataVersionDomain.MAX_RUNS
-          + " must be a positive whole number of runs, not '" + value + "'.");
-    }
+    return intConf(spark, RowDataVersionDomain.MAX_RUNS, RowDataVersionDomain.DEFAULT_MAX_RUNS, "runs");
   }
 }
