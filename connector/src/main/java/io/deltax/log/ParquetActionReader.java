@@ -21,10 +21,15 @@ import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.example.data.Group;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterApi;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -51,13 +56,65 @@ final class ParquetActionReader {
   /** Reads the actions of the kinds named, e.g. {@link #ALL_ACTIONS}. */
   static void read(Configuration conf, Path file, Set<String> actions, Consumer<Action> sink)
       throws IOException {
-    try (ParquetReader<Group> reader =
-             ParquetReader.builder(new ProjectingReadSupport(actions), file).withConf(conf).build()) {
+    InputFile input = HadoopInputFile.fromPath(file, conf);
+    if (actions.equals(PROTOCOL_AND_METADATA)) {
+      try {
+        read(new GroupReaderBuilder(input, actions).withFilter(FilterCompat.get(PROTOCOL_OR_METADATA))
+            .build(), sink, true);
+        return;
+      } catch (IllegalArgumentException e) {
+        // A writer that typed the two columns otherwise: read every row instead.
+      }
+    }
+    read(new GroupReaderBuilder(input, actions).build(), sink, actions.equals(PROTOCOL_AND_METADATA));
+  }
+
+  /**
+   * A reader on the caller's Hadoop configuration. ({@code ParquetReader.builder(support, path)}
+   * first builds a {@code new Configuration()}, which parses Hadoop's XML resources again: that
+   * was half the time of reading a checkpoint's protocol and metadata.)
+   */
+  private static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
+    private final Set<String> actions;
+
+    GroupReaderBuilder(InputFile file, Set<String> actions) {
+      super(file);
+      this.actions = actions;
+    }
+
+    @Override
+    protected ReadSupport<Group> getReadSupport() {
+      return new ProjectingReadSupport(actions);
+    }
+  }
+
+  /**
+   * The rows that hold a protocol or a metadata action: a checkpoint has one of each among all
+   * its file actions, so row groups and pages of nulls are skipped by their statistics.
+   */
+  private static final FilterPredicate PROTOCOL_OR_METADATA = FilterApi.or(
+      FilterApi.notEq(FilterApi.intColumn("protocol.minReaderVersion"), null),
+      FilterApi.notEq(FilterApi.binaryColumn("metaData.id"), null));
+
+  /**
+   * @param protocolAndMetadataOnly stop once both are read: a checkpoint holds exactly one of each
+   *     (PROTOCOL.md, "Checkpoint Specs"), and writers put them first
+   */
+  private static void read(ParquetReader<Group> opened, Consumer<Action> sink,
+      boolean protocolAndMetadataOnly) throws IOException {
+    boolean protocol = false;
+    boolean metadata = false;
+    try (ParquetReader<Group> reader = opened) {
       Group row;
       while ((row = reader.read()) != null) {
         Action action = toAction(row);
         if (action != null) {
           sink.accept(action);
+          protocol |= action instanceof Protocol;
+          metadata |= action instanceof Metadata;
+          if (protocolAndMetadataOnly && protocol && metadata) {
+            return;
+          }
         }
       }
     }

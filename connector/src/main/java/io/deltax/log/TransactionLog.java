@@ -15,6 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -89,13 +93,7 @@ public final class TransactionLog {
    */
   public Snapshot snapshotAt(long version) {
     LogSegment segment = listing.segment(version, lastCheckpoint);
-    List<CommitActions> commits = new ArrayList<>();
-    List<FileStatus> files = segment.commits();
-    for (int i = files.size() - 1; i >= 0; i--) {
-      List<Action> actions = new ArrayList<>();
-      readCommit(files.get(i), actions::add);
-      commits.add(new CommitActions(LogFileName.parse(files.get(i).getPath().getName()).version(), actions));
-    }
+    List<CommitActions> commits = readCommitsNewestFirst(segment.commits());
     Protocol[] protocol = new Protocol[1];
     Metadata[] metadata = new Metadata[1];
     Consumer<Action> newest = action -> {
@@ -132,6 +130,50 @@ public final class TransactionLog {
   /** The actions of one commit, kept until the snapshot's file list is replayed. */
   private record CommitActions(long version, List<Action> actions) {}
 
+  /** Commits at least this many are read by several threads at once. */
+  private static final int PARALLEL_FROM = 8;
+  private static final int READ_THREADS = 8;
+  /**
+   * Reading a commit is mostly waiting for the file system (a round trip per file on object
+   * stores), so a few threads overlap the waits of a long run of commits.
+   */
+  private static final ExecutorService COMMIT_READERS = Executors.newFixedThreadPool(READ_THREADS,
+      runnable -> {
+        Thread t = new Thread(runnable, "deltax-commit-reader");
+        t.setDaemon(true);
+        return t;
+      });
+
+  private List<CommitActions> readCommitsNewestFirst(List<FileStatus> files) {
+    List<CommitActions> commits = new ArrayList<>(files.size());
+    if (files.size() < PARALLEL_FROM) {
+      for (int i = files.size() - 1; i >= 0; i--) {
+        commits.add(readCommitActions(files.get(i)));
+      }
+      return commits;
+    }
+    List<CompletableFuture<CommitActions>> reads = new ArrayList<>(files.size());
+    for (int i = files.size() - 1; i >= 0; i--) {
+      FileStatus file = files.get(i);
+      reads.add(CompletableFuture.supplyAsync(() -> readCommitActions(file), COMMIT_READERS));
+    }
+    for (CompletableFuture<CommitActions> read : reads) {
+      try {
+        commits.add(read.join());
+      } catch (CompletionException e) {
+        reads.forEach(r -> r.cancel(false));
+        throw e.getCause() instanceof RuntimeException r ? r : e;
+      }
+    }
+    return commits;
+  }
+
+  private CommitActions readCommitActions(FileStatus file) {
+    List<Action> actions = new ArrayList<>();
+    readCommit(file, actions::add);
+    return new CommitActions(LogFileName.parse(file.getPath().getName()).version(), actions);
+  }
+
   /** Only the non-file actions of a checkpoint: the top-level JSON file, or two Parquet columns. */
   private void readCheckpointProtocolAndMetadata(Checkpoint checkpoint, Consumer<Action> sink) {
     for (FileStatus file : checkpoint.files()) {
@@ -152,11 +194,20 @@ public final class TransactionLog {
 
   /** Reads every action of one commit file; a line that is not valid JSON is a corrupt log. */
   public void readCommit(FileStatus file, Consumer<Action> sink) {
+    readCommit(file, sink, false);
+  }
+
+  /**
+   * @param skipFileActions leave out the lines that start as writers start {@code add} and
+   *     {@code remove} actions, unparsed: for questions about everything but the files
+   */
+  private void readCommit(FileStatus file, Consumer<Action> sink, boolean skipFileActions) {
     try (BufferedReader reader = new BufferedReader(
         new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
-        if (line.isBlank()) {
+        if (line.isBlank() || skipFileActions && (line.startsWith("{\"add\":")
+            || line.startsWith("{\"remove\":"))) {
           continue;
         }
         Action action;
@@ -221,7 +272,8 @@ public final class TransactionLog {
 
   /**
    * Every commit still in the log, oldest first, with its operation and any protocol or metadata
-   * change. Reads each commit file whole: for status questions, not for planning scans.
+   * change. Reads each commit file, file actions skipped unparsed: for status questions, not for
+   * planning scans.
    */
   public List<CommitSummary> history() {
     List<CommitSummary> history = new ArrayList<>();
@@ -236,7 +288,7 @@ public final class TransactionLog {
         } else if (action instanceof Protocol p) {
           found[2] = p;
         }
-      });
+      }, true);
       CommitInfo info = (CommitInfo) found[0];
       long timestamp = info != null && info.inCommitTimestamp() != null
           ? info.inCommitTimestamp() : commit.getModificationTime();

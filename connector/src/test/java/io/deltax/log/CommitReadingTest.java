@@ -1,0 +1,59 @@
+package io.deltax.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.errors.DeltaXException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Long runs of commits are read by several threads: same snapshot, same errors. */
+class CommitReadingTest {
+  private static final String METADATA = "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\","
+      + "\"options\":{}},\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\","
+      + "\"partitionColumns\":[],\"configuration\":{}}}";
+
+  @TempDir
+  Path dir;
+
+  private void write(int commits, int corrupt) throws IOException {
+    Path log = Files.createDirectories(dir.resolve("_delta_log"));
+    for (int v = 0; v < commits; v++) {
+      String body = v == 0
+          ? "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n" + METADATA + "\n" : "";
+      body += "{\"add\":{\"path\":\"f" + v + ".parquet\",\"partitionValues\":{},\"size\":1,"
+          + "\"modificationTime\":1,\"dataChange\":true}}\n";
+      if (v % 3 == 1) {
+        body += "{\"remove\":{\"path\":\"f" + (v - 1) + ".parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}\n";
+      }
+      if (v == corrupt) {
+        body += "{\"add\":{\"path\":\n";
+      }
+      Files.writeString(log.resolve(LogFileName.commitName(v)), body);
+    }
+  }
+
+  @Test
+  void manyCommitsReplayInOrder() throws IOException {
+    write(40, -1);
+    Snapshot snapshot = TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot();
+    assertEquals(39, snapshot.version());
+    // f0, f3, f6, ... are removed by the commit after them.
+    assertEquals(40 - 13, snapshot.activeFiles().size());
+    assertEquals(13, snapshot.tombstones().size());
+  }
+
+  @Test
+  void aCorruptCommitAmongManyNamesItself() throws IOException {
+    write(40, 17);
+    DeltaXException e = assertThrows(DeltaXException.class,
+        () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
+    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains(LogFileName.commitName(17)), e.getMessage());
+  }
+}
