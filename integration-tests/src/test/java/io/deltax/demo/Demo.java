@@ -8,7 +8,7 @@ import org.apache.spark.sql.SparkSession;
  * The README's demo: on an embedded local Spark, delta-spark makes a small Delta table (a few
  * commits, a checkpoint, a delete), and deltax reads it back from the log alone — latest version,
  * an older version, a filtered scan that skips files — then enables row tracking with
- * {@code CALL backfill_row_tracking} and reads the row IDs.
+ * {@code CALL backfill_row_tracking} and reads the row IDs and the rows' data versions.
  */
 public final class Demo {
   private Demo() {}
@@ -58,10 +58,15 @@ public final class Demo {
       spark.sql("DESCRIBE HISTORY delta.`" + table + "`").select("version", "operation")
           .orderBy("version").show(false);
 
-      System.out.println("== deltax reads every row's ID and commit version");
+      System.out.println("== deltax reads every row's ID, commit version and data version");
+      System.out.println("   (row_commit_version is the backfill's for every old row; row_data_version");
+      System.out.println("   is the version that wrote the row, so `row_data_version > 3` stays incremental)");
       spark.read().format("deltax").load(table)
-          .select("id", "event", "_metadata.row_id", "_metadata.row_commit_version")
+          .select("id", "event", "_metadata.row_id", "_metadata.row_commit_version",
+              "_metadata.row_data_version")
           .orderBy("id").show(false);
+      spark.sql("CALL row_tracking_status(table => '" + table + "')")
+          .select("backfill_versions", "enablement_version", "row_data_versions").show(false);
     } finally {
       spark.stop();
     }
