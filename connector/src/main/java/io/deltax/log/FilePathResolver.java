@@ -15,7 +15,9 @@ public final class FilePathResolver {
 
   public FilePathResolver(Path tableRoot) {
     this.tableRoot = tableRoot;
-    this.rootPrefix = tableRoot.toString() + "/";
+    String root = tableRoot.toString();
+    // A table at a bucket or file system root prints with its slash already ("s3a://b/").
+    this.rootPrefix = root.endsWith("/") ? root : root + "/";
   }
 
   public Path resolve(String logPath) {

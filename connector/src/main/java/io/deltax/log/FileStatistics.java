@@ -27,8 +27,12 @@ public final class FileStatistics {
         String field = parser.currentName();
         JsonToken value = parser.nextToken();
         if ("numRecords".equals(field)) {
-          return value == JsonToken.VALUE_NUMBER_INT ? OptionalLong.of(parser.getLongValue())
-              : OptionalLong.empty();
+          if (value == JsonToken.VALUE_NUMBER_INT) {
+            return OptionalLong.of(parser.getLongValue());
+          }
+          // A count some writer printed as 3.0.
+          double d = value == JsonToken.VALUE_NUMBER_FLOAT ? parser.getDoubleValue() : Double.NaN;
+          return d == Math.rint(d) ? OptionalLong.of((long) d) : OptionalLong.empty();
         }
         parser.skipChildren();
       }

@@ -58,12 +58,20 @@ final class ParquetActionReader {
       throws IOException {
     InputFile input = HadoopInputFile.fromPath(file, conf);
     if (actions.equals(PROTOCOL_AND_METADATA)) {
+      boolean[] delivered = new boolean[1];
       try {
         read(new GroupReaderBuilder(input, actions).withFilter(FilterCompat.get(PROTOCOL_OR_METADATA))
-            .build(), sink, true);
+            .build(), action -> {
+              delivered[0] = true;
+              sink.accept(action);
+            }, true);
         return;
       } catch (IllegalArgumentException e) {
-        // A writer that typed the two columns otherwise: read every row instead.
+        if (delivered[0]) {
+          throw e;
+        }
+        // A writer that typed the two columns otherwise (the filter is checked against the
+        // file's schema before any row is read): read every row instead.
       }
     }
     read(new GroupReaderBuilder(input, actions).build(), sink, actions.equals(PROTOCOL_AND_METADATA));

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
@@ -141,6 +141,8 @@ public final class TransactionLog {
       runnable -> {
         Thread t = new Thread(runnable, "deltax-commit-reader");
         t.setDaemon(true);
+        // Not the context of whichever caller happened to start the thread.
+        t.setContextClassLoader(TransactionLog.class.getClassLoader());
         return t;
       });
 
@@ -157,13 +159,24 @@ public final class TransactionLog {
       FileStatus file = files.get(i);
       reads.add(CompletableFuture.supplyAsync(() -> readCommitActions(file), COMMIT_READERS));
     }
-    for (CompletableFuture<CommitActions> read : reads) {
-      try {
-        commits.add(read.join());
-      } catch (CompletionException e) {
-        reads.forEach(r -> r.cancel(false));
-        throw e.getCause() instanceof RuntimeException r ? r : e;
+    try {
+      for (CompletableFuture<CommitActions> read : reads) {
+        commits.add(read.get());
       }
+    } catch (ExecutionException e) {
+      reads.forEach(r -> r.cancel(false));
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      reads.forEach(r -> r.cancel(false));
+      Thread.currentThread().interrupt();
+      throw DeltaXErrors.fileSystemError(tableRoot.toString(),
+          new java.io.InterruptedIOException("interrupted while reading the log"));
     }
     return commits;
   }

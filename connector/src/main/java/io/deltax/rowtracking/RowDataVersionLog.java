@@ -8,6 +8,7 @@ import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.CommitInfo;
+import io.deltax.log.actions.RemoveFile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,8 +23,8 @@ import org.apache.hadoop.fs.FileStatus;
  * Finds a table's {@link RowDataVersions}: the map stored in the {@code io.deltax.rowDataVersions}
  * domain, or else the one the log still tells. Deriving reads the log: the first line of every
  * commit (to find the {@code ROW TRACKING BACKFILL} commits, whoever wrote them), every backfill
- * commit (the row ID range of each file it numbered), and the older commits until each of those
- * files' first {@code add} is found: the version that wrote its data.
+ * commit (the row ID range of each file it numbered), and the older commits, for the {@code add}
+ * that brought each of those files' data: the version that wrote it.
  */
 public final class RowDataVersionLog {
   private static final int CACHED_TABLES = 16;
@@ -51,9 +52,11 @@ public final class RowDataVersionLog {
       return stored.get();
     }
     TransactionLog log = TransactionLog.open(snapshot.tableRoot().toString(), conf);
-    // The oldest commit is in the key: once clean-up removed commits, the log may tell less.
-    String key = snapshot.tableRoot() + "@" + snapshot.version() + " from "
-        + log.listing().commits().stream().findFirst().map(f -> f.getPath().getName()).orElse("");
+    // The table's id tells a table recreated at the same path apart; the oldest commit, a log
+    // that clean-up has since cut (and tells less).
+    String key = snapshot.tableRoot() + "@" + snapshot.version() + " id " + snapshot.metadata().id()
+        + " from " + log.listing().commits().stream().findFirst()
+            .map(f -> f.getPath().getName() + "@" + f.getModificationTime()).orElse("");
     synchronized (DERIVED) {
       RowDataVersions cached = DERIVED.get(key);
       if (cached != null) {
@@ -112,23 +115,34 @@ public final class RowDataVersionLog {
         }
       });
     }
-    // The first add of each such file, oldest commit first, backfills left out: its data version.
+    // The add that brought each such file's current data, backfills left out: its data version.
+    // Oldest commit first; a path removed and not re-added in the same commit starts over, should
+    // a writer reuse a name for new data.
     Map<String, Long> written = new HashMap<>();
     long lastBackfill = backfills.get(backfills.size() - 1);
-    for (int i = 0; i < commits.size() && versions.get(i) < lastBackfill
-        && written.size() < numbered.size(); i++) {
+    for (int i = 0; i < commits.size() && versions.get(i) < lastBackfill; i++) {
       long v = versions.get(i);
       if (backfills.contains(v)) {
         continue;
       }
+      java.util.Set<String> added = new java.util.HashSet<>();
+      java.util.Set<String> removed = new java.util.HashSet<>();
       log.readCommit(commits.get(i), action -> {
         if (action instanceof AddFile add) {
           String path = paths.canonical(add.path());
           if (numbered.containsKey(path)) {
-            written.putIfAbsent(path, v);
+            added.add(path);
+          }
+        } else if (action instanceof RemoveFile remove) {
+          String path = paths.canonical(remove.path());
+          if (numbered.containsKey(path)) {
+            removed.add(path);
           }
         }
       });
+      removed.removeAll(added);
+      removed.forEach(written::remove);
+      added.forEach(path -> written.putIfAbsent(path, v));
     }
     RowDataVersions.Builder builder = new RowDataVersions.Builder();
     numbered.forEach((path, range) ->

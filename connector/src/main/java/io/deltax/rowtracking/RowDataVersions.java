@@ -60,6 +60,36 @@ public final class RowDataVersions implements Serializable {
     return starts.length;
   }
 
+  /** Whether some row IDs in the map have no known data version (they fall back). */
+  public boolean hasUnknownVersions() {
+    for (long v : versions) {
+      if (v == UNKNOWN) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * This map and {@code other} together: the backfills of both, and for each row ID the version
+   * either knows (the newer where both do), so a map stored before log clean-up keeps what only it
+   * still knows.
+   */
+  public RowDataVersions mergedWith(RowDataVersions other) {
+    Builder builder = new Builder();
+    for (RowDataVersions map : List.of(this, other)) {
+      for (int i = 0; i < map.starts.length; i++) {
+        if (map.versions[i] != UNKNOWN) {
+          long end = i + 1 < map.starts.length ? map.starts[i + 1] : map.endRowId;
+          builder.add(map.starts[i], end - map.starts[i], map.versions[i]);
+        }
+      }
+    }
+    long[] backfills = java.util.stream.LongStream.concat(Arrays.stream(backfillVersions),
+        Arrays.stream(other.backfillVersions)).distinct().toArray();
+    return builder.build(backfills);
+  }
+
   /** The version in which the row's current data was written. */
   public long dataVersion(long rowId, long rowCommitVersion) {
     if (backfillVersions.length == 0 || !isBackfillVersion(rowCommitVersion)) {
@@ -222,13 +252,21 @@ public final class RowDataVersions implements Serializable {
     long[] versions = new long[runs.size()];
     for (int i = 0; i < starts.length; i++) {
       JsonNode run = runs.get(i);
+      if (!run.isArray() || run.size() != 2 || !run.get(0).canConvertToLong()
+          || !(run.get(1).isNull() || run.get(1).canConvertToLong())) {
+        throw new IllegalArgumentException("run " + i + " is not [first row ID, version]");
+      }
       starts[i] = run.get(0).asLong();
       versions[i] = run.get(1).isNull() ? UNKNOWN : run.get(1).asLong();
       if (i > 0 && starts[i] <= starts[i - 1]) {
         throw new IllegalArgumentException("runs out of order at " + starts[i]);
       }
     }
-    return new RowDataVersions(backfills, starts, versions, root.get("endRowId").asLong());
+    long end = root.get("endRowId").asLong();
+    if (starts.length > 0 && end <= starts[starts.length - 1]) {
+      throw new IllegalArgumentException("endRowId " + end + " is not past the last run");
+    }
+    return new RowDataVersions(backfills, starts, versions, end);
   }
 
   @Override
@@ -273,22 +311,23 @@ public final class RowDataVersions implements Serializable {
       ranges.sort(Comparator.comparingLong(Range::start));
       List<long[]> runs = new ArrayList<>();
       long end = ranges.isEmpty() ? 0 : ranges.get(0).start();
+      boolean disjoint = true;
       for (Range r : ranges) {
-        long start = r.start();
-        long version = r.version();
-        if (start > end) {
-          append(runs, end, UNKNOWN);
-        } else if (start < end) {
-          // Overlapping ranges: the rows they share take the newer version.
-          long[] last = runs.get(runs.size() - 1);
-          last[1] = newer(last[1], version);
-          if (r.start() + r.count() <= end) {
-            continue;
+        disjoint &= r.start() >= end;
+        end = Math.max(end, r.start() + r.count());
+      }
+      if (disjoint) {
+        // What backfills give: ranges that never share a row ID.
+        long at = ranges.isEmpty() ? 0 : ranges.get(0).start();
+        for (Range r : ranges) {
+          if (r.start() > at) {
+            append(runs, at, UNKNOWN);
           }
-          start = end;
+          append(runs, r.start(), r.version());
+          at = r.start() + r.count();
         }
-        append(runs, start, version);
-        end = r.start() + r.count();
+      } else {
+        sweep(runs);
       }
       long[] starts = new long[runs.size()];
       long[] versions = new long[runs.size()];
@@ -297,6 +336,42 @@ public final class RowDataVersions implements Serializable {
         versions[i] = runs.get(i)[1];
       }
       return new RowDataVersions(backfills, starts, versions, end);
+    }
+
+    /** Overlapping ranges: each stretch between two range ends takes the newest version over it. */
+    private void sweep(List<long[]> runs) {
+      java.util.TreeSet<Long> bounds = new java.util.TreeSet<>();
+      for (Range r : ranges) {
+        bounds.add(r.start());
+        bounds.add(r.start() + r.count());
+      }
+      // Versions of the ranges over the current stretch, unknown ranked newest, with counts.
+      java.util.TreeMap<Long, Integer> over = new java.util.TreeMap<>();
+      PriorityQueue<Range> byEnd = new PriorityQueue<>(Comparator.comparingLong(r -> r.start() + r.count()));
+      int next = 0;
+      Long from = null;
+      for (long bound : bounds) {
+        if (from != null) {
+          append(runs, from, over.isEmpty() ? UNKNOWN : unrank(over.lastKey()));
+        }
+        while (!byEnd.isEmpty() && byEnd.peek().start() + byEnd.peek().count() <= bound) {
+          over.computeIfPresent(rank(byEnd.poll().version()), (k, n) -> n == 1 ? null : n - 1);
+        }
+        while (next < ranges.size() && ranges.get(next).start() == bound) {
+          Range r = ranges.get(next++);
+          byEnd.add(r);
+          over.merge(rank(r.version()), 1, Integer::sum);
+        }
+        from = bound;
+      }
+    }
+
+    private static long rank(long version) {
+      return version == UNKNOWN ? Long.MAX_VALUE : version;
+    }
+
+    private static long unrank(long rank) {
+      return rank == Long.MAX_VALUE ? UNKNOWN : rank;
     }
 
     private static void append(List<long[]> runs, long start, long version) {

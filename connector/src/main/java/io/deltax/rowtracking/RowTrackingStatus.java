@@ -41,7 +41,11 @@ public record RowTrackingStatus(
     STORED("stored"),
     /** Not stored, but every backfill commit and the original adds are still in the log. */
     DERIVABLE("derivable"),
-    /** Not stored; the backfill commits are in the log, some original adds no longer are. */
+    /**
+     * Some known: the backfill commits are in the log but some original adds (or earlier
+     * backfills) no longer are, or a stored map misses a later backfill (call
+     * {@code preserve_row_data_versions} again).
+     */
     PARTIAL("partial"),
     /**
      * Not stored, and the log no longer reaches back to how row tracking was enabled: rows of a
@@ -93,21 +97,32 @@ public record RowTrackingStatus(
     return new RowTrackingStatus(snapshot, config,
         "true".equalsIgnoreCase(metadata.property("delta.rowTrackingSuspended")),
         highWaterMark(snapshot), withoutBaseRowId, backfills, enablement, complete,
-        rowDataVersionState(log, snapshot, config, backfills, enablement, complete));
+        rowDataVersionState(log, snapshot, config, backfills, complete));
   }
 
+  /**
+   * Stored, or else what the log can still tell. The log tells of every backfill only where it
+   * reaches back to a version whose protocol had no row tracking yet: backfills come after the
+   * protocol upgrade. (A table created with row tracking and cleaned up since is therefore
+   * "lost", though it may never have had a backfill: the log can no longer rule one out.)
+   */
   private static RowDataVersionState rowDataVersionState(TransactionLog log, Snapshot snapshot,
-      RowTrackingConfig config, List<CommitSummary> backfills, Optional<Long> enablement,
-      boolean complete) {
-    if (RowDataVersionLog.stored(snapshot).isPresent()) {
-      return RowDataVersionState.STORED;
+      RowTrackingConfig config, List<CommitSummary> backfills, boolean complete) {
+    if (!config.supported()) {
+      return RowDataVersionState.NOT_NEEDED;
     }
+    Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
+    if (stored.isPresent()) {
+      boolean covers = backfills.stream().allMatch(c -> stored.get().isBackfillVersion(c.version()));
+      return covers ? RowDataVersionState.STORED : RowDataVersionState.PARTIAL;
+    }
+    boolean reachesBeforeRowTracking = complete || !log.snapshotAt(
+        log.listing().earliestRecreatableVersion()).protocol().writerFeatures().contains(RowTrackingConfig.FEATURE);
     if (!backfills.isEmpty()) {
-      return RowDataVersionLog.derive(log, snapshot.version()).exact()
+      return reachesBeforeRowTracking && RowDataVersionLog.derive(log, snapshot.version()).exact()
           ? RowDataVersionState.DERIVABLE : RowDataVersionState.PARTIAL;
     }
-    return complete || enablement.isPresent() || !config.supported()
-        ? RowDataVersionState.NOT_NEEDED : RowDataVersionState.LOST;
+    return reachesBeforeRowTracking ? RowDataVersionState.NOT_NEEDED : RowDataVersionState.LOST;
   }
 
   /** The row ID high-water mark of the {@code delta.rowTracking} domain; -1 before any row ID. */

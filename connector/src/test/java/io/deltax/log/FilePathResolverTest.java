@@ -18,12 +18,14 @@ class FilePathResolverTest {
 
   @Test
   void fastPathAgreesWithResolution() {
-    for (String root : List.of("file:/tmp/table", "s3://bucket/warehouse/t", "hdfs://nn:8020/t")) {
+    for (String root : List.of("file:/tmp/table", "s3://bucket/warehouse/t", "hdfs://nn:8020/t",
+        "s3a://bucket/", "file:/", "hdfs://nn:8020/")) {
       FilePathResolver paths = new FilePathResolver(new Path(root));
       for (String p : PATHS) {
         assertEquals(paths.resolve(p).toString(), paths.canonical(p), root + " + " + p);
       }
-      assertEquals(paths.canonical("x.parquet"), paths.canonical(root + "/x.parquet"));
+      assertEquals(paths.canonical("x.parquet"),
+          paths.canonical((root.endsWith("/") ? root : root + "/") + "x.parquet"));
     }
   }
 

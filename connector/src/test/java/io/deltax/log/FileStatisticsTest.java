@@ -15,6 +15,8 @@ class FileStatisticsTest {
         + "\"nullCount\":{\"a\":0},\"numRecords\":3}"));
     assertEquals(OptionalLong.empty(), records("{\"minValues\":{\"numRecords\":9}}"));
     assertEquals(OptionalLong.empty(), records("{\"numRecords\":\"7\"}"));
+    assertEquals(OptionalLong.of(7), records("{\"numRecords\":7.0}"));
+    assertEquals(OptionalLong.empty(), records("{\"numRecords\":7.5}"));
     assertEquals(OptionalLong.empty(), records("{\"numRecords\":"));
     assertEquals(OptionalLong.empty(), records("[]"));
     assertEquals(OptionalLong.empty(), records(null));

@@ -69,4 +69,41 @@ class RowDataVersionsTest {
     }
     assertEquals(exact, exact.bounded(10_000));
   }
+
+  @Test
+  void overlappingRangesTakeTheNewerVersionRowByRow() {
+    RowDataVersions m = new RowDataVersions.Builder().add(0, 10, 5).add(5, 10, 3).add(6, 2, 9)
+        .build(new long[] {BACKFILL});
+    long[] expected = {5, 5, 5, 5, 5, 5, 9, 9, 5, 5, 3, 3, 3, 3, 3};
+    for (int id = 0; id < expected.length; id++) {
+      assertEquals(expected[id], m.dataVersion(id, BACKFILL), "row " + id);
+    }
+    assertEquals(BACKFILL, m.dataVersion(15, BACKFILL));
+  }
+
+  @Test
+  void mergedMapsKeepWhatEitherKnows() {
+    RowDataVersions stored = new RowDataVersions.Builder().add(0, 10, 1)
+        .add(10, 10, RowDataVersions.UNKNOWN).build(new long[] {BACKFILL});
+    RowDataVersions derived = new RowDataVersions.Builder().add(0, 10, RowDataVersions.UNKNOWN)
+        .add(10, 10, 2).add(20, 5, 4).build(new long[] {12});
+    RowDataVersions merged = stored.mergedWith(derived);
+    assertEquals(1, merged.dataVersion(3, BACKFILL));
+    assertEquals(2, merged.dataVersion(15, 12));
+    assertEquals(4, merged.dataVersion(24, BACKFILL));
+    assertEquals(java.util.List.of(BACKFILL, 12L),
+        java.util.Arrays.stream(merged.backfillVersions()).boxed().toList());
+    assertTrue(stored.hasUnknownVersions());
+    assertTrue(!merged.hasUnknownVersions());
+  }
+
+  @Test
+  void malformedStoredMapsAreRefused() {
+    for (String json : java.util.List.of(
+        "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[0]],\"endRowId\":5}",
+        "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[0,\"x\"]],\"endRowId\":5}",
+        "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[6,1]],\"endRowId\":5}")) {
+      assertThrows(IllegalArgumentException.class, () -> RowDataVersions.fromJson(json), json);
+    }
+  }
 }

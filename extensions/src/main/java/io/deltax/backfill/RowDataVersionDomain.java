@@ -1,10 +1,12 @@
 package io.deltax.backfill;
 
 import io.deltax.errors.DeltaXException;
+import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.log.actions.DomainMetadata;
 import io.deltax.rowtracking.RowDataVersionLog;
 import io.deltax.rowtracking.RowDataVersions;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -27,17 +29,25 @@ public final class RowDataVersionDomain {
 
   private RowDataVersionDomain() {}
 
-  /** What the commits up to {@code version} tell; empty when none of them is a backfill. */
-  public static Optional<Preserved> derive(TransactionLog log, long version, int maxRuns) {
+  /**
+   * What the commits up to {@code snapshot} tell, merged with the map the table already stores
+   * (which may know what clean-up has since removed from the log); empty when there is nothing
+   * new to store: no backfill in the log, or none the stored map lacks.
+   */
+  public static Optional<Preserved> derive(TransactionLog log, Snapshot snapshot, int maxRuns) {
     checkMaxRuns(maxRuns);
-    RowDataVersionLog.Derived derived = RowDataVersionLog.derive(log, version);
-    if (derived.versions().backfillVersions().length == 0) {
+    RowDataVersionLog.Derived derived = RowDataVersionLog.derive(log, snapshot.version());
+    long[] backfills = derived.versions().backfillVersions();
+    Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
+    if (backfills.length == 0 || stored.isPresent()
+        && Arrays.stream(backfills).allMatch(stored.get()::isBackfillVersion)) {
       return Optional.empty();
     }
-    RowDataVersions bounded = derived.versions().bounded(maxRuns);
+    RowDataVersions full = stored.map(s -> s.mergedWith(derived.versions())).orElse(derived.versions());
+    RowDataVersions bounded = full.bounded(maxRuns);
     return Optional.of(new Preserved(
         new DomainMetadata(RowDataVersions.DOMAIN, bounded.toJson(), false), bounded,
-        derived.exact(), bounded.runCount() < derived.versions().runCount()));
+        !full.hasUnknownVersions() && derived.exact(), bounded.runCount() < full.runCount()));
   }
 
   static void checkMaxRuns(int maxRuns) {

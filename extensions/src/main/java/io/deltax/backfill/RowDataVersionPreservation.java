@@ -19,8 +19,9 @@ import org.apache.hadoop.fs.Path;
 /**
  * Stores what the log tells of rows' data versions in the {@code io.deltax.rowDataVersions} domain,
  * in one commit of its own: for tables whose row tracking was enabled by delta-spark or
- * Databricks, before log clean-up removes the backfill commits and the original adds. A table
- * that already has the domain, or whose log shows no backfill, is left as it is.
+ * Databricks, before log clean-up removes the backfill commits and the original adds. A map
+ * already stored is merged with what the log tells of later backfills; a table whose stored map
+ * covers every backfill in the log, or whose log shows none, is left as it is.
  */
 public final class RowDataVersionPreservation {
   public static final String OPERATION = "PRESERVE ROW DATA VERSIONS";
@@ -50,17 +51,18 @@ public final class RowDataVersionPreservation {
   }
 
   public Result run() throws IOException {
-    for (int attempt = 0; attempt <= MAX_CONFLICTS; attempt++) {
+    for (int attempt = 1; attempt <= MAX_CONFLICTS; attempt++) {
       TransactionLog log = TransactionLog.open(table, conf);
       Snapshot snapshot = log.latestSnapshot();
       String name = snapshot.tableRoot().toString();
       Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
-      if (stored.isPresent()) {
-        return new Result(name, false, null, stored.get(), true, "The table already stores its "
-            + "row data versions (" + stored.get().runCount() + " runs); nothing written.");
-      }
       Optional<RowDataVersionDomain.Preserved> preserved =
-          RowDataVersionDomain.derive(log, snapshot.version(), maxRuns);
+          RowDataVersionDomain.derive(log, snapshot, maxRuns);
+      if (preserved.isEmpty() && stored.isPresent()) {
+        return new Result(name, false, null, stored.get(), !stored.get().hasUnknownVersions(),
+            "The table already stores the data versions of every backfill the log shows ("
+                + stored.get().runCount() + " runs); nothing written.");
+      }
       if (preserved.isEmpty()) {
         return new Result(name, false, null, null, false, "The log shows no ROW TRACKING BACKFILL "
             + "commit, so there is no map to store; nothing written. See row_tracking_status.");

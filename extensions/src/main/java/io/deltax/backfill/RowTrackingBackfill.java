@@ -220,7 +220,7 @@ public final class RowTrackingBackfill {
       Metadata enabled = enabledMetadata(snapshot.metadata());
       List<Action> actions = new ArrayList<>(List.of(enabled));
       // The data versions of the rows just numbered, stored before log clean-up can lose them.
-      RowDataVersionDomain.derive(TransactionLog.open(table, conf), snapshot.version(),
+      RowDataVersionDomain.derive(TransactionLog.open(table, conf), snapshot,
           maxRowDataVersionRuns).ifPresent(preserved -> actions.add(preserved.action()));
       Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "SET TBLPROPERTIES",
           Map.of("properties", ActionJson.objectJson(new LinkedHashMap<>(

@@ -233,4 +233,25 @@ class RowDataVersionTest {
     assertTrue(new java.util.HashSet<>(read.values()).size() <= 2, read.toString());
     assertEquals(0, count(deltax(path), RDV + " > 4"));
   }
+
+  @Test
+  void aTableRecreatedAtTheSamePathIsNotAnsweredFromTheOldOnesLog() throws IOException {
+    String path = dir.resolve("recreated").toString();
+    fourInserts(path);
+    enableWithDeltaSpark(path);
+    Map<Integer, Long> first = dataVersions(path); // derived, and cached
+    org.apache.commons.io.FileUtils.deleteDirectory(new java.io.File(path));
+    DeltaLog.clearCache();
+    // The same number of commits, but two rows in the first INSERT: other data versions.
+    sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta");
+    sql("INSERT INTO " + quote(path) + " VALUES (1, 'a'), (2, 'b')");
+    long both = version(path);
+    sql("INSERT INTO " + quote(path) + " VALUES (3, 'c')");
+    sql("INSERT INTO " + quote(path) + " VALUES (4, 'd')");
+    sql("INSERT INTO " + quote(path) + " VALUES (5, 'e')");
+    enableWithDeltaSpark(path);
+    Map<Integer, Long> second = dataVersions(path);
+    assertEquals(both, second.get(2));
+    assertTrue(!first.get(2).equals(second.get(2)), first + " / " + second);
+  }
 }
