@@ -10,6 +10,7 @@ import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.CommitInfo;
 import io.deltax.log.actions.RemoveFile;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,13 +29,18 @@ import org.apache.hadoop.fs.FileStatus;
  */
 public final class RowDataVersionLog {
   private static final int CACHED_TABLES = 16;
-  /** Derived maps by table and version: a log is read once, not once per query. */
-  private static final Map<String, RowDataVersions> DERIVED = new LinkedHashMap<>(16, 0.75f, true) {
+  /**
+   * Derived maps by table, with the version they were derived at: a log is read once, not once
+   * per query, and a newer version only needs its new commits' first lines looked at.
+   */
+  private static final Map<String, DerivedAt> DERIVED = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<String, RowDataVersions> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<String, DerivedAt> eldest) {
       return size() > CACHED_TABLES;
     }
   };
+
+  private record DerivedAt(long version, RowDataVersions versions) {}
 
   private RowDataVersionLog() {}
 
@@ -54,20 +60,50 @@ public final class RowDataVersionLog {
     TransactionLog log = TransactionLog.open(snapshot.tableRoot().toString(), conf);
     // The table's id tells a table recreated at the same path apart; the oldest commit, a log
     // that clean-up has since cut (and tells less).
-    String key = snapshot.tableRoot() + "@" + snapshot.version() + " id " + snapshot.metadata().id()
-        + " from " + log.listing().commits().stream().findFirst()
+    String key = snapshot.tableRoot() + " id " + snapshot.metadata().id() + " from "
+        + log.listing().commits().stream().findFirst()
             .map(f -> f.getPath().getName() + "@" + f.getModificationTime()).orElse("");
+    long version = snapshot.version();
+    DerivedAt cached;
     synchronized (DERIVED) {
-      RowDataVersions cached = DERIVED.get(key);
-      if (cached != null) {
-        return cached;
-      }
+      cached = DERIVED.get(key);
     }
-    RowDataVersions derived = derive(log, snapshot.version()).versions();
+    // A map depends only on the backfills up to the version and the commits before them.
+    if (cached != null && version >= cached.version() && noBackfillIn(log, cached.version(), version)) {
+      remember(key, new DerivedAt(version, cached.versions()));
+      return cached.versions();
+    }
+    if (cached != null && version < cached.version()
+        && Arrays.stream(cached.versions().backfillVersions()).allMatch(b -> b <= version)) {
+      return cached.versions();
+    }
+    RowDataVersions derived = derive(log, version).versions();
+    if (cached == null || version >= cached.version()) {
+      remember(key, new DerivedAt(version, derived));
+    }
+    return derived;
+  }
+
+  private static void remember(String key, DerivedAt derived) {
     synchronized (DERIVED) {
       DERIVED.put(key, derived);
     }
-    return derived;
+  }
+
+  /** Whether no commit in {@code (after, upTo]} is a row tracking backfill. */
+  private static boolean noBackfillIn(TransactionLog log, long after, long upTo) {
+    for (FileStatus commit : log.listing().commits()) {
+      long v = LogFileName.parse(commit.getPath().getName()).version();
+      if (v > after && v <= upTo && isBackfill(log, commit)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isBackfill(TransactionLog log, FileStatus commit) {
+    Optional<CommitInfo> info = log.commitInfo(commit);
+    return info.isPresent() && RowTrackingStatus.BACKFILL_OPERATION.equals(info.get().operation());
   }
 
   /** The map stored in the table's {@code io.deltax.rowDataVersions} domain, if any. */
@@ -94,8 +130,7 @@ public final class RowDataVersionLog {
       }
       commits.add(commit);
       versions.add(v);
-      Optional<CommitInfo> info = log.commitInfo(commit);
-      if (info.isPresent() && RowTrackingStatus.BACKFILL_OPERATION.equals(info.get().operation())) {
+      if (isBackfill(log, commit)) {
         backfills.add(v);
       }
     }

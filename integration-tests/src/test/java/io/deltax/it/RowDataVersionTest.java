@@ -136,6 +136,11 @@ class RowDataVersionTest {
     sql("OPTIMIZE " + quote(path));
     assertEquals(1, deltax(path).select("_metadata.file_path").distinct().count(), "compacted");
     assertWatermarkAnswers(path, afterUpdate, 1);
+    // Time travel to before the UPDATE, after the newer versions were read.
+    Map<Integer, Long> before = new HashMap<>();
+    spark().read().format("deltax").option("versionAsOf", Long.toString(update - 1)).load(path)
+        .selectExpr("id", RDV).collectAsList().forEach(r -> before.put(r.getInt(0), r.getLong(1)));
+    assertEquals(inserted, before);
     // The row-at-a-time reader computes the same.
     SharedSpark.withConf(Map.of("spark.sql.parquet.enableVectorizedReader", "false"),
         () -> assertEquals(afterUpdate, dataVersions(path)));
