@@ -56,6 +56,35 @@ public final class RowDataVersions implements Serializable {
     return backfillVersions.clone();
   }
 
+  public boolean hasBackfills() {
+    return backfillVersions.length > 0;
+  }
+
+  /**
+   * Looks up many row IDs in a row: the rows of a batch come in row ID order within a file, so
+   * the run of the last lookup usually holds the next one too. One per reader thread.
+   */
+  public final class Cursor {
+    private int run = -1;
+    private long runStart = 1;
+    private long runEnd = 0;
+
+    /** The data version of a row whose row commit version is a backfill's. */
+    public long backfilledRowVersion(long rowId, long rowCommitVersion) {
+      if (rowId < runStart || rowId >= runEnd) {
+        run = runOf(rowId);
+        if (run < 0) {
+          runStart = 1;
+          runEnd = 0;
+          return rowCommitVersion;
+        }
+        runStart = starts[run];
+        runEnd = run + 1 < starts.length ? starts[run + 1] : endRowId;
+      }
+      return versions[run] == UNKNOWN ? rowCommitVersion : versions[run];
+    }
+  }
+
   public int runCount() {
     return starts.length;
   }

@@ -47,11 +47,26 @@ public final class RowIdVectors {
     }
   }
 
-  /** Each row's data version, from its row ID and row commit version (see {@link RowDataVersions}). */
+  /**
+   * Each row's data version, from its row ID and row commit version (see {@link RowDataVersions}):
+   * a copy of the commit versions where the table had no backfill; else the backfill check is
+   * made once per run of equal commit versions, and the map is walked with a cursor.
+   */
   public static void fillRowDataVersions(long[] out, int numRows, long[] rowIds,
-      long[] rowCommitVersions, RowDataVersions versions) {
+      long[] rowCommitVersions, RowDataVersions versions, RowDataVersions.Cursor cursor) {
+    if (!versions.hasBackfills()) {
+      System.arraycopy(rowCommitVersions, 0, out, 0, numRows);
+      return;
+    }
+    long checked = Long.MIN_VALUE;
+    boolean backfill = false;
     for (int i = 0; i < numRows; i++) {
-      out[i] = versions.dataVersion(rowIds[i], rowCommitVersions[i]);
+      long version = rowCommitVersions[i];
+      if (version != checked) {
+        checked = version;
+        backfill = versions.isBackfillVersion(version);
+      }
+      out[i] = backfill ? cursor.backfilledRowVersion(rowIds[i], version) : version;
     }
   }
 }

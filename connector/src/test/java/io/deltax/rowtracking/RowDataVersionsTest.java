@@ -106,4 +106,26 @@ class RowDataVersionsTest {
       assertThrows(IllegalArgumentException.class, () -> RowDataVersions.fromJson(json), json);
     }
   }
+
+  @Test
+  void vectorFillAgreesWithRowByRowLookups() {
+    RowDataVersions m = map();
+    RowDataVersions.Cursor cursor = m.new Cursor();
+    Random random = new Random(3);
+    int n = 400;
+    long[] ids = new long[n];
+    long[] commits = new long[n];
+    for (int i = 0; i < n; i++) {
+      ids[i] = i < 200 ? i / 4 : random.nextInt(60); // in order, then anywhere
+      commits[i] = random.nextInt(4) == 0 ? 10 : (random.nextBoolean() ? BACKFILL : 12);
+    }
+    long[] out = new long[n];
+    RowIdVectors.fillRowDataVersions(out, n, ids, commits, m, cursor);
+    for (int i = 0; i < n; i++) {
+      assertEquals(m.dataVersion(ids[i], commits[i]), out[i], "row " + i);
+    }
+    RowIdVectors.fillRowDataVersions(out, n, ids, commits, RowDataVersions.NONE,
+        RowDataVersions.NONE.new Cursor());
+    assertEquals(java.util.Arrays.toString(commits), java.util.Arrays.toString(out));
+  }
 }

@@ -1,6 +1,7 @@
 package io.deltax.read.metadata;
 
 import io.deltax.deletionvectors.DeletedRows;
+import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowIdVectors;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -18,10 +19,13 @@ public final class MetadataBatchAssembler {
   private final LongVector rowIds = new LongVector();
   private final LongVector rowCommitVersions = new LongVector();
   private final LongVector rowDataVersions = new LongVector();
+  /** Null unless row_data_version is read. */
+  private final RowDataVersions.Cursor dataVersionCursor;
   private int[] selected = new int[0];
 
   public MetadataBatchAssembler(MetadataReadPlan plan) {
     this.plan = plan;
+    this.dataVersionCursor = plan.rowDataVersions() == null ? null : plan.rowDataVersions().new Cursor();
   }
 
   /**
@@ -100,7 +104,8 @@ public final class MetadataBatchAssembler {
         case ROW_COMMIT_VERSION -> rowCommitVersions;
         case ROW_DATA_VERSION -> {
           RowIdVectors.fillRowDataVersions(rowDataVersions.values(numRows), numRows,
-              rowIds.values(numRows), rowCommitVersions.values(numRows), plan.rowDataVersions());
+              rowIds.values(numRows), rowCommitVersions.values(numRows), plan.rowDataVersions(),
+              dataVersionCursor);
           yield rowDataVersions;
         }
       };
