@@ -11,8 +11,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * Turns a batch of Spark's Parquet reader into a batch of the scan's output, per the
  * {@link MetadataReadPlan}: data and partition columns are passed through, the {@code _metadata}
  * struct is put together from constant vectors, the row index vector and the computed row ID,
- * row commit version and row data version vectors, and the rows a deletion vector removes are left out of a view of
- * the batch. Nothing is copied but the computed longs. One per reader.
+ * row commit version and row data version vectors, and the rows a deletion vector removes are
+ * left out of a view of the batch. Nothing is copied but the computed longs. One per reader.
  */
 public final class MetadataBatchAssembler {
   private final MetadataReadPlan plan;

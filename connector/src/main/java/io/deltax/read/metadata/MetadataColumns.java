@@ -50,7 +50,8 @@ public final class MetadataColumns {
 
       @Override
       public String comment() {
-        return "File and row metadata: file path, row index, row ID, row commit version and row data version";
+        return "File and row metadata: file path, row index, row ID, row commit version and row "
+            + "data version";
       }
     };
   }
