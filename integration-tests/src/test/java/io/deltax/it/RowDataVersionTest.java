@@ -259,4 +259,22 @@ class RowDataVersionTest {
     assertEquals(both, second.get(2));
     assertTrue(!first.get(2).equals(second.get(2)), first + " / " + second);
   }
+
+  @Test
+  void preserveOnBadInputNamesTheProblemAndWritesNothing() throws IOException {
+    String missing = dir.resolve("no-such-table").toString();
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> spark().sql("CALL preserve_row_data_versions(table => '" + missing + "')").collect());
+    assertTrue(e.getMessage().contains("DELTAX_TABLE_NOT_FOUND") && e.getMessage().contains(missing),
+        e.getMessage());
+
+    String plain = dir.resolve("no-row-tracking").toString();
+    fourInserts(plain);
+    long before = version(plain);
+    Row r = spark().sql("CALL preserve_row_data_versions(table => '" + plain + "')").first();
+    assertFalse(r.getBoolean(r.fieldIndex("stored")));
+    assertTrue(r.getString(r.fieldIndex("message")).contains("no ROW TRACKING BACKFILL"), r.toString());
+    assertEquals(before, version(plain), "nothing written");
+    assertEquals("not needed", status(plain));
+  }
 }
