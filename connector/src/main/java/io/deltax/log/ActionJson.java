@@ -1,5 +1,7 @@
 package io.deltax.log;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -35,6 +37,44 @@ public final class ActionJson {
   private ActionJson() {}
 
   /** Parses one line; throws {@link IOException} when it is not a JSON object. */
+  /**
+   * The path, {@code baseRowId} and {@code stats} of an {@code add} or {@code remove} line,
+   * streamed, the other fields skipped unparsed; null for any other action.
+   */
+  static FileActionSummary parseFileAction(String line) throws IOException {
+    try (JsonParser p = MAPPER.getFactory().createParser(line)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new IOException("not a JSON object: " + abbreviate(line));
+      }
+      if (p.nextToken() != JsonToken.FIELD_NAME) {
+        return null;
+      }
+      String action = p.currentName();
+      if (!action.equals("add") && !action.equals("remove")) {
+        p.nextToken();
+        p.skipChildren(); // still read to its end, so a broken line is noticed
+        return null;
+      }
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new IOException("the " + action + " action is not an object: " + abbreviate(line));
+      }
+      String path = null;
+      Long baseRowId = null;
+      String stats = null;
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        switch (field) {
+          case "path" -> path = p.getValueAsString();
+          case "baseRowId" -> baseRowId = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+          case "stats" -> stats = p.getValueAsString();
+          default -> p.skipChildren();
+        }
+      }
+      return new FileActionSummary(action.equals("add"), path, baseRowId, stats);
+    }
+  }
+
   public static Action parseLine(String line) throws IOException {
     JsonNode root = MAPPER.readTree(line);
     if (root == null || !root.isObject()) {

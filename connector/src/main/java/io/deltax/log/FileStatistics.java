@@ -16,10 +16,15 @@ public final class FileStatistics {
    * statistics after it are never parsed.
    */
   public static OptionalLong numRecords(AddFile file) {
-    if (file.stats() == null) {
+    return numRecords(file.stats());
+  }
+
+  /** The same from the statistics JSON itself (null for none). */
+  public static OptionalLong numRecords(String stats) {
+    if (stats == null) {
       return OptionalLong.empty();
     }
-    try (JsonParser parser = ActionJson.MAPPER.getFactory().createParser(file.stats())) {
+    try (JsonParser parser = ActionJson.MAPPER.getFactory().createParser(stats)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         return OptionalLong.empty();
       }

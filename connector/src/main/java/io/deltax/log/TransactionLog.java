@@ -211,6 +211,35 @@ public final class TransactionLog {
   }
 
   /**
+   * The {@code add} and {@code remove} actions of one commit, each read only for its path, row ID
+   * and statistics: for questions about a long history, such as where rows' data was written.
+   */
+  public void readFileActions(FileStatus file, Consumer<FileActionSummary> sink) {
+    try (BufferedReader reader = new BufferedReader(
+        new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        FileActionSummary action;
+        try {
+          action = ActionJson.parseFileAction(line);
+        } catch (IOException e) {
+          throw DeltaXErrors.corruptLogFile(file.getPath().toString(),
+              "a line is not a complete JSON action (" + e.getMessage().lines().findFirst().orElse("")
+                  + ")", e);
+        }
+        if (action != null) {
+          sink.accept(action);
+        }
+      }
+    } catch (IOException e) {
+      throw DeltaXErrors.corruptLogFile(file.getPath().toString(), e.toString(), e);
+    }
+  }
+
+  /**
    * @param skipFileActions leave out the lines that start as writers start {@code add} and
    *     {@code remove} actions, unparsed: for questions about everything but the files
    */

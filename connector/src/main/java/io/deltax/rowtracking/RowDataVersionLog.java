@@ -6,9 +6,7 @@ import io.deltax.log.FileStatistics;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.log.actions.AddFile;
 import io.deltax.log.actions.CommitInfo;
-import io.deltax.log.actions.RemoveFile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -141,11 +139,12 @@ public final class RowDataVersionLog {
     // The files each backfill numbered: canonical path -> its row ID range.
     Map<String, long[]> numbered = new HashMap<>();
     for (long b : backfills) {
-      log.readCommit(commits.get(versions.indexOf(b)), action -> {
-        if (action instanceof AddFile add && add.baseRowId() != null) {
-          OptionalLong records = FileStatistics.numRecords(add);
+      log.readFileActions(commits.get(versions.indexOf(b)), action -> {
+        if (action.add() && action.baseRowId() != null) {
+          OptionalLong records = FileStatistics.numRecords(action.stats());
           if (records.isPresent()) {
-            numbered.put(paths.canonical(add.path()), new long[] {add.baseRowId(), records.getAsLong()});
+            numbered.put(paths.canonical(action.path()),
+                new long[] {action.baseRowId(), records.getAsLong()});
           }
         }
       });
@@ -162,17 +161,10 @@ public final class RowDataVersionLog {
       }
       java.util.Set<String> added = new java.util.HashSet<>();
       java.util.Set<String> removed = new java.util.HashSet<>();
-      log.readCommit(commits.get(i), action -> {
-        if (action instanceof AddFile add) {
-          String path = paths.canonical(add.path());
-          if (numbered.containsKey(path)) {
-            added.add(path);
-          }
-        } else if (action instanceof RemoveFile remove) {
-          String path = paths.canonical(remove.path());
-          if (numbered.containsKey(path)) {
-            removed.add(path);
-          }
+      log.readFileActions(commits.get(i), action -> {
+        String path = paths.canonical(action.path());
+        if (numbered.containsKey(path)) {
+          (action.add() ? added : removed).add(path);
         }
       });
       removed.removeAll(added);

@@ -37,4 +37,20 @@ class ActionJsonTest {
     assertNull(ActionJson.parseLine("{\"checkpointMetadata\":{\"version\":3}}"));
     assertThrows(IOException.class, () -> ActionJson.parseLine("{\"add\":{\"path\":"));
   }
+
+  @Test
+  void fileActionSummariesReadTheSameFieldsAsFullParsing() throws IOException {
+    String line = "{\"add\":{\"path\":\"p=1/a.parquet\",\"partitionValues\":{\"p\":\"1\"},"
+        + "\"size\":10,\"stats\":\"{\\\"numRecords\\\":2}\",\"tags\":{\"path\":\"not this\"},"
+        + "\"deletionVector\":{\"storageType\":\"u\",\"pathOrInlineDv\":\"x\",\"sizeInBytes\":1,"
+        + "\"cardinality\":1},\"baseRowId\":100,\"dataChange\":false}}";
+    AddFile full = (AddFile) ActionJson.parseLine(line);
+    FileActionSummary summary = ActionJson.parseFileAction(line);
+    assertEquals(new FileActionSummary(true, full.path(), full.baseRowId(), full.stats()), summary);
+    assertEquals(new FileActionSummary(false, "b.parquet", null, null), ActionJson.parseFileAction(
+        "{\"remove\":{\"path\":\"b.parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}"));
+    assertNull(ActionJson.parseFileAction("{\"commitInfo\":{\"operation\":\"WRITE\"}}"));
+    assertThrows(IOException.class, () -> ActionJson.parseFileAction("{\"add\":{\"path\":"));
+    assertThrows(IOException.class, () -> ActionJson.parseFileAction("{\"txn\":{\"appId\":"));
+  }
 }
