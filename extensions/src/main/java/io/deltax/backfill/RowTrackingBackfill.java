@@ -115,7 +115,7 @@ public final class RowTrackingBackfill {
     return snapshot;
   }
 
-  /** A file still without row IDs, with what ordering and numbering it need. */
+  /** A file still without row IDs, with what its place in the order and its row IDs depend on. */
   private record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {}
 
   /**
