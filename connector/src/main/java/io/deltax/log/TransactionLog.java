@@ -215,28 +215,7 @@ public final class TransactionLog {
    * and statistics: for questions about a long history, such as where rows' data was written.
    */
   public void readFileActions(FileStatus file, Consumer<FileActionSummary> sink) {
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        if (line.isBlank()) {
-          continue;
-        }
-        FileActionSummary action;
-        try {
-          action = ActionJson.parseFileAction(line);
-        } catch (IOException e) {
-          throw DeltaXErrors.corruptLogFile(file.getPath().toString(),
-              "a line is not a complete JSON action (" + e.getMessage().lines().findFirst().orElse("")
-                  + ")", e);
-        }
-        if (action != null) {
-          sink.accept(action);
-        }
-      }
-    } catch (IOException e) {
-      throw DeltaXErrors.corruptLogFile(file.getPath().toString(), e.toString(), e);
-    }
+    readLines(file, ActionJson::parseFileAction, sink);
   }
 
   /**
@@ -244,24 +223,35 @@ public final class TransactionLog {
    *     {@code remove} actions, unparsed: for questions about everything but the files
    */
   private void readCommit(FileStatus file, Consumer<Action> sink, boolean skipFileActions) {
+    readLines(file, line -> skipFileActions
+        && (line.startsWith("{\"add\":") || line.startsWith("{\"remove\":"))
+        ? null : ActionJson.parseLine(line), sink);
+  }
+
+  /** Reads one line of a commit file into what a caller wants of it; null leaves the line out. */
+  private interface LineParser<T> {
+    T parse(String line) throws IOException;
+  }
+
+  /** The lines of one commit file, each parsed; a line that is not valid JSON is a corrupt log. */
+  private <T> void readLines(FileStatus file, LineParser<T> parser, Consumer<T> sink) {
     try (BufferedReader reader = new BufferedReader(
         new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
-        if (line.isBlank() || skipFileActions && (line.startsWith("{\"add\":")
-            || line.startsWith("{\"remove\":"))) {
+        if (line.isBlank()) {
           continue;
         }
-        Action action;
+        T value;
         try {
-          action = ActionJson.parseLine(line);
+          value = parser.parse(line);
         } catch (IOException e) {
           throw DeltaXErrors.corruptLogFile(file.getPath().toString(),
               "a line is not a complete JSON action (" + e.getMessage().lines().findFirst().orElse("")
                   + ")", e);
         }
-        if (action != null) {
-          sink.accept(action);
+        if (value != null) {
+          sink.accept(value);
         }
       }
     } catch (IOException e) {

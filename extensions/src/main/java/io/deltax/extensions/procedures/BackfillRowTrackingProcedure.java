@@ -3,8 +3,6 @@ package io.deltax.extensions.procedures;
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.read.SparkParquet;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -75,12 +73,8 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
     RowTrackingBackfill backfill = new RowTrackingBackfill(table, SparkParquet.hadoopConf(spark),
         batchSize, maxCommits, engineInfo(spark))
         .maxRowDataVersionRuns(PreserveRowDataVersionsProcedure.maxRuns(spark));
-    BackfillResult result;
-    try {
-      result = dryRun ? backfill.plan() : backfill.run();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Row tracking backfill of " + table + " failed: " + e.getMessage(), e);
-    }
+    BackfillResult result = run("Row tracking backfill of " + table,
+        () -> dryRun ? backfill.plan() : backfill.run());
     return new InternalRow[] {row(result)};
   }
 

@@ -1,6 +1,8 @@
 package io.deltax.extensions.procedures;
 
 import io.deltax.errors.DeltaXException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -45,6 +47,20 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
   /** The {@code engineInfo} of the commits a procedure writes. */
   static String engineInfo(SparkSession spark) {
     return "deltax Apache-Spark/" + spark.version();
+  }
+
+  /** Work on the table that may fail reading or writing files. */
+  interface TableWork<T> {
+    T run() throws IOException;
+  }
+
+  /** Runs {@code work}; an I/O failure is reported as "{@code what} failed: …". */
+  static <T> T run(String what, TableWork<T> work) {
+    try {
+      return work.run();
+    } catch (IOException e) {
+      throw new UncheckedIOException(what + " failed: " + e.getMessage(), e);
+    }
   }
 
   /** A whole-number session conf, or {@code otherwise} where it is not set. */

@@ -4,8 +4,6 @@ import io.deltax.backfill.RowDataVersionDomain;
 import io.deltax.backfill.RowDataVersionPreservation;
 import io.deltax.read.SparkParquet;
 import io.deltax.rowtracking.RowDataVersions;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -54,14 +52,9 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    RowDataVersionPreservation.Result r;
-    try {
-      r = new RowDataVersionPreservation(path, SparkParquet.hadoopConf(spark), maxRuns(spark),
-          engineInfo(spark)).run();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Storing the row data versions of " + path + " failed: "
-          + e.getMessage(), e);
-    }
+    RowDataVersionPreservation.Result r = run("Storing the row data versions of " + path,
+        new RowDataVersionPreservation(path, SparkParquet.hadoopConf(spark), maxRuns(spark),
+            engineInfo(spark))::run);
     RowDataVersions versions = r.versions();
     return new InternalRow[] {new GenericInternalRow(new Object[] {
         UTF8String.fromString(r.table()), r.stored(), r.version(),
