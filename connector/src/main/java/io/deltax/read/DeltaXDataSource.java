@@ -51,13 +51,14 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   private synchronized DeltaXTable table(Map<String, String> properties) {
     if (loaded == null || !properties.equals(loadedFor)) {
       CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(properties);
-      loaded = new DeltaXTable(loadSnapshot(SparkSession.active(), options), new HashMap<>(properties));
+      loaded = load(SparkSession.active(), options, new HashMap<>(properties));
       loadedFor = new HashMap<>(properties);
     }
     return loaded;
   }
 
-  static Snapshot loadSnapshot(SparkSession spark, CaseInsensitiveStringMap options) {
+  private static DeltaXTable load(SparkSession spark, CaseInsensitiveStringMap options,
+      Map<String, String> properties) {
     String path = options.get("path");
     if (path == null || path.isBlank()) {
       throw DeltaXErrors.missingPathOption();
@@ -68,13 +69,10 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
       throw DeltaXErrors.conflictingTimeTravel();
     }
     TransactionLog log = TransactionLog.open(path, SparkParquet.hadoopConf(spark));
-    if (version != null) {
-      return log.snapshotAt(parseVersion(version));
-    }
-    if (timestamp != null) {
-      return log.snapshotAsOf(parseTimestampMillis(timestamp), timestamp);
-    }
-    return log.latestSnapshot();
+    Snapshot snapshot = version != null ? log.snapshotAt(parseVersion(version))
+        : timestamp != null ? log.snapshotAsOf(parseTimestampMillis(timestamp), timestamp)
+        : log.latestSnapshot();
+    return new DeltaXTable(log, snapshot, properties);
   }
 
   private static long parseVersion(String value) {

@@ -2,6 +2,7 @@ package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.log.FilePathResolver;
@@ -36,6 +37,7 @@ import org.apache.spark.sql.types.StructType;
 final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
     SupportsPushDownFilters, SupportsPushDownAggregates {
   private final SparkSession spark;
+  private final TransactionLog log;
   private final Snapshot snapshot;
   private final Map<String, String> options;
   private final Set<String> partitionColumns;
@@ -46,8 +48,10 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   private Scan countScan;
   private RowDataVersions rowDataVersions;
 
-  DeltaXScanBuilder(SparkSession spark, Snapshot snapshot, Map<String, String> options) {
+  DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
+      Map<String, String> options) {
     this.spark = spark;
+    this.log = log;
     this.snapshot = snapshot;
     this.options = options;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
@@ -89,7 +93,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   /** The table's row data version map, found (and for a derived one, read) on first need. */
   private RowDataVersions rowDataVersions() {
     if (rowDataVersions == null) {
-      rowDataVersions = RowDataVersionLog.forSnapshot(snapshot, SparkParquet.hadoopConf(spark));
+      rowDataVersions = RowDataVersionLog.forSnapshot(log, snapshot);
     }
     return rowDataVersions;
   }

@@ -2,6 +2,7 @@ package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.Map;
@@ -19,10 +20,13 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A Delta table at one snapshot, as Spark sees it: its logical schema and its partitioning. */
 public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns {
+  /** The log the snapshot was read from, as listed then: history questions ask it, not a new listing. */
+  private final TransactionLog log;
   private final Snapshot snapshot;
   private final Map<String, String> options;
 
-  DeltaXTable(Snapshot snapshot, Map<String, String> options) {
+  DeltaXTable(TransactionLog log, Snapshot snapshot, Map<String, String> options) {
+    this.log = log;
     this.snapshot = snapshot;
     this.options = options;
   }
@@ -69,6 +73,6 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    return new DeltaXScanBuilder(SparkSession.active(), snapshot, options);
+    return new DeltaXScanBuilder(SparkSession.active(), log, snapshot, options);
   }
 }

@@ -10,12 +10,14 @@ import io.deltax.log.actions.CommitInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.apache.hadoop.conf.Configuration;
+import java.util.Set;
+import java.util.TreeMap;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -49,13 +51,15 @@ public final class RowDataVersionLog {
    */
   public record Derived(RowDataVersions versions, boolean exact) {}
 
-  /** The map for reading {@code snapshot}: the stored one, else the one derived from the log. */
-  public static RowDataVersions forSnapshot(Snapshot snapshot, Configuration conf) {
+  /**
+   * The map for reading {@code snapshot}: the stored one, else the one derived from {@code log},
+   * the log the snapshot was read from.
+   */
+  public static RowDataVersions forSnapshot(TransactionLog log, Snapshot snapshot) {
     Optional<RowDataVersions> stored = stored(snapshot);
     if (stored.isPresent()) {
       return stored.get();
     }
-    TransactionLog log = TransactionLog.open(snapshot.tableRoot().toString(), conf);
     // The table's id tells a table recreated at the same path apart; the oldest commit, a log
     // that clean-up has since cut (and tells less).
     String key = snapshot.tableRoot() + " id " + snapshot.metadata().id() + " from "
@@ -118,28 +122,41 @@ public final class RowDataVersionLog {
 
   /** The map the commits up to {@code version} still tell. */
   public static Derived derive(TransactionLog log, long version) {
-    List<FileStatus> commits = new ArrayList<>();
-    List<Long> versions = new ArrayList<>();
     List<Long> backfills = new ArrayList<>();
     for (FileStatus commit : log.listing().commits()) {
       long v = LogFileName.parse(commit.getPath().getName()).version();
       if (v > version) {
         break;
       }
-      commits.add(commit);
-      versions.add(v);
       if (isBackfill(log, commit)) {
         backfills.add(v);
       }
     }
+    return derive(log, backfills);
+  }
+
+  /**
+   * The map, for a caller that already knows the backfill commits (the {@code ROW TRACKING
+   * BACKFILL} versions, oldest first): only they and the commits before them are read.
+   */
+  public static Derived derive(TransactionLog log, List<Long> backfills) {
     if (backfills.isEmpty()) {
       return new Derived(RowDataVersions.NONE, true);
+    }
+    Set<Long> backfillSet = new HashSet<>(backfills);
+    Map<Long, FileStatus> commits = new TreeMap<>();
+    long lastBackfill = backfills.get(backfills.size() - 1);
+    for (FileStatus commit : log.listing().commits()) {
+      long v = LogFileName.parse(commit.getPath().getName()).version();
+      if (v <= lastBackfill) {
+        commits.put(v, commit);
+      }
     }
     FilePathResolver paths = new FilePathResolver(log.tableRoot());
     // The files each backfill numbered: canonical path -> its row ID range.
     Map<String, long[]> numbered = new HashMap<>();
     for (long b : backfills) {
-      log.readFileActions(commits.get(versions.indexOf(b)), action -> {
+      log.readFileActions(commits.get(b), action -> {
         if (action.add() && action.baseRowId() != null) {
           OptionalLong records = FileStatistics.numRecords(action.stats());
           if (records.isPresent()) {
@@ -153,15 +170,13 @@ public final class RowDataVersionLog {
     // Oldest commit first; a path removed and not re-added in the same commit starts over, should
     // a writer reuse a name for new data.
     Map<String, Long> written = new HashMap<>();
-    long lastBackfill = backfills.get(backfills.size() - 1);
-    for (int i = 0; i < commits.size() && versions.get(i) < lastBackfill; i++) {
-      long v = versions.get(i);
-      if (backfills.contains(v)) {
-        continue;
+    commits.forEach((v, commit) -> {
+      if (backfillSet.contains(v)) {
+        return;
       }
-      java.util.Set<String> added = new java.util.HashSet<>();
-      java.util.Set<String> removed = new java.util.HashSet<>();
-      log.readFileActions(commits.get(i), action -> {
+      Set<String> added = new HashSet<>();
+      Set<String> removed = new HashSet<>();
+      log.readFileActions(commit, action -> {
         String path = paths.canonical(action.path());
         if (numbered.containsKey(path)) {
           (action.add() ? added : removed).add(path);
@@ -170,7 +185,7 @@ public final class RowDataVersionLog {
       removed.removeAll(added);
       removed.forEach(written::remove);
       added.forEach(path -> written.putIfAbsent(path, v));
-    }
+    });
     RowDataVersions.Builder builder = new RowDataVersions.Builder();
     numbered.forEach((path, range) ->
         builder.add(range[0], range[1], written.getOrDefault(path, RowDataVersions.UNKNOWN)));

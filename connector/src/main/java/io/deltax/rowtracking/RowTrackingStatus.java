@@ -119,7 +119,8 @@ public record RowTrackingStatus(
     boolean reachesBeforeRowTracking = complete || !log.snapshotAt(
         log.listing().earliestRecreatableVersion()).protocol().writerFeatures().contains(RowTrackingConfig.FEATURE);
     if (!backfills.isEmpty()) {
-      return reachesBeforeRowTracking && RowDataVersionLog.derive(log, snapshot.version()).exact()
+      List<Long> versions = backfills.stream().map(CommitSummary::version).toList();
+      return reachesBeforeRowTracking && RowDataVersionLog.derive(log, versions).exact()
           ? RowDataVersionState.DERIVABLE : RowDataVersionState.PARTIAL;
     }
     return reachesBeforeRowTracking ? RowDataVersionState.NOT_NEEDED : RowDataVersionState.LOST;

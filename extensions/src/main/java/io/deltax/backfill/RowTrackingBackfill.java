@@ -16,7 +16,6 @@ import io.deltax.write.CheckpointWriter;
 import io.deltax.write.CommitInfoLine;
 import io.deltax.write.CommitWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -264,9 +263,9 @@ public final class RowTrackingBackfill {
     List<String> lines = new ArrayList<>(actions.size() + 1);
     lines.add(info.json());
     actions.forEach(a -> lines.add(ActionJson.toJson(a)));
-    if (writer.write(snapshot.version() + 1, lines)) {
-      long bytes = lines.stream().mapToLong(l -> l.getBytes(StandardCharsets.UTF_8).length + 1).sum();
-      return new Outcome(true, snapshot.withCommit(actions, info.timestamp(), bytes));
+    byte[] content = CommitWriter.content(lines);
+    if (writer.write(snapshot.version() + 1, content)) {
+      return new Outcome(true, snapshot.withCommit(actions, info.timestamp(), content.length));
     }
     if (++conflicts > MAX_CONFLICTS) {
       throw new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up the row tracking backfill of "

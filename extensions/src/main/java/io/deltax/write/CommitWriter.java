@@ -48,8 +48,17 @@ public final class CommitWriter {
    * @return false when commit {@code version} already exists: another writer won the race
    */
   public boolean write(long version, List<String> actions) throws IOException {
+    return write(version, content(actions));
+  }
+
+  /** A commit file's bytes: one action per line. */
+  public static byte[] content(List<String> actions) {
+    return (String.join("\n", actions) + "\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Writes a commit file whose bytes {@link #content} made; false as above. */
+  public boolean write(long version, byte[] content) throws IOException {
     Path target = new Path(logDir, LogFileName.commitName(version));
-    byte[] content = (String.join("\n", actions) + "\n").getBytes(StandardCharsets.UTF_8);
     FileSystem fs = target.getFileSystem(conf);
     if (fs.exists(target)) {
       return false;

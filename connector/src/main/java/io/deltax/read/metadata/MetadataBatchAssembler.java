@@ -79,25 +79,18 @@ public final class MetadataBatchAssembler {
     int numRows = in.numRows();
     MetadataField[] fields = plan.fields();
     ColumnVector[] children = new ColumnVector[fields.length];
-    boolean idsFilled = false;
-    boolean versionsFilled = false;
+    if (plan.computesRowIds()) {
+      RowIdVectors.fillRowIds(rowIds.values(numRows), numRows,
+          column(in, plan.materializedRowIdPos()), in.column(plan.rowIndexPos()),
+          split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)));
+    }
+    if (plan.computesRowCommitVersions()) {
+      RowIdVectors.fillRowCommitVersions(rowCommitVersions.values(numRows), numRows,
+          column(in, plan.materializedRowCommitVersionPos()),
+          split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
+    }
     for (int i = 0; i < fields.length; i++) {
-      MetadataField.Source source = fields[i].source();
-      if (!idsFilled && (source == MetadataField.Source.ROW_ID
-          || source == MetadataField.Source.ROW_DATA_VERSION)) {
-        RowIdVectors.fillRowIds(rowIds.values(numRows), numRows,
-            column(in, plan.materializedRowIdPos()), in.column(plan.rowIndexPos()),
-            split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)));
-        idsFilled = true;
-      }
-      if (!versionsFilled && (source == MetadataField.Source.ROW_COMMIT_VERSION
-          || source == MetadataField.Source.ROW_DATA_VERSION)) {
-        RowIdVectors.fillRowCommitVersions(rowCommitVersions.values(numRows), numRows,
-            column(in, plan.materializedRowCommitVersionPos()),
-            split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
-        versionsFilled = true;
-      }
-      children[i] = switch (source) {
+      children[i] = switch (fields[i].source()) {
         case CONSTANT -> in.column(plan.constantPos(fields[i]));
         case ROW_INDEX -> in.column(plan.rowIndexPos());
         case ROW_ID -> rowIds;

@@ -48,6 +48,10 @@ public final class MetadataReadPlan implements Serializable {
   private int rowIndexPos = -1;
   /** Null unless {@code row_data_version} is requested. */
   private final RowDataVersions rowDataVersions;
+  /** Whether a batch needs its row IDs computed: for row_id or row_data_version. */
+  private final boolean computesRowIds;
+  /** Whether a batch needs its row commit versions computed: for either version field. */
+  private final boolean computesRowCommitVersions;
 
   /**
    * @param requested the {@code _metadata} struct the query asked for (possibly pruned), or null
@@ -83,14 +87,16 @@ public final class MetadataReadPlan implements Serializable {
         }
       }
     }
-    boolean rowIds = needs(MetadataField.ROW_ID) || needs(MetadataField.ROW_DATA_VERSION);
-    if (rowIds) {
+    computesRowIds = needs(MetadataField.ROW_ID) || needs(MetadataField.ROW_DATA_VERSION);
+    computesRowCommitVersions =
+        needs(MetadataField.ROW_COMMIT_VERSION) || needs(MetadataField.ROW_DATA_VERSION);
+    if (computesRowIds) {
       materializedRowIdPos = materialized(rowTracking.materializedRowIdColumn());
     }
-    if ((rowIds || deletionVectors) && rowIndexPos < 0) {
+    if ((computesRowIds || deletionVectors) && rowIndexPos < 0) {
       rowIndexPos = extra(rowIndexField());
     }
-    if (needs(MetadataField.ROW_COMMIT_VERSION) || needs(MetadataField.ROW_DATA_VERSION)) {
+    if (computesRowCommitVersions) {
       materializedRowCommitVersionPos = materialized(rowTracking.materializedRowCommitVersionColumn());
     }
     this.constants = List.copyOf(constantSet);
@@ -105,6 +111,14 @@ public final class MetadataReadPlan implements Serializable {
 
   RowDataVersions rowDataVersions() {
     return rowDataVersions;
+  }
+
+  boolean computesRowIds() {
+    return computesRowIds;
+  }
+
+  boolean computesRowCommitVersions() {
+    return computesRowCommitVersions;
   }
 
   private boolean needs(MetadataField field) {
