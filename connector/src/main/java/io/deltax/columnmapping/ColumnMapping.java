@@ -1,6 +1,6 @@
 package io.deltax.columnmapping;
 
-import io.deltax.log.actions.Metadata;
+import io.deltax.actions.Metadata;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.ArrayType;

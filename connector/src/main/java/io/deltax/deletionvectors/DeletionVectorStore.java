@@ -1,7 +1,7 @@
 package io.deltax.deletionvectors;
 
 import io.deltax.log.FilePathResolver;
-import io.deltax.log.actions.DeletionVectorDescriptor;
+import io.deltax.actions.DeletionVectorDescriptor;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.util.UUID;

@@ -1,7 +1,7 @@
 package io.deltax.log;
 
-import io.deltax.log.actions.Metadata;
-import io.deltax.log.actions.Protocol;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
 
 /**
  * What one commit still in the log did, for history questions ("when was row tracking enabled?").

@@ -1,8 +1,9 @@
 package io.deltax.log;
 
+import io.deltax.actions.ActionJson;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import java.io.IOException;
 import java.util.OptionalLong;
 

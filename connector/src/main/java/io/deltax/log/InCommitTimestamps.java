@@ -1,6 +1,6 @@
 package io.deltax.log;
 
-import io.deltax.log.actions.Metadata;
+import io.deltax.actions.Metadata;
 
 /** The table properties of in-commit timestamps (PROTOCOL.md, "In-Commit Timestamps"). */
 final class InCommitTimestamps {

@@ -1,5 +1,6 @@
 package io.deltax.log;
 
+import io.deltax.actions.ActionJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;

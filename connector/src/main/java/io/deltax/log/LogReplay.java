@@ -1,10 +1,10 @@
 package io.deltax.log;
 
-import io.deltax.log.actions.Action;
-import io.deltax.log.actions.AddFile;
-import io.deltax.log.actions.DomainMetadata;
-import io.deltax.log.actions.RemoveFile;
-import io.deltax.log.actions.SetTransaction;
+import io.deltax.actions.Action;
+import io.deltax.actions.AddFile;
+import io.deltax.actions.DomainMetadata;
+import io.deltax.actions.RemoveFile;
+import io.deltax.actions.SetTransaction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

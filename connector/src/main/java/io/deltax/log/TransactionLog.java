@@ -1,11 +1,14 @@
 package io.deltax.log;
 
+import io.deltax.actions.ParquetActionReader;
+import io.deltax.actions.FileActionSummary;
+import io.deltax.actions.ActionJson;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.log.actions.Action;
-import io.deltax.log.actions.CommitInfo;
-import io.deltax.log.actions.Metadata;
-import io.deltax.log.actions.Protocol;
-import io.deltax.log.actions.Sidecar;
+import io.deltax.actions.Action;
+import io.deltax.actions.CommitInfo;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
+import io.deltax.actions.Sidecar;
 import io.deltax.protocol.ReaderFeatures;
 import java.io.BufferedReader;
 import java.io.FileNotFoundException;

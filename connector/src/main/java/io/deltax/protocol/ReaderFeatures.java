@@ -1,7 +1,7 @@
 package io.deltax.protocol;
 
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.log.actions.Protocol;
+import io.deltax.actions.Protocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

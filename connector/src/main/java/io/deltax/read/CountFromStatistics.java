@@ -1,7 +1,7 @@
 package io.deltax.read;
 
 import io.deltax.log.FileStatistics;
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.spark.sql.catalyst.InternalRow;

@@ -3,7 +3,7 @@ package io.deltax.read;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;

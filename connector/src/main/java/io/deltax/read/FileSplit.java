@@ -1,6 +1,6 @@
 package io.deltax.read;
 
-import io.deltax.log.actions.DeletionVectorDescriptor;
+import io.deltax.actions.DeletionVectorDescriptor;
 import java.io.Serializable;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 

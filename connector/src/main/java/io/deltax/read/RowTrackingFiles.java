@@ -2,7 +2,7 @@ package io.deltax.read;
 
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import io.deltax.read.metadata.MetadataReadPlan;
 
 /** Row tracking's promise about files, checked before a scan that reads row IDs opens one. */

@@ -6,7 +6,7 @@ import io.deltax.log.FileStatistics;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.log.actions.CommitInfo;
+import io.deltax.actions.CommitInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package io.deltax.rowtracking;
 
 import io.deltax.log.Snapshot;
-import io.deltax.log.actions.Metadata;
-import io.deltax.log.actions.Protocol;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
 import java.util.Optional;
 
 /**

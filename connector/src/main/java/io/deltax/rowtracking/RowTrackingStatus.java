@@ -5,7 +5,7 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.CommitSummary;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.log.actions.Metadata;
+import io.deltax.actions.Metadata;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

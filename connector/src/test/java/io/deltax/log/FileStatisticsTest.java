@@ -2,7 +2,7 @@ package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;

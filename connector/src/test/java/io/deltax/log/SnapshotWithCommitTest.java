@@ -2,8 +2,9 @@ package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.deltax.log.actions.Action;
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.Action;
+import io.deltax.actions.ActionJson;
+import io.deltax.actions.AddFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.deltax.backfill;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.log.actions.DomainMetadata;
+import io.deltax.actions.DomainMetadata;
 import io.deltax.rowtracking.RowDataVersionLog;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.Arrays;

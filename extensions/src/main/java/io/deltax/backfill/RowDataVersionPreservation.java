@@ -1,13 +1,13 @@
 package io.deltax.backfill;
 
 import io.deltax.errors.DeltaXException;
-import io.deltax.log.ActionJson;
+import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.rowtracking.RowDataVersionLog;
 import io.deltax.rowtracking.RowDataVersions;
-import io.deltax.write.CommitInfoLine;
-import io.deltax.write.CommitWriter;
+import io.deltax.log.write.CommitInfoLine;
+import io.deltax.log.write.CommitWriter;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.deltax.backfill;
 
 import io.deltax.errors.DeltaXException;
-import io.deltax.log.actions.Protocol;
+import io.deltax.actions.Protocol;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

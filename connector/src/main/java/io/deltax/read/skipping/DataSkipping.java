@@ -3,7 +3,7 @@ package io.deltax.read.skipping;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import io.deltax.read.PartitionValues;
 import io.deltax.rowtracking.RowDataVersions;
 import java.io.IOException;

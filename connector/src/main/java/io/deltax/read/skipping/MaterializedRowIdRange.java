@@ -1,6 +1,6 @@
 package io.deltax.read.skipping;
 
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;

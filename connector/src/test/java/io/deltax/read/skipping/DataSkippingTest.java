@@ -3,7 +3,7 @@ package io.deltax.read.skipping;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.log.actions.AddFile;
+import io.deltax.actions.AddFile;
 import io.deltax.read.PartitionValues;
 import java.math.BigDecimal;
 import java.sql.Timestamp;

@@ -2,7 +2,7 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.log.CommitSummary;
 import io.deltax.log.TransactionLog;
-import io.deltax.log.actions.Protocol;
+import io.deltax.actions.Protocol;
 import io.deltax.read.SparkParquet;
 import io.deltax.rowtracking.RowTrackingStatus;
 import java.util.Collection;

@@ -3,7 +3,7 @@ package io.deltax.extensions.procedures;
 import io.deltax.log.CommitSummary;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.log.actions.Protocol;
+import io.deltax.actions.Protocol;
 import io.deltax.protocol.ReaderFeatures;
 import io.deltax.read.SparkParquet;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.deltax.log.actions;
+package io.deltax.actions;
 
 /** One action of the Delta log that deltax reads; each kind is a small immutable record. */
 public sealed interface Action

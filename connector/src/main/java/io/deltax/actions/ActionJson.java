@@ -1,20 +1,20 @@
-package io.deltax.log;
+package io.deltax.actions;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.deltax.log.actions.Action;
-import io.deltax.log.actions.AddFile;
-import io.deltax.log.actions.CommitInfo;
-import io.deltax.log.actions.DeletionVectorDescriptor;
-import io.deltax.log.actions.DomainMetadata;
-import io.deltax.log.actions.Metadata;
-import io.deltax.log.actions.Protocol;
-import io.deltax.log.actions.RemoveFile;
-import io.deltax.log.actions.SetTransaction;
-import io.deltax.log.actions.Sidecar;
+import io.deltax.actions.Action;
+import io.deltax.actions.AddFile;
+import io.deltax.actions.CommitInfo;
+import io.deltax.actions.DeletionVectorDescriptor;
+import io.deltax.actions.DomainMetadata;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
+import io.deltax.actions.RemoveFile;
+import io.deltax.actions.SetTransaction;
+import io.deltax.actions.Sidecar;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,16 +32,15 @@ import java.util.Set;
  * row tracking backfill commits.
  */
 public final class ActionJson {
-  static final ObjectMapper MAPPER = new ObjectMapper();
+  public static final ObjectMapper MAPPER = new ObjectMapper();
 
   private ActionJson() {}
 
-  /** Parses one line; throws {@link IOException} when it is not a JSON object. */
   /**
    * The path, {@code baseRowId} and {@code stats} of an {@code add} or {@code remove} line,
    * streamed, the other fields skipped unparsed; null for any other action.
    */
-  static FileActionSummary parseFileAction(String line) throws IOException {
+  public static FileActionSummary parseFileAction(String line) throws IOException {
     try (JsonParser p = MAPPER.getFactory().createParser(line)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw new IOException("not a JSON object: " + abbreviate(line));

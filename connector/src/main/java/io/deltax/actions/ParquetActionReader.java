@@ -1,14 +1,14 @@
-package io.deltax.log;
+package io.deltax.actions;
 
-import io.deltax.log.actions.Action;
-import io.deltax.log.actions.AddFile;
-import io.deltax.log.actions.DeletionVectorDescriptor;
-import io.deltax.log.actions.DomainMetadata;
-import io.deltax.log.actions.Metadata;
-import io.deltax.log.actions.Protocol;
-import io.deltax.log.actions.RemoveFile;
-import io.deltax.log.actions.SetTransaction;
-import io.deltax.log.actions.Sidecar;
+import io.deltax.actions.Action;
+import io.deltax.actions.AddFile;
+import io.deltax.actions.DeletionVectorDescriptor;
+import io.deltax.actions.DomainMetadata;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
+import io.deltax.actions.RemoveFile;
+import io.deltax.actions.SetTransaction;
+import io.deltax.actions.Sidecar;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,10 +40,10 @@ import org.apache.parquet.schema.Type;
  * ships. Only the columns deltax uses are read: the projection drops {@code stats_parsed},
  * {@code partitionValues_parsed} and the fields deltax does not know.
  */
-final class ParquetActionReader {
-  static final Set<String> ALL_ACTIONS = Set.of(
+public final class ParquetActionReader {
+  public static final Set<String> ALL_ACTIONS = Set.of(
       "add", "remove", "metaData", "protocol", "txn", "domainMetadata", "sidecar");
-  static final Set<String> PROTOCOL_AND_METADATA = Set.of("metaData", "protocol");
+  public static final Set<String> PROTOCOL_AND_METADATA = Set.of("metaData", "protocol");
   private static final Set<String> ADD_FIELDS = Set.of(
       "path", "partitionValues", "size", "modificationTime", "dataChange", "stats", "tags",
       "deletionVector", "baseRowId", "defaultRowCommitVersion", "clusteringProvider");
@@ -54,7 +54,7 @@ final class ParquetActionReader {
   private ParquetActionReader() {}
 
   /** Reads the actions of the kinds named, e.g. {@link #ALL_ACTIONS}. */
-  static void read(Configuration conf, Path file, Set<String> actions, Consumer<Action> sink)
+  public static void read(Configuration conf, Path file, Set<String> actions, Consumer<Action> sink)
       throws IOException {
     InputFile input = HadoopInputFile.fromPath(file, conf);
     if (actions.equals(PROTOCOL_AND_METADATA)) {

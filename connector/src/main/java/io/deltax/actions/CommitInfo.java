@@ -1,4 +1,4 @@
-package io.deltax.log.actions;
+package io.deltax.actions;
 
 /**
  * The parts of {@code commitInfo} that deltax uses: the operation name and, on tables with

@@ -1,4 +1,4 @@
-package io.deltax.write;
+package io.deltax.log.write;
 
 import io.deltax.log.LogFileName;
 import java.io.IOException;

@@ -1,6 +1,6 @@
-package io.deltax.write;
+package io.deltax.log.write;
 
-import io.deltax.log.ActionJson;
+import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.deltax.log;
+package io.deltax.actions;
 
 /**
  * The few fields of an {@code add} or {@code remove} action that history questions need, read

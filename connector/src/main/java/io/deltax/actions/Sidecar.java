@@ -1,4 +1,4 @@
-package io.deltax.log.actions;
+package io.deltax.actions;
 
 /**
  * A {@code sidecar} action of a V2 checkpoint (PROTOCOL.md, "Sidecar File Information"): a Parquet

@@ -1,14 +1,14 @@
-package io.deltax.write;
+package io.deltax.log.write;
 
-import io.deltax.log.ActionJson;
+import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
-import io.deltax.log.actions.AddFile;
-import io.deltax.log.actions.DeletionVectorDescriptor;
-import io.deltax.log.actions.DomainMetadata;
-import io.deltax.log.actions.Metadata;
-import io.deltax.log.actions.Protocol;
-import io.deltax.log.actions.RemoveFile;
-import io.deltax.log.actions.SetTransaction;
+import io.deltax.actions.AddFile;
+import io.deltax.actions.DeletionVectorDescriptor;
+import io.deltax.actions.DomainMetadata;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
+import io.deltax.actions.RemoveFile;
+import io.deltax.actions.SetTransaction;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

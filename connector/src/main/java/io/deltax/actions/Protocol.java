@@ -1,4 +1,4 @@
-package io.deltax.log.actions;
+package io.deltax.actions;
 
 import java.util.Set;
 

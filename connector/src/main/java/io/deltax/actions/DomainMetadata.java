@@ -1,4 +1,4 @@
-package io.deltax.log.actions;
+package io.deltax.actions;
 
 /**
  * A {@code domainMetadata} action (PROTOCOL.md, "Domain Metadata"). Row tracking keeps its

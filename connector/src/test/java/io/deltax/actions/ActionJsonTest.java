@@ -1,11 +1,11 @@
-package io.deltax.log;
+package io.deltax.actions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.deltax.log.actions.AddFile;
-import io.deltax.log.actions.Protocol;
+import io.deltax.actions.AddFile;
+import io.deltax.actions.Protocol;
 import java.io.IOException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

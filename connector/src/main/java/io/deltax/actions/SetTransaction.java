@@ -1,4 +1,4 @@
-package io.deltax.log.actions;
+package io.deltax.actions;
 
 /** A {@code txn} action: the last version an application committed (PROTOCOL.md, "Transaction Identifiers"). */
 public record SetTransaction(String appId, long version, Long lastUpdated) implements Action {}
