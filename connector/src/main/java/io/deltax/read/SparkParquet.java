@@ -18,9 +18,13 @@ import scala.collection.Iterator;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The one place deltax touches Spark's internal file-source classes: the Parquet reader that
- * Spark's own file sources use ({@code ParquetFileFormat.buildReaderWithPartitionValues}, stable
- * from Spark 4.0 to 4.2), and the SQL settings that size input partitions.
+ * The one place deltax calls Spark's internal Parquet reader: the one Spark's own file sources use
+ * ({@code ParquetFileFormat.buildReaderWithPartitionValues}, stable from Spark 4.0 to 4.2), and the
+ * SQL settings that size input partitions. Spark's other internal classes deltax uses are data
+ * types it must hand to that reader or get from it ({@code PartitionedFile} in {@code FileSplit} and
+ * the reader factory, {@code ParquetFileFormat}'s row index column name in
+ * {@code MetadataReadPlan}), {@code DateTimeUtils} for partition values, and the analyzer's
+ * {@code CALL} plan in the extensions' {@code ResolveDeltaXProcedures}.
  *
  * <p>The read function is built on the driver (it broadcasts the Hadoop configuration itself) and
  * is serializable, so the reader factory ships it to the executors. With {@code returning_batch}

@@ -7,8 +7,10 @@ import scala.runtime.BoxedUnit;
 /**
  * deltax's SQL extension, enabled with
  * {@code spark.sql.extensions=io.deltax.extensions.DeltaXSparkSessionExtension} (alone or next to
- * delta-spark's extension): makes {@code CALL backfill_row_tracking(...)} resolve to deltax's
- * procedure through Spark's own CALL statement.
+ * delta-spark's extension): makes deltax's procedures ({@code backfill_row_tracking},
+ * {@code row_tracking_status}, {@code table_features}, {@code preserve_row_data_versions}; the list
+ * is {@link io.deltax.extensions.procedures.DeltaXProcedures}) resolve through Spark's own
+ * {@code CALL} statement, unqualified or as {@code deltax.system.<name>}.
  */
 public final class DeltaXSparkSessionExtension implements Function1<SparkSessionExtensions, BoxedUnit> {
   @Override

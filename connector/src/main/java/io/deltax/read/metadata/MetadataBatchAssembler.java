@@ -1,6 +1,7 @@
 package io.deltax.read.metadata;
 
 import io.deltax.deletionvectors.DeletedRows;
+import io.deltax.deletionvectors.DeletedRowsFilter;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowIdVectors;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -12,7 +13,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * {@link MetadataReadPlan}: data and partition columns are passed through, the {@code _metadata}
  * struct is put together from constant vectors, the row index vector and the computed row ID,
  * row commit version and row data version vectors, and the rows a deletion vector removes are
- * left out of a view of the batch. Nothing is copied but the computed longs. One per reader.
+ * left out by {@link DeletedRowsFilter}. Nothing is copied but the computed longs. One per reader.
  */
 public final class MetadataBatchAssembler {
   private final MetadataReadPlan plan;
@@ -21,7 +22,7 @@ public final class MetadataBatchAssembler {
   private final LongVector rowDataVersions = new LongVector();
   /** Null unless row_data_version is read. */
   private final RowDataVersions.Cursor dataVersionCursor;
-  private int[] selected = new int[0];
+  private final DeletedRowsFilter deletedRowsFilter = new DeletedRowsFilter();
 
   public MetadataBatchAssembler(MetadataReadPlan plan) {
     this.plan = plan;
@@ -47,32 +48,8 @@ public final class MetadataBatchAssembler {
     if (plan.selectsMetadata()) {
       out[out.length - 1] = metadata(in, split);
     }
-    return deleted == null ? new ColumnarBatch(out, numRows) : withoutDeleted(in, out, deleted);
-  }
-
-  /** The rows of the batch that the deletion vector keeps, as a view of the output columns. */
-  private ColumnarBatch withoutDeleted(ColumnarBatch in, ColumnVector[] out, DeletedRows deleted) {
-    int numRows = in.numRows();
-    ColumnVector rowIndex = in.column(plan.rowIndexPos());
-    if (selected.length < numRows) {
-      selected = new int[numRows];
-    }
-    int kept = 0;
-    for (int i = 0; i < numRows; i++) {
-      if (!deleted.contains(rowIndex.getLong(i))) {
-        selected[kept++] = i;
-      }
-    }
-    if (kept == numRows) {
-      return new ColumnarBatch(out, numRows);
-    }
-    // The view keeps its own copy of the selection: the array is reused for the next batch.
-    int[] rows = java.util.Arrays.copyOf(selected, kept);
-    ColumnVector[] view = new ColumnVector[out.length];
-    for (int c = 0; c < out.length; c++) {
-      view[c] = new SelectedRowsVector(out[c], rows, kept);
-    }
-    return new ColumnarBatch(view, kept);
+    return deleted == null ? new ColumnarBatch(out, numRows)
+        : deletedRowsFilter.keepLive(out, numRows, in.column(plan.rowIndexPos()), deleted);
   }
 
   private ColumnVector metadata(ColumnarBatch in, InternalRow split) {

@@ -1,4 +1,4 @@
-package io.deltax.read.metadata;
+package io.deltax.deletionvectors;
 
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.vectorized.ColumnVector;

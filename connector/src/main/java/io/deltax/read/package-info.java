@@ -1,0 +1,8 @@
+/**
+ * The DataSource V2 read chain, followed by name: {@code DeltaXDataSource} → {@code DeltaXTable} →
+ * {@code DeltaXScanBuilder} → {@code DeltaXScan} → {@code DeltaXReaderFactory} (splits of files,
+ * read by Spark's vectorized Parquet reader through {@code SparkParquet}, the one touch point with
+ * that internal reader). Pruning and skipping are in {@code read.skipping}; the {@code _metadata}
+ * column in {@code read.metadata}.
+ */
+package io.deltax.read;

@@ -1,0 +1,8 @@
+/**
+ * Row tracking (PROTOCOL.md, "Row Tracking"): the table's row tracking configuration and
+ * materialized column names, where a row ID and a row commit version are computed
+ * ({@code RowIdVectors}: the materialized value, else base + physical index), the row data version
+ * map ({@code RowDataVersions}) and where it comes from (stored, or derived from the log), and the
+ * status of a table's enablement ({@code RowTrackingStatus}).
+ */
+package io.deltax.rowtracking;

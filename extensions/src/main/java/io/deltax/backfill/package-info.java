@@ -1,0 +1,7 @@
+/**
+ * The row tracking backfill (PROTOCOL.md, "Row Tracking", "Writer Requirements for Row
+ * Tracking"): plans batches of files, commits them put-if-absent through
+ * {@code io.deltax.log.write}, enables row tracking, and stores the row data version map
+ * ({@code RowDataVersionDomain}, {@code RowDataVersionPreservation}).
+ */
+package io.deltax.backfill;
