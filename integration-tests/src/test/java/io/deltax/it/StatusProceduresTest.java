@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.protocol.TableFeatures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -225,6 +226,27 @@ class StatusProceduresTest {
       assertEquals(expected, set(status.getList(5)), "writer_features of " + path);
     }
     assertEquals(4, legacy, "four of the tables have legacy protocols");
+  }
+
+  /** deltax's feature catalog, where delta-spark knows the feature too, says what delta-spark says. */
+  @Test
+  void knownFeaturesHaveDeltaSparksTypesAndLegacyVersions() {
+    int compared = 0;
+    for (io.deltax.protocol.TableFeature ours : TableFeatures.known()) {
+      scala.Option<TableFeature> theirs = TableFeature.featureNameToFeature(ours.name());
+      if (theirs.isEmpty()) {
+        continue; // known to Delta Kernel, not to delta-spark 4.3.1
+      }
+      compared++;
+      assertEquals(deltaSparkType(ours.name()), ours.type().label(), ours.name());
+      if (theirs.get().isLegacyFeature()) {
+        assertEquals(theirs.get().minWriterVersion(), ours.minWriterVersion(), ours.name());
+        assertEquals(Math.max(1, theirs.get().minReaderVersion()), ours.minReaderVersion(), ours.name());
+      } else {
+        assertEquals(7, ours.minWriterVersion(), ours.name() + " is implied by no legacy protocol");
+      }
+    }
+    assertTrue(compared > 20, "compared " + compared);
   }
 
   @Test
