@@ -1,6 +1,6 @@
 package io.deltax.columnmapping;
 
-import io.deltax.actions.Metadata;
+import io.deltax.protocol.TableProperties;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.ArrayType;
@@ -18,7 +18,6 @@ import org.apache.spark.sql.types.StructType;
  * field metadata, as delta-spark does.
  */
 public final class ColumnMapping {
-  public static final String MODE_PROPERTY = "delta.columnMapping.mode";
   public static final String PHYSICAL_NAME_KEY = "delta.columnMapping.physicalName";
   /**
    * Field metadata for the log's own use, which delta-spark drops from the read schema: column
@@ -30,12 +29,9 @@ public final class ColumnMapping {
 
   private ColumnMapping() {}
 
-  public static String mode(Metadata metadata) {
-    return metadata.configuration().getOrDefault(MODE_PROPERTY, "none");
-  }
-
-  public static boolean isActive(Metadata metadata) {
-    return !"none".equals(mode(metadata));
+  /** Whether the table's {@code delta.columnMapping.mode} is {@code id} or {@code name}. */
+  public static boolean isActive(TableProperties properties) {
+    return !"none".equals(properties.columnMappingMode());
   }
 
   /** The name a field has in the data files: its physical name, else (no mapping) its name. */

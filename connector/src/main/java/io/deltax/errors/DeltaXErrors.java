@@ -115,4 +115,19 @@ public final class DeltaXErrors {
     return new DeltaXException("DELTAX_IO_ERROR",
         "Cannot read the Delta log of " + tablePath + ": " + cause.getMessage(), cause);
   }
+
+  public static DeltaXException unsupportedWriterFeatures(
+      String tablePath, Collection<String> features, Collection<String> writable) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_WRITER_FEATURE",
+        "Cannot write to " + tablePath + ": it has table feature(s) " + features + " whose rules "
+            + "deltax does not implement, so deltax writes nothing. deltax writes tables with the "
+            + "features " + writable + ".");
+  }
+
+  public static DeltaXException invalidTableProperty(String tablePath, String key, String value,
+      String expected) {
+    return new DeltaXException("DELTAX_INVALID_TABLE_PROPERTY",
+        "Table " + tablePath + " has " + key + " = '" + value + "', which is not " + expected
+            + ". Set a valid value with ALTER TABLE ... SET TBLPROPERTIES.");
+  }
 }

@@ -36,8 +36,8 @@ final class CommitTimeline {
       fileTimes[i] = time > previous ? time : previous + 1;
       previous = fileTimes[i];
     }
-    long ictVersion = InCommitTimestamps.isEnabled(latest.metadata())
-        ? InCommitTimestamps.enablementVersion(latest.metadata()) : Long.MAX_VALUE;
+    long ictVersion = latest.properties().inCommitTimestampsEnabled()
+        ? latest.properties().inCommitTimestampEnablementVersion() : Long.MAX_VALUE;
     long start = commits.size();
     for (int i = 0; i < commits.size(); i++) {
       if (version(i) >= ictVersion) {

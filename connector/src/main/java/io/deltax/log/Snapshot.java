@@ -7,6 +7,7 @@ import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
 import io.deltax.actions.SetTransaction;
+import io.deltax.protocol.TableProperties;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -122,6 +123,11 @@ public final class Snapshot {
 
   public Metadata metadata() {
     return metadata;
+  }
+
+  /** The table properties deltax reads, from this version's metadata. */
+  public TableProperties properties() {
+    return TableProperties.of(tableRoot.toString(), metadata);
   }
 
   /** The active data files, in no particular order. */

@@ -9,7 +9,8 @@ import io.deltax.actions.CommitInfo;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.Sidecar;
-import io.deltax.protocol.ReaderFeatures;
+import io.deltax.protocol.TableFeatures;
+import io.deltax.protocol.TableProperties;
 import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -113,10 +114,11 @@ public final class TransactionLog {
     if (protocol[0] == null || metadata[0] == null) {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
-    ReaderFeatures.check(tableRoot.toString(), version, protocol[0]);
+    TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
     CommitInfo newestCommitInfo = commits.isEmpty() ? null : commits.get(0).actions().stream()
         .filter(CommitInfo.class::isInstance).map(CommitInfo.class::cast).findFirst().orElse(null);
-    long timestamp = InCommitTimestamps.isEnabled(metadata[0]) && newestCommitInfo != null
+    long timestamp = TableProperties.of(tableRoot.toString(), metadata[0]).inCommitTimestampsEnabled()
+        && newestCommitInfo != null
         && newestCommitInfo.inCommitTimestamp() != null
         ? newestCommitInfo.inCommitTimestamp()
         : segment.lastModificationTime();

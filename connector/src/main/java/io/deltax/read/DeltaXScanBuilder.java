@@ -169,7 +169,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
    */
   private List<Filter> dataFilters() {
     List<Filter> result = new ArrayList<>();
-    if (ColumnMapping.isActive(snapshot.metadata())) {
+    if (ColumnMapping.isActive(snapshot.properties())) {
       return result; // the filters name logical columns, the files physical ones
     }
     for (Filter f : filters) {

@@ -4,6 +4,7 @@ import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.protocol.TableFeatures;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.Map;
 import java.util.Set;
@@ -61,7 +62,8 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   /** The hidden {@code _metadata} column, with the fields delta-spark shows for this table. */
   @Override
   public MetadataColumn[] metadataColumns() {
-    boolean deletionVectorsReadable = snapshot.protocol().readerFeatures().contains("deletionVectors");
+    boolean deletionVectorsReadable =
+        TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DELETION_VECTORS);
     return new MetadataColumn[] {MetadataColumns.column(
         MetadataColumns.structFor(RowTrackingConfig.of(snapshot), deletionVectorsReadable))};
   }

@@ -1,8 +1,8 @@
 package io.deltax.rowtracking;
 
 import io.deltax.log.Snapshot;
-import io.deltax.actions.Metadata;
-import io.deltax.actions.Protocol;
+import io.deltax.protocol.TableFeatures;
+import io.deltax.protocol.TableProperties;
 import java.util.Optional;
 
 /**
@@ -18,25 +18,16 @@ public record RowTrackingConfig(
     Optional<String> materializedRowIdColumn,
     Optional<String> materializedRowCommitVersionColumn) {
 
-  public static final String FEATURE = "rowTracking";
-  public static final String ENABLE_PROPERTY = "delta.enableRowTracking";
-  public static final String MATERIALIZED_ROW_ID_PROPERTY =
-      "delta.rowTracking.materializedRowIdColumnName";
-  public static final String MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY =
-      "delta.rowTracking.materializedRowCommitVersionColumnName";
   /** The domain that holds {@code rowIdHighWaterMark} (PROTOCOL.md, "Row IDs"). */
   public static final String DOMAIN = "delta.rowTracking";
 
   public static RowTrackingConfig of(Snapshot snapshot) {
-    return of(snapshot.protocol(), snapshot.metadata());
-  }
-
-  public static RowTrackingConfig of(Protocol protocol, Metadata metadata) {
-    boolean supported = protocol.writerFeatures().contains(FEATURE);
+    boolean supported = TableFeatures.isSupported(snapshot.protocol(), TableFeatures.ROW_TRACKING);
+    TableProperties properties = snapshot.properties();
     return new RowTrackingConfig(
         supported,
-        supported && "true".equalsIgnoreCase(metadata.property(ENABLE_PROPERTY)),
-        Optional.ofNullable(metadata.property(MATERIALIZED_ROW_ID_PROPERTY)),
-        Optional.ofNullable(metadata.property(MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY)));
+        supported && properties.rowTrackingEnabled(),
+        properties.materializedRowIdColumn(),
+        properties.materializedRowCommitVersionColumn());
   }
 }

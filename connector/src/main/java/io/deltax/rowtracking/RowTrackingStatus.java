@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.CommitSummary;
 import io.deltax.log.Snapshot;
+import io.deltax.log.TableHistory;
 import io.deltax.log.TransactionLog;
-import io.deltax.actions.Metadata;
+import io.deltax.protocol.TableFeatures;
+import io.deltax.protocol.TableProperties;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,7 +20,8 @@ import java.util.Optional;
  *
  * @param backfills the backfill commits still in the log, oldest first
  * @param enablementVersion the newest version that turned {@code delta.enableRowTracking} on,
- *     where the log still shows it
+ *     where the log still shows the change (not where it was on already at the oldest version
+ *     the log can rebuild)
  * @param historyComplete whether the log still holds every commit from version 0
  * @param rowDataVersions where {@code _metadata.row_data_version} gets the backfilled rows'
  *     data versions from
@@ -71,33 +73,16 @@ public record RowTrackingStatus(
 
   public static RowTrackingStatus of(TransactionLog log) {
     Snapshot snapshot = log.latestSnapshot();
-    List<CommitSummary> history = log.history();
-    List<CommitSummary> backfills = new ArrayList<>();
-    Optional<Long> enabledIn = Optional.empty();
-    boolean enabled = false;
-    for (CommitSummary commit : history) {
-      if (BACKFILL_OPERATION.equals(commit.operation())) {
-        backfills.add(commit);
-      }
-      if (commit.metadata() != null) {
-        boolean now = "true".equalsIgnoreCase(commit.metadata().property(RowTrackingConfig.ENABLE_PROPERTY));
-        if (now && !enabled) {
-          enabledIn = Optional.of(commit.version());
-        }
-        enabled = now;
-      }
-    }
+    TableHistory history = TableHistory.of(log);
+    List<CommitSummary> backfills = history.commits().stream()
+        .filter(c -> BACKFILL_OPERATION.equals(c.operation())).toList();
+    Optional<Long> enablement = history.metadataTurnedOn(
+        m -> TableProperties.of(snapshot.tableRoot().toString(), m).rowTrackingEnabled());
     long withoutBaseRowId = snapshot.activeFiles().stream().filter(f -> f.baseRowId() == null).count();
-    Metadata metadata = snapshot.metadata();
-    boolean complete = !history.isEmpty() && history.get(0).version() == 0;
-    // Without version 0 the first metadata seen may already have been enabled long before.
-    Optional<Long> enablement = complete || enabledIn.filter(v -> v > history.get(0).version()).isPresent()
-        ? enabledIn : Optional.empty();
     RowTrackingConfig config = RowTrackingConfig.of(snapshot);
-    return new RowTrackingStatus(snapshot, config,
-        "true".equalsIgnoreCase(metadata.property("delta.rowTrackingSuspended")),
-        highWaterMark(snapshot), withoutBaseRowId, backfills, enablement, complete,
-        rowDataVersionState(log, snapshot, config, backfills, complete));
+    return new RowTrackingStatus(snapshot, config, snapshot.properties().rowTrackingSuspended(),
+        highWaterMark(snapshot), withoutBaseRowId, backfills, enablement, history.complete(),
+        rowDataVersionState(log, snapshot, config, backfills, history));
   }
 
   /**
@@ -107,7 +92,7 @@ public record RowTrackingStatus(
    * "lost", though it may never have had a backfill: the log can no longer rule one out.)
    */
   private static RowDataVersionState rowDataVersionState(TransactionLog log, Snapshot snapshot,
-      RowTrackingConfig config, List<CommitSummary> backfills, boolean complete) {
+      RowTrackingConfig config, List<CommitSummary> backfills, TableHistory history) {
     if (!config.supported()) {
       return RowDataVersionState.NOT_NEEDED;
     }
@@ -116,8 +101,8 @@ public record RowTrackingStatus(
       boolean covers = backfills.stream().allMatch(c -> stored.get().isBackfillVersion(c.version()));
       return covers ? RowDataVersionState.STORED : RowDataVersionState.PARTIAL;
     }
-    boolean reachesBeforeRowTracking = complete || !log.snapshotAt(
-        log.listing().earliestRecreatableVersion()).protocol().writerFeatures().contains(RowTrackingConfig.FEATURE);
+    boolean reachesBeforeRowTracking = history.baseline()
+        .map(b -> !TableFeatures.isSupported(b.protocol(), TableFeatures.ROW_TRACKING)).orElse(true);
     if (!backfills.isEmpty()) {
       List<Long> versions = backfills.stream().map(CommitSummary::version).toList();
       return reachesBeforeRowTracking && RowDataVersionLog.derive(log, versions).exact()

@@ -4,6 +4,7 @@ import io.deltax.errors.DeltaXException;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.protocol.TableFeatures;
 import io.deltax.rowtracking.RowDataVersionLog;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.log.write.CommitInfoLine;
@@ -67,8 +68,8 @@ public final class RowDataVersionPreservation {
         return new Result(name, false, null, null, false, "The log shows no ROW TRACKING BACKFILL "
             + "commit, so there is no map to store; nothing written. See row_tracking_status.");
       }
-      WriterFeatures.checkWritable(name, snapshot.protocol());
-      if (!WriterFeatures.effective(snapshot.protocol()).contains(WriterFeatures.DOMAIN_METADATA)) {
+      TableFeatures.checkWritable(name, snapshot.protocol());
+      if (!TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DOMAIN_METADATA)) {
         throw new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot store row data versions in "
             + name + ": its protocol does not support the domainMetadata writer feature. "
             + "Nothing was written.");

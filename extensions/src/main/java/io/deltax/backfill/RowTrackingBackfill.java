@@ -10,6 +10,8 @@ import io.deltax.actions.AddFile;
 import io.deltax.actions.DomainMetadata;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
+import io.deltax.protocol.TableFeatures;
+import io.deltax.protocol.TableProperties;
 import io.deltax.rowtracking.RowTrackingConfig;
 import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.log.write.CheckpointWriter;
@@ -110,7 +112,7 @@ public final class RowTrackingBackfill {
    */
   private Snapshot latest() {
     Snapshot snapshot = TransactionLog.open(table, conf).latestSnapshot();
-    WriterFeatures.checkWritable(snapshot.tableRoot().toString(), snapshot.protocol());
+    TableFeatures.checkWritable(snapshot.tableRoot().toString(), snapshot.protocol());
     return snapshot;
   }
 
@@ -143,7 +145,7 @@ public final class RowTrackingBackfill {
       return new BackfillResult(tableName(snapshot), true, 0, 0, null, null, hwm, true,
           "Row tracking is already enabled and every file has row IDs; nothing to do.");
     }
-    long next = snapshot.version() + (WriterFeatures.supportsRowTracking(snapshot.protocol()) ? 1 : 2);
+    long next = snapshot.version() + (supportsRowTracking(snapshot) ? 1 : 2);
     int batches = (pending.size() + batchSize - 1) / batchSize;
     int planned = maxCommits == 0 ? batches : Math.min(batches, maxCommits);
     long rows = 0;
@@ -153,7 +155,7 @@ public final class RowTrackingBackfill {
     return new BackfillResult(tableName(snapshot), true, Math.min(pending.size(), (long) planned * batchSize),
         planned, planned == 0 ? null : next, planned == 0 ? null : next + planned - 1, hwm + rows,
         false, String.format("Would write %s%d backfill commit(s) of at most %d files%s.",
-            WriterFeatures.supportsRowTracking(snapshot.protocol()) ? "" : "an UPGRADE PROTOCOL commit, ",
+            supportsRowTracking(snapshot) ? "" : "an UPGRADE PROTOCOL commit, ",
             planned, batchSize, planned == batches ? ", then enable row tracking" : ""));
   }
 
@@ -167,8 +169,9 @@ public final class RowTrackingBackfill {
     }
     CommitWriter writer = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf);
     long startVersion = snapshot.version();
-    while (!WriterFeatures.supportsRowTracking(snapshot.protocol())) {
-      Protocol upgraded = WriterFeatures.withRowTracking(snapshot.protocol());
+    while (!supportsRowTracking(snapshot)) {
+      Protocol upgraded = TableFeatures.withWriterFeatures(snapshot.protocol(),
+          TableFeatures.DOMAIN_METADATA, TableFeatures.ROW_TRACKING);
       Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "UPGRADE PROTOCOL",
           Map.of("newProtocol", ActionJson.objectJson(protocolParameters(upgraded)))),
           List.of(upgraded));
@@ -294,10 +297,10 @@ public final class RowTrackingBackfill {
   /** The metadata with row tracking enabled and its materialized column names chosen. */
   private static Metadata enabledMetadata(Metadata m) {
     Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
-    configuration.put(RowTrackingConfig.ENABLE_PROPERTY, "true");
-    configuration.putIfAbsent(RowTrackingConfig.MATERIALIZED_ROW_ID_PROPERTY,
+    configuration.put(TableProperties.ENABLE_ROW_TRACKING, "true");
+    configuration.putIfAbsent(TableProperties.MATERIALIZED_ROW_ID_COLUMN,
         "_row-id-col-" + UUID.randomUUID());
-    configuration.putIfAbsent(RowTrackingConfig.MATERIALIZED_ROW_COMMIT_VERSION_PROPERTY,
+    configuration.putIfAbsent(TableProperties.MATERIALIZED_ROW_COMMIT_VERSION_COLUMN,
         "_row-commit-version-col-" + UUID.randomUUID());
     return new Metadata(m.id(), m.name(), m.description(), m.formatProvider(), m.schemaString(),
         m.partitionColumns(), configuration, m.createdTime());
@@ -338,6 +341,10 @@ public final class RowTrackingBackfill {
     throw new DeltaXException("DELTAX_MISSING_STATS", "Cannot assign row IDs to " + file.path()
         + " in " + table + ": its add action has no numRecords statistic, and row IDs are "
         + "assigned by record count. Recompute statistics for the table first; nothing was written.");
+  }
+
+  private static boolean supportsRowTracking(Snapshot snapshot) {
+    return TableFeatures.isSupported(snapshot.protocol(), TableFeatures.ROW_TRACKING);
   }
 
   private static String tableName(Snapshot snapshot) {

@@ -10,18 +10,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.protocol.TableFeatures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.delta.Snapshot;
+import org.apache.spark.sql.delta.TableFeature;
+import scala.jdk.javaapi.CollectionConverters;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** CALL row_tracking_status(...) and CALL table_features(...), checked against DESCRIBE HISTORY. */
+/**
+ * CALL row_tracking_status(...) and CALL table_features(...), checked against DESCRIBE HISTORY,
+ * DESCRIBE DETAIL and delta-spark's own table features.
+ */
 class StatusProceduresTest {
   @TempDir
   static Path dir;
@@ -137,5 +148,137 @@ class StatusProceduresTest {
     assertTrue(s.getString(0).endsWith("deltax_status_named"), s.getString(0));
     assertNull(s.get(9));
     sql("DROP TABLE deltax_status_named");
+  }
+
+  /** A table created with these properties, and one row inserted. */
+  private static String created(String name, String properties) {
+    String path = dir.resolve(name).toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta TBLPROPERTIES (" + properties + ")");
+    sql("INSERT INTO " + quote(path) + " VALUES (1)");
+    return path;
+  }
+
+  private static Set<String> set(List<?> values) {
+    Set<String> set = new HashSet<>();
+    values.forEach(v -> set.add((String) v));
+    return set;
+  }
+
+  /** delta-spark's type of a feature: reader-writer or writer only. */
+  private static String deltaSparkType(String feature) {
+    return TableFeature.featureNameToFeature(feature).get().isReaderWriterFeature() ? "reader-writer" : "writer";
+  }
+
+  private static Snapshot deltaSparkSnapshotAt(String path, long version) {
+    DeltaLog.clearCache();
+    DeltaLog log = DeltaLog.forTable(spark(), path);
+    return log.getSnapshotAt(version, log.getSnapshotAt$default$2(), log.getSnapshotAt$default$3(),
+        log.getSnapshotAt$default$4());
+  }
+
+  /** Metadata clean-up: a checkpoint of the latest version, then every commit before it deleted. */
+  private static long cleanUpLog(String path) throws IOException {
+    checkpoint(path);
+    long checkpointVersion = spark().sql("DESCRIBE HISTORY " + quote(path)).selectExpr("max(version)")
+        .first().getLong(0);
+    try (Stream<Path> files = Files.list(Path.of(path, "_delta_log"))) {
+      for (Path f : files.toList()) {
+        String name = f.getFileName().toString();
+        if (name.matches("\\d{20}\\.(json|crc)") && Long.parseLong(name.substring(0, 20)) < checkpointVersion) {
+          Files.delete(f);
+        }
+      }
+    }
+    DeltaLog.clearCache();
+    return checkpointVersion;
+  }
+
+  @Test
+  void bothProceduresListDeltaSparksTableFeatures() {
+    List<String> tables = List.of(
+        table("legacy", 1),
+        created("writer-version-4", "'delta.minWriterVersion' = '4'"),
+        created("writer-version-6", "'delta.minWriterVersion' = '6'"),
+        created("column-mapping", "'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5', "
+            + "'delta.columnMapping.mode' = 'name'"),
+        created("table-features", "'delta.enableDeletionVectors' = 'true', 'delta.enableRowTracking' = 'true'"));
+    int legacy = 0;
+    for (String path : tables) {
+      Row detail = spark().sql("DESCRIBE DETAIL " + quote(path)).first();
+      Set<String> expected = set(detail.getList(detail.fieldIndex("tableFeatures")));
+      int writerVersion = detail.getInt(detail.fieldIndex("minWriterVersion"));
+      legacy += writerVersion < 7 ? 1 : 0;
+
+      Map<String, Row> features = features(path);
+      assertEquals(expected, features.keySet(), "table_features of " + path);
+      Set<String> readerWriter = new HashSet<>();
+      for (String feature : expected) {
+        assertEquals(deltaSparkType(feature), features.get(feature).getString(1), feature);
+        if (deltaSparkType(feature).equals("reader-writer")) {
+          readerWriter.add(feature);
+        }
+      }
+
+      Row status = status(path);
+      assertEquals(detail.getInt(detail.fieldIndex("minReaderVersion")), status.getInt(2));
+      assertEquals(writerVersion, status.getInt(3));
+      assertEquals(readerWriter, set(status.getList(4)), "reader_features of " + path);
+      assertEquals(expected, set(status.getList(5)), "writer_features of " + path);
+    }
+    assertEquals(4, legacy, "four of the tables have legacy protocols");
+  }
+
+  /** deltax's feature catalog, where delta-spark knows the feature too, says what delta-spark says. */
+  @Test
+  void knownFeaturesHaveDeltaSparksTypesAndLegacyVersions() {
+    int compared = 0;
+    for (io.deltax.protocol.TableFeature ours : TableFeatures.known()) {
+      scala.Option<TableFeature> theirs = TableFeature.featureNameToFeature(ours.name());
+      if (theirs.isEmpty()) {
+        continue; // known to Delta Kernel, not to delta-spark 4.3.1
+      }
+      compared++;
+      assertEquals(deltaSparkType(ours.name()), ours.type().label(), ours.name());
+      if (theirs.get().isLegacyFeature()) {
+        assertEquals(theirs.get().minWriterVersion(), ours.minWriterVersion(), ours.name());
+        assertEquals(Math.max(1, theirs.get().minReaderVersion()), ours.minReaderVersion(), ours.name());
+      } else {
+        assertEquals(7, ours.minWriterVersion(), ours.name() + " is implied by no legacy protocol");
+      }
+    }
+    assertTrue(compared > 20, "compared " + compared);
+  }
+
+  @Test
+  void afterCleanUpTheCheckpointIsTheBaselineOfTheHistory() throws IOException {
+    String path = table("clean-up-baseline", 3);
+    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+    sql("INSERT INTO " + quote(path) + " VALUES (10)");
+    long checkpoint = cleanUpLog(path);
+    // Repeats delta.enableRowTracking = true in its metadata, and so does the checkpoint's.
+    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ("
+        + "'delta.enableRowTracking' = 'true', 'deltax.test.note' = 'repeated')");
+    long repeated = versionsOf(path, "SET TBLPROPERTIES").stream().mapToLong(Long::longValue).max().orElseThrow();
+    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
+    long deletionVectors = versionsOf(path, "SET TBLPROPERTIES").stream().mapToLong(Long::longValue).max()
+        .orElseThrow();
+
+    Snapshot atCheckpoint = deltaSparkSnapshotAt(path, checkpoint);
+    assertEquals("true", CollectionConverters.asJava(atCheckpoint.metadata().configuration())
+        .get("delta.enableRowTracking"), "enabled before the oldest version the log can rebuild");
+    Set<String> checkpointFeatures = CollectionConverters.asJava(atCheckpoint.protocol().readerAndWriterFeatureNames());
+    assertTrue(checkpointFeatures.contains("rowTracking"));
+    assertFalse(checkpointFeatures.contains("deletionVectors"));
+    assertTrue(CollectionConverters.asJava(deltaSparkSnapshotAt(path, deletionVectors).protocol()
+        .readerAndWriterFeatureNames()).contains("deletionVectors"));
+    assertTrue(repeated > checkpoint && deletionVectors > repeated);
+
+    Row status = status(path);
+    assertFalse(status.getBoolean(16), "history incomplete");
+    assertTrue(status.isNullAt(15), "enablement_version: not the version that repeated the property");
+    Map<String, Row> features = features(path);
+    assertEquals(deletionVectors, features.get("deletionVectors").getLong(2),
+        "since_version: absent from the checkpoint's protocol, added by a later commit");
+    assertTrue(features.get("rowTracking").isNullAt(2), "in the checkpoint's protocol already");
   }
 }

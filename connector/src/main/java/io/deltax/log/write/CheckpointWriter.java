@@ -71,7 +71,6 @@ public final class CheckpointWriter {
       + "optional group readerFeatures " + STRING_LIST + " optional group writerFeatures " + STRING_LIST + " } "
       + "optional group domainMetadata { optional binary domain (STRING); optional binary configuration (STRING); "
       + "optional boolean removed; } }");
-  private static final long DEFAULT_TOMBSTONE_RETENTION_MILLIS = 7L * 24 * 3600 * 1000;
 
   private final Configuration conf;
 
@@ -81,8 +80,7 @@ public final class CheckpointWriter {
 
   /** Whether a table whose log went from {@code fromVersion} to {@code toVersion} is due one. */
   public static boolean isDue(Snapshot snapshot, long fromVersion) {
-    long interval = Long.parseLong(snapshot.metadata().configuration()
-        .getOrDefault("delta.checkpointInterval", "10"));
+    long interval = snapshot.properties().checkpointInterval();
     return interval > 0 && snapshot.version() / interval > fromVersion / interval;
   }
 
@@ -109,7 +107,7 @@ public final class CheckpointWriter {
 
   /** Tombstones younger than {@code delta.deletedFileRetentionDuration} (default one week). */
   private static List<RemoveFile> unexpired(Snapshot snapshot) {
-    long retention = retentionMillis(snapshot.metadata());
+    long retention = snapshot.properties().deletedFileRetentionMillis();
     long cutoff = System.currentTimeMillis() - retention;
     List<RemoveFile> kept = new ArrayList<>();
     for (RemoveFile r : snapshot.tombstones()) {
@@ -118,29 +116,6 @@ public final class CheckpointWriter {
       }
     }
     return kept;
-  }
-
-  /** Reads {@code interval N unit} values such as {@code interval 1 weeks}. */
-  static long retentionMillis(Metadata metadata) {
-    String value = metadata.configuration().get("delta.deletedFileRetentionDuration");
-    if (value == null) {
-      return DEFAULT_TOMBSTONE_RETENTION_MILLIS;
-    }
-    String[] parts = value.trim().toLowerCase(java.util.Locale.ROOT).split("\\s+");
-    try {
-      int i = parts[0].equals("interval") ? 1 : 0;
-      long n = Long.parseLong(parts[i]);
-      String unit = parts.length > i + 1 ? parts[i + 1] : "milliseconds";
-      java.util.concurrent.TimeUnit timeUnit = unit.startsWith("week") ? null
-          : unit.startsWith("day") ? java.util.concurrent.TimeUnit.DAYS
-          : unit.startsWith("hour") ? java.util.concurrent.TimeUnit.HOURS
-          : unit.startsWith("minute") ? java.util.concurrent.TimeUnit.MINUTES
-          : unit.startsWith("second") ? java.util.concurrent.TimeUnit.SECONDS
-          : java.util.concurrent.TimeUnit.MILLISECONDS;
-      return timeUnit == null ? n * DEFAULT_TOMBSTONE_RETENTION_MILLIS : timeUnit.toMillis(n);
-    } catch (RuntimeException e) {
-      return DEFAULT_TOMBSTONE_RETENTION_MILLIS;
-    }
   }
 
   private long writeV2(Snapshot snapshot, Path logDir, List<RemoveFile> tombstones) throws IOException {

@@ -22,7 +22,7 @@ public record CommitInfoLine(String json, long timestamp) {
       String engineInfo) {
     long now = System.currentTimeMillis();
     Map<String, Object> info = new LinkedHashMap<>();
-    if ("true".equalsIgnoreCase(snapshot.metadata().property("delta.enableInCommitTimestamps"))) {
+    if (snapshot.properties().inCommitTimestampsEnabled()) {
       long ict = Math.max(now, snapshot.timestamp() + 1);
       info.put("inCommitTimestamp", ict);
       now = ict;

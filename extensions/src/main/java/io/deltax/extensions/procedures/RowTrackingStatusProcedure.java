@@ -3,6 +3,7 @@ package io.deltax.extensions.procedures;
 import io.deltax.log.CommitSummary;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.Protocol;
+import io.deltax.protocol.TableFeatures;
 import io.deltax.read.SparkParquet;
 import io.deltax.rowtracking.RowTrackingStatus;
 import java.util.Collection;
@@ -18,7 +19,9 @@ import org.apache.spark.unsafe.types.UTF8String;
  * {@code CALL row_tracking_status(table => …)}: one row saying how row tracking stands on the
  * table and where its boundary is: the {@code ROW TRACKING BACKFILL} commits still in the log and
  * the version that enabled row tracking, and whether the data versions a backfill hid are stored,
- * derivable from the log, or lost ({@code _metadata.row_data_version}).
+ * derivable from the log, or lost ({@code _metadata.row_data_version}). The protocol's features
+ * are {@link TableFeatures}' answer, as {@code table_features} gives it: a legacy protocol's
+ * implied ones spelled out, reader-writer features among the writer features too.
  */
 public final class RowTrackingStatusProcedure extends BaseProcedure {
   public static final String NAME = "row_tracking_status";
@@ -67,8 +70,8 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
         s.snapshot().version(),
         p.minReaderVersion(),
         p.minWriterVersion(),
-        strings(p.readerFeatures()),
-        strings(p.writerFeatures()),
+        strings(TableFeatures.readerFeatures(p)),
+        strings(TableFeatures.supported(p)),
         s.config().supported(),
         s.config().enabled(),
         s.suspended(),
