@@ -115,4 +115,13 @@ public final class DeltaXErrors {
     return new DeltaXException("DELTAX_IO_ERROR",
         "Cannot read the Delta log of " + tablePath + ": " + cause.getMessage(), cause);
   }
+
+  // Configuration (io.deltax.conf.DeltaXConf).
+
+  /** A session conf that is out of its range or not a value of its kind. */
+  public static DeltaXException badConf(String key, String value, String expected) {
+    return new DeltaXException("DELTAX_INVALID_CONF",
+        "Invalid value '" + value + "' for " + key + ": expected " + expected
+            + ". Set it with spark.conf.set or --conf, or unset it for the default.");
+  }
 }

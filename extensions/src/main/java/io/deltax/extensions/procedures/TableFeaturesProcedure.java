@@ -5,7 +5,7 @@ import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.Protocol;
 import io.deltax.protocol.ReaderFeatures;
-import io.deltax.read.SparkParquet;
+import io.deltax.conf.DeltaXConf;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,7 +49,7 @@ public final class TableFeaturesProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    TransactionLog log = TransactionLog.open(path, SparkParquet.hadoopConf(spark));
+    TransactionLog log = TransactionLog.open(path, DeltaXConf.of(spark).hadoopConf());
     Snapshot snapshot = log.latestSnapshot();
     List<CommitSummary> history = log.history();
     Set<String> readerFeatures = readerFeatures(snapshot.protocol());
