@@ -38,7 +38,10 @@ public final class DeltaXConf {
   public static final String ROW_DATA_VERSIONS_MAX_RUNS = "spark.deltax.rowDataVersions.maxRuns";
   public static final int ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT = 10_000;
 
-  /** Spark's session time zone, which reads {@code timestampAsOf} written without a zone. */
+  /**
+   * Spark's session time zone, which reads {@code timestampAsOf} written without a zone; unset,
+   * it is the JVM's, as in Spark.
+   */
   private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
 
   private final CaseInsensitiveStringMap options;
@@ -71,7 +74,7 @@ public final class DeltaXConf {
     Map<String, String> sessionConf = new HashMap<>(CollectionConverters.asJava(spark.conf().getAll()));
     sessionConf.values().removeIf(v -> v == null);
     return new DeltaXConf(spark.sparkContext().hadoopConfiguration(), sessionConf,
-        ZoneId.of(spark.conf().get(SESSION_TIME_ZONE)), options);
+        ZoneId.of(spark.conf().get(SESSION_TIME_ZONE, java.util.TimeZone.getDefault().getID())), options);
   }
 
   /** The same without a Spark session: the parts given as they are. */
