@@ -172,7 +172,7 @@ public final class Benchmarks {
     long before = runtime.totalMemory() - runtime.freeMemory();
     long start = System.nanoTime();
     io.deltax.log.Snapshot snapshot = io.deltax.log.TransactionLog
-        .open(table.toString(), spark.sparkContext().hadoopConfiguration()).latestSnapshot();
+        .open(table.toString(), io.deltax.conf.DeltaXConf.of(spark).hadoopConf()).latestSnapshot();
     int active = snapshot.activeFiles().size(); // the file list is replayed on first use
     double seconds = (System.nanoTime() - start) / 1e9;
     System.gc();

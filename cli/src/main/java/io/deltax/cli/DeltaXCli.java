@@ -2,9 +2,8 @@ package io.deltax.cli;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
+import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXException;
-import io.deltax.extensions.procedures.BackfillRowTrackingProcedure;
-import io.deltax.read.SparkParquet;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,12 +167,12 @@ public final class DeltaXCli {
 
   private void backfill(List<String> words) {
     String table = table(words);
-    int batchSize = intOption(words, "--batch-size", BackfillRowTrackingProcedure.DEFAULT_MAX_FILES_PER_COMMIT);
+    int batchSize = intOption(words, "--batch-size", DeltaXConf.BACKFILL_MAX_FILES_PER_COMMIT_DEFAULT);
     int maxCommits = intOption(words, "--max-commits", 0);
     boolean dryRun = words.remove("--dry-run");
     noneLeft(words);
     SparkSession spark = spark();
-    RowTrackingBackfill backfill = new RowTrackingBackfill(table, SparkParquet.hadoopConf(spark),
+    RowTrackingBackfill backfill = new RowTrackingBackfill(table, DeltaXConf.of(spark).hadoopConf(),
         batchSize, maxCommits, "deltax-cli Apache-Spark/" + spark.version())
         .onProgress((batch, batches, files, version) -> out.println(bar(batch, batches)
             + String.format(" batch %d of %d: %d files, version %d", batch, batches, files, version)));
@@ -204,7 +203,7 @@ public final class DeltaXCli {
     noneLeft(words);
     var reader = spark().read().format("deltax");
     if (version != null) {
-      reader = reader.option("versionAsOf", version);
+      reader = reader.option(DeltaXConf.VERSION_AS_OF, version);
     }
     Dataset<Row> rows = reader.load(table);
     if (rowIds) {

@@ -1,5 +1,6 @@
 package io.deltax.catalog;
 
+import io.deltax.conf.DeltaXConf;
 import io.deltax.read.DeltaXDataSource;
 import java.util.HashMap;
 import java.util.Map;
@@ -38,12 +39,12 @@ public class DeltaXCatalog implements TableCatalog {
 
   @Override
   public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
-    return load(ident, Map.of(DeltaXDataSource.VERSION_AS_OF, version));
+    return load(ident, Map.of(DeltaXConf.VERSION_AS_OF, version));
   }
 
   @Override
   public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
-    return load(ident, Map.of(DeltaXDataSource.TIMESTAMP_AS_OF,
+    return load(ident, Map.of(DeltaXConf.TIMESTAMP_AS_OF,
         java.time.Instant.EPOCH.plus(timestampMicros, java.time.temporal.ChronoUnit.MICROS).toString()));
   }
 
@@ -52,7 +53,7 @@ public class DeltaXCatalog implements TableCatalog {
       throw new NoSuchTableException(ident);
     }
     Map<String, String> options = new HashMap<>(timeTravel);
-    options.put("path", ident.name());
+    options.put(DeltaXConf.PATH, ident.name());
     return new DeltaXDataSource().getTable(null, new Transform[0], options);
   }
 

@@ -130,4 +130,13 @@ public final class DeltaXErrors {
         "Table " + tablePath + " has " + key + " = '" + value + "', which is not " + expected
             + ". Set a valid value with ALTER TABLE ... SET TBLPROPERTIES.");
   }
+
+  // Configuration (io.deltax.conf.DeltaXConf).
+
+  /** A session conf that is out of its range or not a value of its kind. */
+  public static DeltaXException badConf(String key, String value, String expected) {
+    return new DeltaXException("DELTAX_INVALID_CONF",
+        "Invalid value '" + value + "' for " + key + ": expected " + expected
+            + ". Set it with spark.conf.set or --conf, or unset it for the default.");
+  }
 }

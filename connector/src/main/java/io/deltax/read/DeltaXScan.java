@@ -1,6 +1,7 @@
 package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.conf.DeltaXConf;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.actions.AddFile;
@@ -10,7 +11,6 @@ import io.deltax.read.metadata.SplitConstants;
 import io.deltax.read.skipping.DataSkipping;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
@@ -45,13 +45,14 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final MetadataReadPlan metadataPlan;
   private final List<Filter> dataFilters;
   private final DataSkipping skipping;
-  private final Map<String, String> options;
+  /** The load's options and its one Hadoop configuration. */
+  private final DeltaXConf conf;
   private List<AddFile> selectedFiles;
 
   DeltaXScan(SparkSession spark, Snapshot snapshot, StructType dataSchema, StructType readDataSchema,
       StructType physicalReadDataSchema, StructType readPartitionSchema,
       MetadataReadPlan metadataPlan, List<Filter> dataFilters, DataSkipping skipping,
-      Map<String, String> options) {
+      DeltaXConf conf) {
     this.spark = spark;
     this.snapshot = snapshot;
     this.dataSchema = dataSchema;
@@ -61,7 +62,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     this.metadataPlan = metadataPlan;
     this.dataFilters = dataFilters;
     this.skipping = skipping;
-    this.options = options;
+    this.conf = conf;
   }
 
   @Override
@@ -100,7 +101,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public InputPartition[] planInputPartitions() {
     FilePathResolver paths = snapshot.paths();
-    PartitionValues partitionValues = new PartitionValues(SparkParquet.sessionZone());
+    PartitionValues partitionValues = new PartitionValues(conf.sessionZone());
     // The log keys partition values by physical name.
     StructType physicalPartitionSchema =
         (StructType) ColumnMapping.physical(readPartitionSchema, snapshot.schema());
@@ -142,7 +143,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       boolean columnar = SparkParquet.supportsBatch(spark, readSchema());
       return new DeltaXReaderFactory(
           SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, physicalReadDataSchema,
-              dataFilters, options, columnar),
+              dataFilters, conf, columnar),
           columnar, null, null, null, null);
     }
     StructType required = metadataPlan.parquetRequiredSchema(physicalReadDataSchema);
@@ -151,9 +152,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     boolean columnar = SparkParquet.supportsBatch(spark, parquetOutput);
     return new DeltaXReaderFactory(
         SparkParquet.readFunction(spark, metadataPlan.parquetDataSchema(dataSchema), partition,
-            required, dataFilters, options, columnar),
+            required, dataFilters, conf, columnar),
         columnar, metadataPlan, parquetOutput, snapshot.tableRoot().toString(),
-        SparkParquet.broadcastHadoopConf(spark, options));
+        SparkParquet.broadcast(spark, conf.hadoopConf()));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.conf.DeltaXConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
@@ -31,29 +31,32 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Takes the columns and filters Spark pushes down. Filters are used to prune partitions, skip
- * files by their statistics and skip Parquet row groups, but all of them are handed back: none is
- * exact for every row, so Spark evaluates them after the scan.
+ * files by their statistics and skip Parquet row groups. Those on partition columns alone that
+ * deltax evaluates exactly are complete (as in Iceberg's {@code SparkScanBuilder} and Delta's
+ * {@code DeltaV2ScanBuilder}); every other one is handed back for Spark to evaluate after the scan.
  */
 final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
     SupportsPushDownFilters, SupportsPushDownAggregates {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
-  private final Map<String, String> options;
+  /** The load's options and its one Hadoop configuration. */
+  private final DeltaXConf conf;
   private final Set<String> partitionColumns;
   private StructType requiredSchema;
-  private Filter[] pushed = new Filter[0];
   private List<Filter> filters = List.of();
+  /** Null until Spark pushes filters; then built once for the scan. */
+  private DataSkipping skipping;
   /** Set when {@code count(*)} is answered from statistics. */
   private Scan countScan;
   private RowDataVersions rowDataVersions;
 
   DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      Map<String, String> options) {
+      DeltaXConf conf) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;
-    this.options = options;
+    this.conf = conf;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
   }
@@ -63,31 +66,35 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     this.requiredSchema = requiredSchema;
   }
 
+  /**
+   * Keeps the filters for skipping and hands back those Spark must evaluate again: all but the
+   * partition filters deltax evaluates exactly.
+   */
   @Override
   public Filter[] pushFilters(Filter[] filters) {
     this.filters = List.of(filters);
-    this.pushed = skipping().usableFilters().toArray(new Filter[0]);
-    return filters;
+    this.skipping = skipping(this.filters);
+    return skipping.postScanFilters().toArray(new Filter[0]);
   }
 
+  /** Every filter deltax uses: to prune partitions, skip files or skip Parquet row groups. */
   @Override
   public Filter[] pushedFilters() {
-    return pushed;
+    return skipping == null ? new Filter[0] : skipping.usableFilters().toArray(new Filter[0]);
   }
 
-  private DataSkipping skipping() {
-    DataSkipping skipping = new DataSkipping(snapshot.schema(), partitionColumns, filters,
-        new PartitionValues(SparkParquet.sessionZone()));
+  /** Built once per scan: the row data version map and footers are read only for filters naming them. */
+  private DataSkipping skipping(List<Filter> filters) {
     RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
+    MaterializedRowIdRange materializedRowIds = null;
     if (rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()) {
       FilePathResolver paths = snapshot.paths();
-      skipping.withRowIds(new MaterializedRowIdRange(SparkParquet.hadoopConf(spark),
-          rowTracking.materializedRowIdColumn().get(), f -> paths.resolve(f.path())));
+      materializedRowIds = new MaterializedRowIdRange(conf.hadoopConf(),
+          rowTracking.materializedRowIdColumn().get(), f -> paths.resolve(f.path()));
     }
-    if (rowTracking.enabled() && skipping.filtersRowDataVersion()) {
-      skipping.withRowDataVersions(rowDataVersions());
-    }
-    return skipping;
+    return new DataSkipping(snapshot.schema(), partitionColumns, filters,
+        new PartitionValues(conf.sessionZone()), materializedRowIds,
+        () -> rowTracking.enabled() ? rowDataVersions() : null);
   }
 
   /** The table's row data version map, found (and for a derived one, read) on first need. */
@@ -100,8 +107,8 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
   /**
    * Answers an unfiltered {@code count(*)} from the log, as delta-spark does, instead of opening
-   * every file. Spark only offers aggregates once every filter was pushed, and deltax pushes
-   * none as exact, so the table's whole live row count is what is asked.
+   * every file. Spark offers aggregates once no filter is left for it to evaluate; with exact
+   * partition filters the count would be of the files they keep, which is left to the scan.
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
@@ -141,8 +148,8 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
             readPartitionSchema.size(), deletionVectors,
             MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null);
     return new DeltaXScan(spark, snapshot, physical(dataSchema), readDataSchema,
-        physical(readDataSchema), readPartitionSchema, metadataPlan, dataFilters(), skipping(),
-        options);
+        physical(readDataSchema), readPartitionSchema, metadataPlan, dataFilters(),
+        skipping == null ? skipping(List.of()) : skipping, conf);
   }
 
   /** The columns under the names the data files use (column mapping's physical names). */

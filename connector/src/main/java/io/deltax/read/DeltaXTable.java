@@ -1,6 +1,7 @@
 package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.conf.DeltaXConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -24,12 +25,13 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   /** The log the snapshot was read from, as listed then: history questions ask it, not a new listing. */
   private final TransactionLog log;
   private final Snapshot snapshot;
-  private final Map<String, String> options;
+  /** The load's options and its one Hadoop configuration, which the log was opened with. */
+  private final DeltaXConf conf;
 
-  DeltaXTable(TransactionLog log, Snapshot snapshot, Map<String, String> options) {
+  DeltaXTable(TransactionLog log, Snapshot snapshot, DeltaXConf conf) {
     this.log = log;
     this.snapshot = snapshot;
-    this.options = options;
+    this.conf = conf;
   }
 
   public Snapshot snapshot() {
@@ -75,6 +77,6 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    return new DeltaXScanBuilder(SparkSession.active(), log, snapshot, options);
+    return new DeltaXScanBuilder(SparkSession.active(), log, snapshot, conf);
   }
 }

@@ -1,6 +1,7 @@
 package io.deltax.read;
 
 import java.util.List;
+import io.deltax.conf.DeltaXConf;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -49,36 +50,22 @@ public final class SparkParquet {
    * @param partitionSchema the partition columns appended to every row
    * @param requiredSchema the data columns to read, in output order
    * @param filters filters on data columns, used to skip row groups; Spark still evaluates them
+   * @param conf the load's read options and Hadoop configuration (copied: the reader adds to it)
    */
   public static Function1<PartitionedFile, Iterator<InternalRow>> readFunction(
       SparkSession spark, StructType dataSchema, StructType partitionSchema,
-      StructType requiredSchema, List<Filter> filters, Map<String, String> options, boolean batch) {
-    Map<String, String> readOptions = new java.util.HashMap<>(options);
+      StructType requiredSchema, List<Filter> filters, DeltaXConf conf, boolean batch) {
+    Map<String, String> readOptions = new java.util.HashMap<>(conf.options());
     readOptions.put(RETURNING_BATCH, Boolean.toString(batch));
     scala.collection.immutable.Map<String, String> scalaOptions =
         scala.collection.immutable.Map.from(CollectionConverters.asScala(readOptions));
-    Configuration hadoopConf = hadoopConf(spark, scalaOptions);
     return new ParquetFileFormat().buildReaderWithPartitionValues(
         spark, dataSchema, partitionSchema, requiredSchema,
-        CollectionConverters.asScala(filters).toSeq(), scalaOptions, hadoopConf);
+        CollectionConverters.asScala(filters).toSeq(), scalaOptions, new Configuration(conf.hadoopConf()));
   }
 
-  /** The session's Hadoop configuration with the read options applied, as Spark's file sources build it. */
-  public static Configuration hadoopConf(SparkSession spark, scala.collection.immutable.Map<String, String> options) {
-    return ((org.apache.spark.sql.classic.SparkSession) spark).sessionState()
-        .newHadoopConfWithOptions(options);
-  }
-
-  /** The session's Hadoop configuration. */
-  public static Configuration hadoopConf(SparkSession spark) {
-    return ((org.apache.spark.sql.classic.SparkSession) spark).sessionState().newHadoopConf();
-  }
-
-  /** The Hadoop configuration with the read options, shipped once to the executors. */
-  static Broadcast<SerializableConfiguration> broadcastHadoopConf(SparkSession spark,
-      Map<String, String> options) {
-    Configuration conf = hadoopConf(spark,
-        scala.collection.immutable.Map.from(CollectionConverters.asScala(options)));
+  /** The load's Hadoop configuration, shipped once to the executors (deletion vectors). */
+  static Broadcast<SerializableConfiguration> broadcast(SparkSession spark, Configuration conf) {
     return JavaSparkContext.fromSparkContext(spark.sparkContext())
         .broadcast(new SerializableConfiguration(conf));
   }
@@ -98,10 +85,5 @@ public final class SparkParquet {
     scala.Option<Object> configured = SQLConf.get().filesMinPartitionNum();
     return configured.isDefined() ? (Integer) configured.get()
         : ((org.apache.spark.sql.classic.SparkSession) spark).leafNodeDefaultParallelism();
-  }
-
-  /** The session time zone ({@code spark.sql.session.timeZone}). */
-  static java.time.ZoneId sessionZone() {
-    return java.time.ZoneId.of(SQLConf.get().sessionLocalTimeZone());
   }
 }

@@ -1,5 +1,6 @@
 package io.deltax.backfill;
 
+import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -15,10 +16,6 @@ import java.util.Optional;
  * "Domain Metadata"), checkpoints included.
  */
 public final class RowDataVersionDomain {
-  /** The session conf that bounds the stored map. */
-  public static final String MAX_RUNS = "spark.deltax.rowDataVersions.maxRuns";
-  public static final int DEFAULT_MAX_RUNS = 10_000;
-
   /**
    * @param versions the map as stored, at most {@code maxRuns} runs
    * @param exact whether the log told every backfilled file's data version
@@ -52,7 +49,7 @@ public final class RowDataVersionDomain {
 
   static void checkMaxRuns(int maxRuns) {
     if (maxRuns < 1) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", MAX_RUNS
+      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS
           + " must be a positive number of runs, not " + maxRuns + ".");
     }
   }

@@ -1,5 +1,6 @@
 package io.deltax.backfill;
 
+import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXException;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
@@ -88,7 +89,7 @@ public final class RowDataVersionPreservation {
             p.versions().backfillVersions().length, p.versions().runCount(), version,
             p.exact() ? "" : "; the log no longer told some files' versions, whose rows keep "
                 + "their row commit version",
-            p.merged() ? "; runs were merged to fit " + RowDataVersionDomain.MAX_RUNS
+            p.merged() ? "; runs were merged to fit " + DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS
                 + ", so some rows look newer than they are" : ""));
       }
     }

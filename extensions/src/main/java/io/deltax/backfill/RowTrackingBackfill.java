@@ -1,5 +1,6 @@
 package io.deltax.backfill;
 
+import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXException;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.FileStatistics;
@@ -63,7 +64,7 @@ public final class RowTrackingBackfill {
   private final int maxCommits;
   private final String engineInfo;
   private Progress progress = (batch, batches, files, version) -> { };
-  private int maxRowDataVersionRuns = RowDataVersionDomain.DEFAULT_MAX_RUNS;
+  private int maxRowDataVersionRuns = DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT;
   private int conflicts;
 
   /** Told after every committed backfill batch, for progress bars. */

@@ -7,12 +7,15 @@ import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.execution.FilterExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +84,26 @@ class SkippingAndSplitsTest {
     assertSkips("id = 150 OR part = 3", 2);
     assertSkips("NOT (id = 150)", 4); // the all-null file cannot match
     assertSkips("id > 1000", 0);
+  }
+
+  /** Whether Spark evaluates a filter on the rows the scan returns. */
+  private static boolean sparkFilters(Dataset<Row> df) {
+    return df.queryExecution().executedPlan().find(p -> p instanceof FilterExec).isDefined();
+  }
+
+  @Test
+  void partitionFiltersAreCompleteOthersAreEvaluatedAgain() {
+    for (String where : List.of("part = 2", "part IN (1, 3)", "part IS NULL", "part > 8",
+        "NOT (part = 1)", "part = 1 OR part IS NULL")) {
+      Dataset<Row> df = deltax(path).where(where);
+      assertSameRows(delta(path).where(where), df);
+      assertFalse(sparkFilters(df), where + ": " + df.queryExecution().executedPlan());
+    }
+    for (String where : List.of("id = 150", "part = 2 OR id = 5", "part = 2 AND id > 250")) {
+      Dataset<Row> df = deltax(path).where(where);
+      assertSameRows(delta(path).where(where), df);
+      assertTrue(sparkFilters(df), where + ": " + df.queryExecution().executedPlan());
+    }
   }
 
   @Test

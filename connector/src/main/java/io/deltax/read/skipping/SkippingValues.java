@@ -8,6 +8,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import org.apache.spark.sql.catalyst.util.DateTimeUtils;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
@@ -65,21 +66,14 @@ final class SkippingValues {
     if (type instanceof BooleanType) {
       return (Boolean) value;
     }
-    if (type instanceof DateType) {
-      if (value instanceof java.sql.Date d) {
-        return d.toLocalDate().toEpochDay();
-      }
-      if (value instanceof LocalDate d) {
-        return d.toEpochDay();
-      }
+    // Spark's own conversions of its external values: they undo the rebase between calendars
+    // that java.sql.Date and Timestamp carry for dates before 1582, so partition filters on those
+    // compare exactly.
+    if (type instanceof DateType && (value instanceof java.sql.Date || value instanceof LocalDate)) {
+      return (long) DateTimeUtils.anyToDays(value);
     }
-    if (type instanceof TimestampType) {
-      if (value instanceof java.sql.Timestamp t) {
-        return micros(t.toInstant());
-      }
-      if (value instanceof Instant i) {
-        return micros(i);
-      }
+    if (type instanceof TimestampType && (value instanceof java.sql.Timestamp || value instanceof Instant)) {
+      return DateTimeUtils.anyToMicros(value);
     }
     if (type instanceof TimestampNTZType && value instanceof LocalDateTime t) {
       return micros(t.toInstant(ZoneOffset.UTC));

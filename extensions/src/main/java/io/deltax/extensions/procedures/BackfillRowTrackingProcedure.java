@@ -2,7 +2,7 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
-import io.deltax.read.SparkParquet;
+import io.deltax.conf.DeltaXConf;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -18,10 +18,6 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 public final class BackfillRowTrackingProcedure extends BaseProcedure {
   public static final String NAME = "backfill_row_tracking";
-  /** The session conf that sets the default batch size. */
-  public static final String MAX_FILES_PER_COMMIT = "spark.deltax.backfill.maxFilesPerCommit";
-  public static final int DEFAULT_MAX_FILES_PER_COMMIT = 22_000;
-
   private static final ProcedureParameter[] PARAMETERS = {
       TABLE,
       ProcedureParameter.in("batch_size", DataTypes.IntegerType).defaultValue("NULL").build(),
@@ -66,13 +62,13 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String table, InternalRow input) {
-    int batchSize = input.isNullAt(1)
-        ? intConf(spark, MAX_FILES_PER_COMMIT, DEFAULT_MAX_FILES_PER_COMMIT, "files") : input.getInt(1);
+    DeltaXConf conf = DeltaXConf.of(spark);
+    int batchSize = input.isNullAt(1) ? conf.backfillMaxFilesPerCommit() : input.getInt(1);
     boolean dryRun = !input.isNullAt(2) && input.getBoolean(2);
     int maxCommits = input.isNullAt(3) ? 0 : input.getInt(3);
-    RowTrackingBackfill backfill = new RowTrackingBackfill(table, SparkParquet.hadoopConf(spark),
+    RowTrackingBackfill backfill = new RowTrackingBackfill(table, conf.hadoopConf(),
         batchSize, maxCommits, engineInfo(spark))
-        .maxRowDataVersionRuns(PreserveRowDataVersionsProcedure.maxRuns(spark));
+        .maxRowDataVersionRuns(conf.rowDataVersionsMaxRuns());
     BackfillResult result = run("Row tracking backfill of " + table,
         () -> dryRun ? backfill.plan() : backfill.run());
     return new InternalRow[] {row(result)};

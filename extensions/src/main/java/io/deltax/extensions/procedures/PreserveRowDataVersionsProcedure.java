@@ -1,8 +1,7 @@
 package io.deltax.extensions.procedures;
 
-import io.deltax.backfill.RowDataVersionDomain;
 import io.deltax.backfill.RowDataVersionPreservation;
-import io.deltax.read.SparkParquet;
+import io.deltax.conf.DeltaXConf;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.Arrays;
 import org.apache.spark.sql.SparkSession;
@@ -52,8 +51,9 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
+    DeltaXConf conf = DeltaXConf.of(spark);
     RowDataVersionPreservation.Result r = run("Storing the row data versions of " + path,
-        new RowDataVersionPreservation(path, SparkParquet.hadoopConf(spark), maxRuns(spark),
+        new RowDataVersionPreservation(path, conf.hadoopConf(), conf.rowDataVersionsMaxRuns(),
             engineInfo(spark))::run);
     RowDataVersions versions = r.versions();
     return new InternalRow[] {new GenericInternalRow(new Object[] {
@@ -61,10 +61,5 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
         new GenericArrayData(versions == null ? new Object[0]
             : Arrays.stream(versions.backfillVersions()).boxed().toArray()),
         versions == null ? 0 : versions.runCount(), r.exact(), UTF8String.fromString(r.message())})};
-  }
-
-  /** {@code spark.deltax.rowDataVersions.maxRuns}, as the backfill reads it too. */
-  static int maxRuns(SparkSession spark) {
-    return intConf(spark, RowDataVersionDomain.MAX_RUNS, RowDataVersionDomain.DEFAULT_MAX_RUNS, "runs");
   }
 }

@@ -3,8 +3,8 @@ package io.deltax.extensions.procedures;
 import io.deltax.log.CommitSummary;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.Protocol;
+import io.deltax.conf.DeltaXConf;
 import io.deltax.protocol.TableFeatures;
-import io.deltax.read.SparkParquet;
 import io.deltax.rowtracking.RowTrackingStatus;
 import java.util.Collection;
 import org.apache.spark.sql.SparkSession;
@@ -63,7 +63,7 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    RowTrackingStatus s = RowTrackingStatus.of(TransactionLog.open(path, SparkParquet.hadoopConf(spark)));
+    RowTrackingStatus s = RowTrackingStatus.of(TransactionLog.open(path, DeltaXConf.of(spark).hadoopConf()));
     Protocol p = s.snapshot().protocol();
     return new InternalRow[] {new GenericInternalRow(new Object[] {
         UTF8String.fromString(s.snapshot().tableRoot().toString()),

@@ -4,7 +4,7 @@ import io.deltax.actions.Protocol;
 import io.deltax.log.TableHistory;
 import io.deltax.log.TransactionLog;
 import io.deltax.protocol.TableFeatures;
-import io.deltax.read.SparkParquet;
+import io.deltax.conf.DeltaXConf;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -51,7 +51,7 @@ public final class TableFeaturesProcedure extends BaseProcedure {
    */
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    TransactionLog log = TransactionLog.open(path, SparkParquet.hadoopConf(spark));
+    TransactionLog log = TransactionLog.open(path, DeltaXConf.of(spark).hadoopConf());
     Protocol protocol = log.latestSnapshot().protocol();
     TableHistory history = TableHistory.of(log);
     List<InternalRow> rows = new ArrayList<>();

@@ -1,0 +1,176 @@
+package io.deltax.conf;
+
+import io.deltax.errors.DeltaXErrors;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.util.DateTimeUtils;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.apache.spark.unsafe.types.UTF8String;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Every option and session conf deltax reads, with its default and its validation, and the one
+ * Hadoop {@link Configuration} of a load (as Iceberg's {@code SparkReadConf}, {@code
+ * SparkReadOptions} and {@code SparkSQLProperties} together).
+ *
+ * <p>The Hadoop configuration is built as Spark's own file sources build theirs: the session's
+ * Hadoop configuration, then the session's SQL confs, then the read options (but {@code path}),
+ * so credentials and file-system settings given with {@code .option(...)} reach every file the
+ * load opens: the log, the data files, the deletion vectors.
+ */
+public final class DeltaXConf {
+  /** Read option: the table's root directory (what {@code .load(path)} sets). */
+  public static final String PATH = "path";
+  /** Read option: read the table as of this version. */
+  public static final String VERSION_AS_OF = "versionAsOf";
+  /** Read option: read the version that was current at this time. */
+  public static final String TIMESTAMP_AS_OF = "timestampAsOf";
+
+  /** Session conf: the default {@code batch_size} of {@code backfill_row_tracking}. */
+  public static final String BACKFILL_MAX_FILES_PER_COMMIT = "spark.deltax.backfill.maxFilesPerCommit";
+  /** delta-spark's own batch size for its row tracking backfill. */
+  public static final int BACKFILL_MAX_FILES_PER_COMMIT_DEFAULT = 22_000;
+  /** Session conf: the most runs a stored row data version map keeps. */
+  public static final String ROW_DATA_VERSIONS_MAX_RUNS = "spark.deltax.rowDataVersions.maxRuns";
+  public static final int ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT = 10_000;
+
+  /**
+   * Spark's session time zone, which reads {@code timestampAsOf} written without a zone; unset,
+   * it is the JVM's, as in Spark.
+   */
+  private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
+
+  private final CaseInsensitiveStringMap options;
+  private final Map<String, String> sessionConf;
+  private final ZoneId sessionZone;
+  private final Configuration hadoopConf;
+
+  private DeltaXConf(Configuration sessionHadoopConf, Map<String, String> sessionConf,
+      ZoneId sessionZone, Map<String, String> options) {
+    this.options = new CaseInsensitiveStringMap(options);
+    this.sessionConf = Map.copyOf(sessionConf);
+    this.sessionZone = sessionZone;
+    this.hadoopConf = new Configuration(sessionHadoopConf);
+    sessionConf.forEach(hadoopConf::set);
+    options.forEach((key, value) -> {
+      // Spark's file sources leave out the paths too: they are not Hadoop settings.
+      if (value != null && !key.equals(PATH) && !key.equals("paths")) {
+        hadoopConf.set(key, value);
+      }
+    });
+  }
+
+  /** The session's confs, for procedures and tools that read no table options. */
+  public static DeltaXConf of(SparkSession spark) {
+    return of(spark, Map.of());
+  }
+
+  /** The session's confs and the read options of one load. */
+  public static DeltaXConf of(SparkSession spark, Map<String, String> options) {
+    Map<String, String> sessionConf = new HashMap<>(CollectionConverters.asJava(spark.conf().getAll()));
+    sessionConf.values().removeIf(v -> v == null);
+    return new DeltaXConf(spark.sparkContext().hadoopConfiguration(), sessionConf,
+        ZoneId.of(spark.conf().get(SESSION_TIME_ZONE, java.util.TimeZone.getDefault().getID())), options);
+  }
+
+  /** The same without a Spark session: the parts given as they are. */
+  public static DeltaXConf of(Configuration sessionHadoopConf, Map<String, String> sessionConf,
+      ZoneId sessionZone, Map<String, String> options) {
+    return new DeltaXConf(sessionHadoopConf, sessionConf, sessionZone, options);
+  }
+
+  /**
+   * The one Hadoop configuration of this load. Callers that change settings (Spark's Parquet
+   * reader does) take a copy.
+   */
+  public Configuration hadoopConf() {
+    return hadoopConf;
+  }
+
+  /** The read options as given, for Spark's Parquet reader. */
+  public Map<String, String> options() {
+    return options.asCaseSensitiveMap();
+  }
+
+  public ZoneId sessionZone() {
+    return sessionZone;
+  }
+
+  /** {@value #PATH}: the table's root; an error where it is missing. */
+  public String path() {
+    String path = options.get(PATH);
+    if (path == null || path.isBlank()) {
+      throw DeltaXErrors.missingPathOption();
+    }
+    return path;
+  }
+
+  /** {@value #VERSION_AS_OF} or {@value #TIMESTAMP_AS_OF}, checked; needs no file system. */
+  public TimeTravel timeTravel() {
+    String version = options.get(VERSION_AS_OF);
+    String timestamp = options.get(TIMESTAMP_AS_OF);
+    if (version != null && timestamp != null) {
+      throw DeltaXErrors.conflictingTimeTravel();
+    }
+    if (version != null) {
+      return TimeTravel.toVersion(parseVersion(version));
+    }
+    return timestamp == null ? TimeTravel.LATEST
+        : TimeTravel.toTimestamp(parseTimestampMillis(timestamp), timestamp);
+  }
+
+  private static long parseVersion(String value) {
+    try {
+      long v = Long.parseLong(value.trim());
+      if (v >= 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw DeltaXErrors.badOption(VERSION_AS_OF, value, "a table version, a whole number from 0 to "
+        + Long.MAX_VALUE);
+  }
+
+  /** Reads a timestamp as Spark casts a string to a timestamp, in the session time zone. */
+  private long parseTimestampMillis(String value) {
+    Option<Object> micros = DateTimeUtils.stringToTimestamp(UTF8String.fromString(value.trim()), sessionZone);
+    if (micros.isEmpty()) {
+      throw DeltaXErrors.badOption(TIMESTAMP_AS_OF, value,
+          "a timestamp such as '2026-07-29 12:00:00' or '2026-07-29T12:00:00Z'");
+    }
+    return Math.floorDiv((Long) micros.get(), 1000L);
+  }
+
+  /** {@value #BACKFILL_MAX_FILES_PER_COMMIT}, 1 or more (default 22000). */
+  public int backfillMaxFilesPerCommit() {
+    return positiveInt(BACKFILL_MAX_FILES_PER_COMMIT, BACKFILL_MAX_FILES_PER_COMMIT_DEFAULT,
+        "files per commit");
+  }
+
+  /** {@value #ROW_DATA_VERSIONS_MAX_RUNS}, 1 or more (default 10000). */
+  public int rowDataVersionsMaxRuns() {
+    return positiveInt(ROW_DATA_VERSIONS_MAX_RUNS, ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT, "runs");
+  }
+
+  /** A session conf that is a whole number from 1 to {@link Integer#MAX_VALUE}, or its default. */
+  private int positiveInt(String key, int otherwise, String unit) {
+    String value = sessionConf.get(key);
+    if (value == null) {
+      return otherwise;
+    }
+    try {
+      long n = Long.parseLong(value.trim());
+      if (n >= 1 && n <= Integer.MAX_VALUE) {
+        return (int) n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw DeltaXErrors.badConf(key, value, "a whole number of " + unit + " from 1 to " + Integer.MAX_VALUE);
+  }
+}

@@ -1,0 +1,232 @@
+package io.deltax.read.skipping;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.deltax.actions.AddFile;
+import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.read.PartitionValues;
+import io.deltax.rowtracking.RowDataVersions;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * What each file tells about the columns a scan's filters name, as {@link ColumnBounds}: a
+ * partition column's value (exact), a data column's {@code stats}, the row ID range of
+ * {@code _metadata.row_id} and the newest data version of {@code _metadata.row_data_version}.
+ * Built once per scan; the statistics of a file are parsed on first need, for the named columns
+ * only ({@link FileStats}). Which filter holds on those bounds is {@link FilterEvaluator}'s job.
+ */
+final class FileBounds {
+  /** The row ID of a row, as pushed filters name it. */
+  static final String ROW_ID = "_metadata.row_id";
+  /** The row data version of a row, as pushed filters name it. */
+  static final String ROW_DATA_VERSION = "_metadata.row_data_version";
+
+  /** By lower-case name. */
+  private final Map<String, StructField> columns = new HashMap<>();
+  private final Set<String> partitionColumns;
+  private final PartitionValues partitionValues;
+  /** The physical names of the data columns whose statistics the filters need. */
+  private final Set<String> statsColumns = new HashSet<>();
+  /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
+  private final MaterializedRowIdRange materializedRowIds;
+  /** Null unless row tracking is enabled and some filter names {@code _metadata.row_data_version}. */
+  private final RowDataVersions rowDataVersions;
+
+  /**
+   * @param schema the table's logical schema
+   * @param partitionColumns the partition column names, lower case
+   * @param referenced the columns the filters name, as they name them
+   */
+  FileBounds(StructType schema, Set<String> partitionColumns, PartitionValues partitionValues,
+      Collection<String> referenced, MaterializedRowIdRange materializedRowIds,
+      RowDataVersions rowDataVersions) {
+    for (StructField f : schema.fields()) {
+      columns.put(f.name().toLowerCase(Locale.ROOT), f);
+    }
+    this.partitionColumns = partitionColumns;
+    this.partitionValues = partitionValues;
+    this.materializedRowIds = materializedRowIds;
+    this.rowDataVersions = rowDataVersions;
+    for (String column : referenced) {
+      StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+      if (field != null && !isPartitionColumn(field) && SkippingValues.isSupported(field.dataType())) {
+        statsColumns.add(ColumnMapping.physicalName(field));
+      }
+    }
+  }
+
+  /** The physical names of the columns whose statistics are parsed. */
+  Set<String> statsColumns() {
+    return statsColumns;
+  }
+
+  boolean readsMaterializedRowIds() {
+    return materializedRowIds != null;
+  }
+
+  /** The type filters compare {@code column} in, or null where no file can bound it. */
+  DataType typeOf(String column) {
+    if (column.equals(ROW_ID)) {
+      return materializedRowIds == null ? null : DataTypes.LongType;
+    }
+    if (column.equals(ROW_DATA_VERSION)) {
+      return rowDataVersions == null ? null : DataTypes.LongType;
+    }
+    StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+    return field == null ? null : field.dataType();
+  }
+
+  /** Whether some file may bound {@code column}: a filter naming only such columns can skip files. */
+  boolean canBound(String column) {
+    if (column.equals(ROW_ID) || column.equals(ROW_DATA_VERSION)) {
+      return typeOf(column) != null;
+    }
+    StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+    return field != null && SkippingValues.isSupported(field.dataType());
+  }
+
+  /**
+   * Whether every file's bounds of {@code column} are its one exact value, compared as Spark
+   * compares it: a partition column of a type whose values deltax orders as Spark does (not
+   * floating point, whose NaN and -0.0 deltax leaves unknown, nor strings under a collation).
+   */
+  boolean isExact(String column) {
+    StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+    if (field == null || !isPartitionColumn(field)) {
+      return false;
+    }
+    DataType type = field.dataType();
+    return SkippingValues.isSupported(type) && !(type instanceof FloatType)
+        && !(type instanceof DoubleType)
+        && !(type instanceof StringType s && !s.isUTF8BinaryCollation());
+  }
+
+  private boolean isPartitionColumn(StructField field) {
+    return partitionColumns.contains(field.name().toLowerCase(Locale.ROOT));
+  }
+
+  /** The bounds of one file. */
+  View of(AddFile file) {
+    return new View(file, false, null);
+  }
+
+  /** One file's bounds, its statistics parsed on first need. */
+  final class View {
+    private final AddFile file;
+    private final boolean withMaterializedRowIds;
+    private FileStats stats;
+
+    private View(AddFile file, boolean withMaterializedRowIds, FileStats stats) {
+      this.file = file;
+      this.withMaterializedRowIds = withMaterializedRowIds;
+      this.stats = stats;
+    }
+
+    /**
+     * The same file with {@code _metadata.row_id} bounded by the rows that have a materialized
+     * row ID (from the footer) instead of the file's own range; the statistics are not parsed
+     * again.
+     */
+    View withMaterializedRowIds() {
+      return new View(file, true, stats);
+    }
+
+    DataType typeOf(String column) {
+      return FileBounds.this.typeOf(column);
+    }
+
+    ColumnBounds bounds(String column) {
+      if (column.equals(ROW_ID)) {
+        return rowIdBounds();
+      }
+      if (column.equals(ROW_DATA_VERSION)) {
+        return rowDataVersionBounds();
+      }
+      StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+      if (field == null || !SkippingValues.isSupported(field.dataType())) {
+        return ColumnBounds.UNKNOWN;
+      }
+      DataType type = field.dataType();
+      // Partition values and statistics name columns by their physical names.
+      String physical = ColumnMapping.physicalName(field);
+      if (isPartitionColumn(field)) {
+        Object value = partitionValues.parse(field.name(), type,
+            PartitionValues.lookup(file.partitionValues(), physical));
+        return ColumnBounds.exact(SkippingValues.normalize(type, value), value == null);
+      }
+      FileStats s = stats();
+      JsonNode nullCount = s.nullCount(physical);
+      Boolean allNull = null;
+      Boolean hasNull = null;
+      if (nullCount != null && nullCount.canConvertToLong()) {
+        hasNull = nullCount.asLong() > 0;
+        if (s.numRecords() != null) {
+          allNull = nullCount.asLong() == s.numRecords();
+        }
+      }
+      return new ColumnBounds(
+          SkippingValues.fromStats(type, s.min(physical), false),
+          SkippingValues.fromStats(type, s.max(physical), true),
+          allNull, hasNull);
+    }
+
+    /**
+     * The row IDs of the file's rows without a materialized row ID, {@code [baseRowId,
+     * baseRowId + numRecords)} (PROTOCOL.md, "Row IDs"), or in the second view, those of the rows
+     * with one, as the footer tells.
+     */
+    private ColumnBounds rowIdBounds() {
+      Long numRecords = stats().numRecords();
+      if (materializedRowIds == null || file.baseRowId() == null || numRecords == null) {
+        return ColumnBounds.UNKNOWN;
+      }
+      if (!withMaterializedRowIds) {
+        return new ColumnBounds(file.baseRowId(), file.baseRowId() + numRecords - 1, false, false);
+      }
+      // No materialized row ID at all: in this view the file has no row to match.
+      return materializedRowIds.of(file)
+          .map(range -> new ColumnBounds(range[0], range[1], false, false))
+          .orElse(new ColumnBounds(null, null, true, true));
+    }
+
+    /**
+     * No lower bound; the upper bound is the file's {@code defaultRowCommitVersion}: a
+     * materialized row commit version is that of an older commit, and a data version replaces a
+     * backfill's version by an older one. Where the default is a backfill's version, the file is
+     * one the backfill numbered, unchanged since, whose rows' IDs are its own range
+     * {@code [baseRowId, baseRowId + numRecords)}: the map tells their newest data version.
+     */
+    private ColumnBounds rowDataVersionBounds() {
+      Long defaultVersion = file.defaultRowCommitVersion();
+      if (rowDataVersions == null || defaultVersion == null) {
+        return ColumnBounds.UNKNOWN;
+      }
+      long max = defaultVersion;
+      Long numRecords = stats().numRecords();
+      if (rowDataVersions.isBackfillVersion(defaultVersion) && file.baseRowId() != null
+          && numRecords != null) {
+        max = rowDataVersions.maxDataVersion(file.baseRowId(), file.baseRowId() + numRecords,
+            defaultVersion);
+      }
+      return new ColumnBounds(null, max, false, false);
+    }
+
+    private FileStats stats() {
+      if (stats == null) {
+        stats = FileStats.parse(file.stats(), statsColumns);
+      }
+      return stats;
+    }
+  }
+}
