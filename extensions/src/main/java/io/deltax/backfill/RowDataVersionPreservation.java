@@ -1,6 +1,6 @@
 package io.deltax.backfill;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -43,7 +43,7 @@ public final class RowDataVersionPreservation {
       boolean exact, String message) {}
 
   public RowDataVersionPreservation(String table, Configuration conf, int maxRuns, String engineInfo) {
-    RowDataVersionDomain.checkMaxRuns(maxRuns);
+    WholeNumberRange.MAX_RUNS.check(RowDataVersionDomain.MAX_RUNS, maxRuns);
     this.table = table;
     this.conf = conf;
     this.maxRuns = maxRuns;
@@ -69,9 +69,7 @@ public final class RowDataVersionPreservation {
       }
       WriterFeatures.checkWritable(name, snapshot.protocol());
       if (!WriterFeatures.effective(snapshot.protocol()).contains(WriterFeatures.DOMAIN_METADATA)) {
-        throw new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot store row data versions in "
-            + name + ": its protocol does not support the domainMetadata writer feature. "
-            + "Nothing was written.");
+        throw DeltaXErrors.noDomainMetadata(name);
       }
       RowDataVersionDomain.Preserved p = preserved.get();
       CommitInfoLine info = CommitInfoLine.of(snapshot, OPERATION, Map.of(
@@ -91,7 +89,6 @@ public final class RowDataVersionPreservation {
                 + ", so some rows look newer than they are" : ""));
       }
     }
-    throw new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up storing the row data versions of "
-        + table + " after " + MAX_CONFLICTS + " commits lost to concurrent writers; call again.");
+    throw DeltaXErrors.preservationConflicts(table, MAX_CONFLICTS);
   }
 }

@@ -1,6 +1,6 @@
 package io.deltax.backfill;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.Protocol;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -73,10 +73,7 @@ public final class WriterFeatures {
       }
     }
     if (!unknown.isEmpty()) {
-      throw new DeltaXException("DELTAX_UNSUPPORTED_WRITER_FEATURE",
-          "Cannot backfill row tracking on " + table + ": it has writer feature(s) " + unknown
-              + " whose rules deltax does not implement, so deltax writes nothing. deltax "
-              + "writes tables with the writer features " + new TreeSet<>(BACKFILL_SAFE) + ".");
+      throw DeltaXErrors.unsupportedWriterFeatures(table, unknown, new TreeSet<>(BACKFILL_SAFE));
     }
   }
 

@@ -1,6 +1,5 @@
 package io.deltax.extensions.procedures;
 
-import io.deltax.errors.DeltaXException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -44,10 +43,8 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
     return true;
   }
 
-  /** The {@code engineInfo} of the commits a procedure writes. */
-  static String engineInfo(SparkSession spark) {
-    return "deltax Apache-Spark/" + spark.version();
-  }
+  /** The engine the commits a procedure writes name in their {@code engineInfo}. */
+  static final String ENGINE = "deltax";
 
   /** Work on the table that may fail reading or writing files. */
   interface TableWork<T> {
@@ -60,17 +57,6 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
       return work.run();
     } catch (IOException e) {
       throw new UncheckedIOException(what + " failed: " + e.getMessage(), e);
-    }
-  }
-
-  /** A whole-number session conf, or {@code otherwise} where it is not set. */
-  static int intConf(SparkSession spark, String key, int otherwise, String unit) {
-    String value = spark.conf().get(key, Integer.toString(otherwise));
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", key + " must be a positive whole number of "
-          + unit + ", not '" + value + "'.");
     }
   }
 

@@ -1,8 +1,6 @@
 package io.deltax.extensions.procedures;
 
-import io.deltax.backfill.RowDataVersionDomain;
 import io.deltax.backfill.RowDataVersionPreservation;
-import io.deltax.read.SparkParquet;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.Arrays;
 import org.apache.spark.sql.SparkSession;
@@ -53,18 +51,12 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
     RowDataVersionPreservation.Result r = run("Storing the row data versions of " + path,
-        new RowDataVersionPreservation(path, SparkParquet.hadoopConf(spark), maxRuns(spark),
-            engineInfo(spark))::run);
+        SessionWriters.preservation(spark, path, ENGINE)::run);
     RowDataVersions versions = r.versions();
     return new InternalRow[] {new GenericInternalRow(new Object[] {
         UTF8String.fromString(r.table()), r.stored(), r.version(),
         new GenericArrayData(versions == null ? new Object[0]
             : Arrays.stream(versions.backfillVersions()).boxed().toArray()),
         versions == null ? 0 : versions.runCount(), r.exact(), UTF8String.fromString(r.message())})};
-  }
-
-  /** {@code spark.deltax.rowDataVersions.maxRuns}, as the backfill reads it too. */
-  static int maxRuns(SparkSession spark) {
-    return intConf(spark, RowDataVersionDomain.MAX_RUNS, RowDataVersionDomain.DEFAULT_MAX_RUNS, "runs");
   }
 }
