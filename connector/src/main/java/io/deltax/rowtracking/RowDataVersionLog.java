@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -211,7 +212,7 @@ public final class RowDataVersionLog {
     RowDataVersions.Builder builder = new RowDataVersions.Builder();
     numbered.forEach((path, range) ->
         builder.add(range[0], range[1], written.getOrDefault(path, RowDataVersions.UNKNOWN)));
-    long[] backfillVersions = java.util.stream.Stream.concat(backfills.stream(), ownBackfills.stream())
+    long[] backfillVersions = Stream.concat(backfills.stream(), ownBackfills.stream())
         .mapToLong(Long::longValue).toArray();
     return new Derived(builder.build(backfillVersions), written.size() == numbered.size());
   }

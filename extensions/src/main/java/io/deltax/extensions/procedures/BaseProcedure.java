@@ -16,7 +16,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A deltax procedure: its first argument is {@code table} (a path or a catalog table name), its
  * result one set of rows. Spark binds named, positional and default arguments to
- * {@link #parameters()} and coerces their types; {@link #bind} has nothing left to do.
+ * {@link #parameters()} and coerces their types; {@link #bind} has nothing left to do, unless a
+ * whole-number argument must reach the procedure as given ({@link WholeNumberArguments}).
  */
 abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
   static final ProcedureParameter TABLE = ProcedureParameter.in("table", DataTypes.StringType).build();
