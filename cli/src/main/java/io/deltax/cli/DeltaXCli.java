@@ -3,10 +3,17 @@ package io.deltax.cli;
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.WholeNumberRange;
+import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.errors.DeltaXException;
+import io.deltax.extensions.procedures.SessionWriters;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -15,7 +22,9 @@ import org.apache.spark.sql.types.StructField;
 /**
  * The {@code deltax} command: deltax on an embedded local Spark. Exit codes: 0 done, 1 the table
  * or the work failed, 2 the command line is wrong. Errors are one line; {@code --verbose} adds the
- * stack trace.
+ * stack trace. The backfill and the preservation are set up by {@link SessionWriters}, as for
+ * {@code CALL}: the same session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}), the
+ * same table names.
  */
 public final class DeltaXCli {
   static final String USAGE = String.join("\n",
@@ -34,28 +43,34 @@ public final class DeltaXCli {
       "                                            with --row-ids)",
       "  demo                                      build deltax and run the README demo (bin/deltax)",
       "",
-      "<table> is a path (/data/t, s3a://bucket/t). Options: --verbose (stack traces), --help.");
+      "<table> is a path (/data/t, s3a://bucket/t) or a table name the session catalog knows.",
+      "Options: --verbose (stack traces), --help. Session conf: DELTAX_JAVA_OPTS='-Dspark.…=…'.");
+  /** The engine deltax's commits name in their {@code engineInfo}. */
+  private static final String ENGINE = "deltax-cli";
+  private static final WholeNumberRange VERSION = new WholeNumberRange(0, Long.MAX_VALUE, "(a table version)", null);
+  private static final WholeNumberRange ROWS = new WholeNumberRange(0, Integer.MAX_VALUE, "rows", null);
 
   private final PrintStream out;
   private final PrintStream err;
+  private final Supplier<SparkSession> spark;
 
   DeltaXCli(PrintStream out, PrintStream err) {
+    this(out, err, DeltaXCli::localSpark);
+  }
+
+  /** A command line run in {@code spark}'s session: for callers that have one, and for tests. */
+  public DeltaXCli(PrintStream out, PrintStream err, Supplier<SparkSession> spark) {
     this.out = out;
     this.err = err;
+    this.spark = spark;
   }
 
   public static void main(String[] args) {
     System.exit(new DeltaXCli(System.out, System.err).run(args));
   }
 
-  /** Bad command lines: exit code 2. */
-  static final class UsageException extends RuntimeException {
-    UsageException(String message) {
-      super(message);
-    }
-  }
-
-  int run(String[] args) {
+  /** Runs one command line; returns its exit code. */
+  public int run(String[] args) {
     List<String> words = new ArrayList<>(List.of(args));
     boolean verbose = words.remove("--verbose");
     try {
@@ -68,12 +83,13 @@ public final class DeltaXCli {
         out.println(USAGE);
         return 0;
       }
+      CommandLine line = new CommandLine(command, words);
       switch (command) {
-        case "status" -> procedure("row_tracking_status", table(words), true);
-        case "features" -> procedure("table_features", table(words), false);
-        case "preserve" -> procedure("preserve_row_data_versions", table(words), true);
-        case "backfill" -> backfill(words);
-        case "show" -> show(words);
+        case "status" -> procedure("row_tracking_status", line, true);
+        case "features" -> procedure("table_features", line, false);
+        case "preserve" -> procedure("preserve_row_data_versions", line, true);
+        case "backfill" -> backfill(line);
+        case "show" -> show(line);
         case "demo" -> throw new UsageException("the demo runs from a checkout: bin/deltax demo");
         default -> throw new UsageException("unknown command '" + command + "'; see deltax --help");
       }
@@ -99,45 +115,7 @@ public final class DeltaXCli {
     return message == null ? e.toString() : message.lines().findFirst().orElse(e.toString());
   }
 
-  private static String table(List<String> words) {
-    if (words.isEmpty() || words.get(0).startsWith("--")) {
-      throw new UsageException("missing <table>; see deltax --help");
-    }
-    return words.remove(0);
-  }
-
-  private static String option(List<String> words, String name) {
-    int i = words.indexOf(name);
-    if (i < 0) {
-      return null;
-    }
-    if (i + 1 >= words.size()) {
-      throw new UsageException(name + " needs a value");
-    }
-    String value = words.remove(i + 1);
-    words.remove(i);
-    return value;
-  }
-
-  private static int intOption(List<String> words, String name, int otherwise) {
-    String value = option(words, name);
-    if (value == null) {
-      return otherwise;
-    }
-    try {
-      return Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new UsageException(name + " takes a whole number, not '" + value + "'");
-    }
-  }
-
-  private static void noneLeft(List<String> words) {
-    if (!words.isEmpty()) {
-      throw new UsageException("unexpected " + words + "; see deltax --help");
-    }
-  }
-
-  private static SparkSession spark() {
+  private static SparkSession localSpark() {
     SparkSession spark = SparkSession.builder()
         .master("local[*]")
         .appName("deltax")
@@ -149,8 +127,11 @@ public final class DeltaXCli {
     return spark;
   }
 
-  private void procedure(String name, String table, boolean vertical) {
-    Dataset<Row> rows = spark().sql("CALL " + name + "(table => '" + table.replace("'", "\\'") + "')");
+  /** A procedure whose one argument is the table, through CALL as a user would write it. */
+  private void procedure(String name, CommandLine line, boolean vertical) {
+    String table = line.table();
+    line.noneLeft();
+    Dataset<Row> rows = spark.get().sql("CALL " + name + "(table => '" + table.replace("'", "\\'") + "')");
     if (!vertical) {
       rows.show(1000, false);
       return;
@@ -165,22 +146,22 @@ public final class DeltaXCli {
     }
   }
 
-  private void backfill(List<String> words) {
-    String table = table(words);
-    int batchSize = intOption(words, "--batch-size", DeltaXConf.BACKFILL_MAX_FILES_PER_COMMIT_DEFAULT);
-    int maxCommits = intOption(words, "--max-commits", 0);
-    boolean dryRun = words.remove("--dry-run");
-    noneLeft(words);
-    SparkSession spark = spark();
-    RowTrackingBackfill backfill = new RowTrackingBackfill(table, DeltaXConf.of(spark).hadoopConf(),
-        batchSize, maxCommits, "deltax-cli Apache-Spark/" + spark.version())
+  /** The backfill with a progress bar: built by {@link SessionWriters}, as CALL builds it. */
+  private void backfill(CommandLine line) {
+    String table = line.table();
+    long batchSize = line.number("--batch-size", WholeNumberRange.FILES_PER_COMMIT, -1);
+    long maxCommits = line.number("--max-commits", WholeNumberRange.MAX_COMMITS, 0);
+    boolean dryRun = line.flag("--dry-run");
+    line.noneLeft();
+    RowTrackingBackfill backfill = SessionWriters.backfill(spark.get(), table,
+        batchSize < 0 ? OptionalInt.empty() : OptionalInt.of((int) batchSize), (int) maxCommits, ENGINE)
         .onProgress((batch, batches, files, version) -> out.println(bar(batch, batches)
             + String.format(" batch %d of %d: %d files, version %d", batch, batches, files, version)));
     BackfillResult result;
     try {
       result = dryRun ? backfill.plan() : backfill.run();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     out.println(result.message());
     out.printf("files: %d, commits: %d, versions: %s, row ID high-water mark: %d, enabled: %s%n",
@@ -195,21 +176,22 @@ public final class DeltaXCli {
     return "[" + "#".repeat(filled) + "-".repeat(width - filled) + "]";
   }
 
-  private void show(List<String> words) {
-    String table = table(words);
-    String version = option(words, "--version");
-    int limit = intOption(words, "--limit", 20);
-    boolean rowIds = words.remove("--row-ids");
-    noneLeft(words);
-    var reader = spark().read().format("deltax");
-    if (version != null) {
+  private void show(CommandLine line) {
+    String table = line.table();
+    long version = line.number("--version", VERSION, -1);
+    long limit = line.number("--limit", ROWS, 20);
+    boolean rowIds = line.flag("--row-ids");
+    line.noneLeft();
+    SparkSession session = spark.get();
+    var reader = session.read().format("deltax");
+    if (version >= 0) {
       reader = reader.option(DeltaXConf.VERSION_AS_OF, version);
     }
-    Dataset<Row> rows = reader.load(table);
+    Dataset<Row> rows = reader.load(SessionWriters.tablePath(session, table));
     if (rowIds) {
       rows = rows.selectExpr("*", "_metadata.row_id", "_metadata.row_commit_version",
           "_metadata.row_data_version");
     }
-    rows.show(limit, false);
+    rows.show((int) limit, false);
   }
 }

@@ -148,29 +148,19 @@ public final class DeltaXConf {
 
   /** {@value #BACKFILL_MAX_FILES_PER_COMMIT}, 1 or more (default 22000). */
   public int backfillMaxFilesPerCommit() {
-    return positiveInt(BACKFILL_MAX_FILES_PER_COMMIT, BACKFILL_MAX_FILES_PER_COMMIT_DEFAULT,
-        "files per commit");
+    return wholeNumber(BACKFILL_MAX_FILES_PER_COMMIT, BACKFILL_MAX_FILES_PER_COMMIT_DEFAULT,
+        WholeNumberRange.FILES_PER_COMMIT);
   }
 
   /** {@value #ROW_DATA_VERSIONS_MAX_RUNS}, 1 or more (default 10000). */
   public int rowDataVersionsMaxRuns() {
-    return positiveInt(ROW_DATA_VERSIONS_MAX_RUNS, ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT, "runs");
+    return wholeNumber(ROW_DATA_VERSIONS_MAX_RUNS, ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT,
+        WholeNumberRange.MAX_RUNS);
   }
 
-  /** A session conf that is a whole number from 1 to {@link Integer#MAX_VALUE}, or its default. */
-  private int positiveInt(String key, int otherwise, String unit) {
+  /** A session conf that is a whole number in {@code range}, or its default. */
+  private int wholeNumber(String key, int otherwise, WholeNumberRange range) {
     String value = sessionConf.get(key);
-    if (value == null) {
-      return otherwise;
-    }
-    try {
-      long n = Long.parseLong(value.trim());
-      if (n >= 1 && n <= Integer.MAX_VALUE) {
-        return (int) n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw DeltaXErrors.badConf(key, value, "a whole number of " + unit + " from 1 to " + Integer.MAX_VALUE);
+    return value == null ? otherwise : (int) range.parse(key, value);
   }
 }

@@ -3,6 +3,7 @@ package io.deltax.deletionvectors;
 import io.deltax.log.FilePathResolver;
 import io.deltax.actions.DeletionVectorDescriptor;
 import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.UUID;
 import java.util.zip.CRC32;
@@ -27,8 +28,9 @@ public final class DeletionVectorStore {
     }
     Path file = absolutePath(dv, tableRoot);
     FileSystem fs = file.getFileSystem(conf);
+    long offset = dv.offset() == null ? 0 : dv.offset();
     try (FSDataInputStream in = fs.open(file)) {
-      in.seek(dv.offset() == null ? 0 : dv.offset());
+      in.seek(offset);
       DataInputStream data = new DataInputStream(in);
       int size = data.readInt();
       if (size != dv.sizeInBytes()) {
@@ -45,7 +47,18 @@ public final class DeletionVectorStore {
             + " fails its checksum");
       }
       return DeletedRows.deserialize(bitmap);
+    } catch (EOFException e) {
+      // The file ends before the vector does; EOFException says neither where nor by how much.
+      // The length is asked for only here, so an intact vector costs no extra call to the store.
+      throw new IOException("the file " + file + " is truncated: expected " + storedLength(dv)
+          + " bytes at offset " + offset + " (size, vector, checksum), the file has "
+          + fs.getFileStatus(file).getLen() + " bytes", e);
     }
+  }
+
+  /** A stored vector's bytes: its size (4 bytes), the vector, its CRC-32 (4 bytes). */
+  private static long storedLength(DeletionVectorDescriptor dv) {
+    return 4L + dv.sizeInBytes() + 4;
   }
 
   /** Where an on-disk deletion vector lives. */

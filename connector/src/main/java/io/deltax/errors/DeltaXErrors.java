@@ -106,9 +106,11 @@ public final class DeltaXErrors {
   }
 
   public static DeltaXException unreadableDeletionVector(String tablePath, String dataFile, Throwable cause) {
+    // Some I/O exceptions (an EOFException among them) carry no message: name their kind instead.
+    String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     return new DeltaXException("DELTAX_CORRUPT_DELETION_VECTOR",
         "Cannot read the deletion vector of " + dataFile + " in table " + tablePath + ": "
-            + cause.getMessage() + ". Without it deltax cannot tell which rows were deleted.", cause);
+            + why + ". Without it deltax cannot tell which rows were deleted.", cause);
   }
 
   public static DeltaXException fileSystemError(String tablePath, Throwable cause) {
@@ -131,12 +133,73 @@ public final class DeltaXErrors {
             + ". Set a valid value with ALTER TABLE ... SET TBLPROPERTIES.");
   }
 
-  // Configuration (io.deltax.conf.DeltaXConf).
+  // ---------------------------------------------------------------------------------------------
+  // Writers and their arguments: the procedures, the backfill, the preservation, bin/deltax.
+  // ---------------------------------------------------------------------------------------------
 
-  /** A session conf that is out of its range or not a value of its kind. */
-  public static DeltaXException badConf(String key, String value, String expected) {
-    return new DeltaXException("DELTAX_INVALID_CONF",
-        "Invalid value '" + value + "' for " + key + ": expected " + expected
-            + ". Set it with spark.conf.set or --conf, or unset it for the default.");
+  /**
+   * A procedure argument, session conf or {@code bin/deltax} flag that takes a whole number, given
+   * something else; raised before anything is written.
+   *
+   * @param range "1 to 2147483647 files per commit"
+   */
+  public static DeltaXException notAWholeNumber(String setting, String value, String range) {
+    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
+        setting + " takes a whole number from " + range + ", not " + value + ". Nothing was written.");
+  }
+
+  /** As {@link #notAWholeNumber}, for a whole number outside the range. */
+  public static DeltaXException outOfRange(String setting, String value, String range, boolean above) {
+    return new DeltaXException("DELTAX_INVALID_ARGUMENT", setting + " " + value
+        + (above ? " exceeds" : " is below") + " the range of " + range + ". Nothing was written.");
+  }
+
+  public static DeltaXException missingTableArgument() {
+    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
+        "table must name a Delta table: a path such as '/data/events' or a table name.");
+  }
+
+  public static DeltaXException catalogTableNotFound(String table, Throwable cause) {
+    String why = cause.getMessage() == null ? cause.toString() : cause.getMessage().lines().findFirst().orElse("");
+    return new DeltaXException("DELTAX_TABLE_NOT_FOUND", "No table " + table + " in the session "
+        + "catalog (" + why + "). Give a table name the session catalog knows, or the table's path.", cause);
+  }
+
+  public static DeltaXException notADeltaCatalogTable(String table, String provider) {
+    return new DeltaXException("DELTAX_NOT_A_DELTA_TABLE",
+        "Table " + table + " has provider '" + provider + "', not delta.");
+  }
+
+  public static DeltaXException procedureNotFound(String procedure, String catalog, Collection<String> procedures) {
+    return new DeltaXException("DELTAX_PROCEDURE_NOT_FOUND", "No procedure " + procedure
+        + " in catalog " + catalog + "; deltax has " + procedures + ".");
+  }
+
+  public static DeltaXException missingRecordCount(String tablePath, String file) {
+    return new DeltaXException("DELTAX_MISSING_STATS", "Cannot assign row IDs to " + file
+        + " in " + tablePath + ": its add action has no numRecords statistic, and row IDs are "
+        + "assigned by record count. Recompute statistics for the table first; nothing was written.");
+  }
+
+  public static DeltaXException filesWithoutRowIdsAppeared(String tablePath) {
+    return new DeltaXException("DELTAX_BACKFILL_INCOMPLETE", "Files without row IDs appeared "
+        + "in " + tablePath + " while row tracking was being enabled; call backfill_row_tracking again.");
+  }
+
+  public static DeltaXException backfillConflicts(String tablePath, int conflicts) {
+    return new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up the row tracking backfill of "
+        + tablePath + " after " + conflicts + " commits lost to concurrent "
+        + "writers. What was committed stays; call again when the table is quieter.");
+  }
+
+  public static DeltaXException preservationConflicts(String tablePath, int conflicts) {
+    return new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up storing the row data versions of "
+        + tablePath + " after " + conflicts + " commits lost to concurrent writers; call again.");
+  }
+
+  public static DeltaXException noDomainMetadata(String tablePath) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot store row data versions in "
+        + tablePath + ": its protocol does not support the domainMetadata writer feature. "
+        + "Nothing was written.");
   }
 }

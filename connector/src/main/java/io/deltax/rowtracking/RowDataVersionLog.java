@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -122,6 +123,14 @@ public final class RowDataVersionLog {
 
   /** The map the commits up to {@code version} still tell. */
   public static Derived derive(TransactionLog log, long version) {
+    return derive(log, backfillVersions(log, version));
+  }
+
+  /**
+   * The {@code ROW TRACKING BACKFILL} commits up to {@code version}, whoever wrote them, oldest
+   * first: the first line of every commit is read.
+   */
+  public static List<Long> backfillVersions(TransactionLog log, long version) {
     List<Long> backfills = new ArrayList<>();
     for (FileStatus commit : log.listing().commits()) {
       long v = LogFileName.parse(commit.getPath().getName()).version();
@@ -132,7 +141,7 @@ public final class RowDataVersionLog {
         backfills.add(v);
       }
     }
-    return derive(log, backfills);
+    return backfills;
   }
 
   /**
@@ -140,21 +149,35 @@ public final class RowDataVersionLog {
    * BACKFILL} versions, oldest first): only they and the commits before them are read.
    */
   public static Derived derive(TransactionLog log, List<Long> backfills) {
-    if (backfills.isEmpty()) {
+    return derive(log, backfills, Map.of(), List.of());
+  }
+
+  /**
+   * The map, for a writer that has just written backfill commits of its own on top of
+   * {@code log}: {@code ownNumbered} holds the files those commits numbered (canonical path to
+   * {@code {first row ID, row count}}), {@code ownBackfills} their versions, all newer than the
+   * commits {@code log} lists. The writer's commits are not read back: only {@code backfills}
+   * (those of the log) and, for the version that wrote each numbered file's data, the log's
+   * other commits.
+   */
+  public static Derived derive(TransactionLog log, List<Long> backfills,
+      Map<String, long[]> ownNumbered, List<Long> ownBackfills) {
+    if (backfills.isEmpty() && ownNumbered.isEmpty()) {
       return new Derived(RowDataVersions.NONE, true);
     }
     Set<Long> backfillSet = new HashSet<>(backfills);
     Map<Long, FileStatus> commits = new TreeMap<>();
-    long lastBackfill = backfills.get(backfills.size() - 1);
+    // The data a backfill numbered was written before it: the commits up to the newest backfill.
+    long newest = ownNumbered.isEmpty() ? backfills.get(backfills.size() - 1) : Long.MAX_VALUE;
     for (FileStatus commit : log.listing().commits()) {
       long v = LogFileName.parse(commit.getPath().getName()).version();
-      if (v <= lastBackfill) {
+      if (v <= newest) {
         commits.put(v, commit);
       }
     }
     FilePathResolver paths = new FilePathResolver(log.tableRoot());
     // The files each backfill numbered: canonical path -> its row ID range.
-    Map<String, long[]> numbered = new HashMap<>();
+    Map<String, long[]> numbered = new HashMap<>(ownNumbered);
     for (long b : backfills) {
       log.readFileActions(commits.get(b), action -> {
         if (action.add() && action.baseRowId() != null) {
@@ -189,7 +212,8 @@ public final class RowDataVersionLog {
     RowDataVersions.Builder builder = new RowDataVersions.Builder();
     numbered.forEach((path, range) ->
         builder.add(range[0], range[1], written.getOrDefault(path, RowDataVersions.UNKNOWN)));
-    long[] backfillVersions = backfills.stream().mapToLong(Long::longValue).toArray();
+    long[] backfillVersions = Stream.concat(backfills.stream(), ownBackfills.stream())
+        .mapToLong(Long::longValue).toArray();
     return new Derived(builder.build(backfillVersions), written.size() == numbered.size());
   }
 }

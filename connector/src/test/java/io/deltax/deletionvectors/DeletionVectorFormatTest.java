@@ -11,8 +11,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -110,6 +112,33 @@ class DeletionVectorFormatTest {
         "s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin", 4, 40, 6, null);
     assertEquals(new Path("s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin"),
         DeletionVectorStore.absolutePath(dv, new Path("s3://other/")));
+  }
+
+  /** A file as delta-spark writes one: a format version byte, then size, vector and CRC-32. */
+  private static byte[] deletionVectorFile(byte[] bitmap) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(bitmap);
+    return ByteBuffer.allocate(1 + 4 + bitmap.length + 4)
+        .put((byte) 1).putInt(bitmap.length).put(bitmap).putInt((int) crc.getValue()).array();
+  }
+
+  @Test
+  void aVectorInAFileIsReadAndATruncatedFileIsNamedWithItsLength(@TempDir java.nio.file.Path dir)
+      throws IOException {
+    byte[] bitmap = portable();
+    byte[] whole = deletionVectorFile(bitmap);
+    java.nio.file.Path file = dir.resolve("deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin");
+    java.nio.file.Files.write(file, whole);
+    DeletionVectorDescriptor dv = new DeletionVectorDescriptor("p", file.toUri().toString(), 1,
+        bitmap.length, DELETED.size(), null);
+    Path root = new Path(dir.toUri());
+    assertDeleted(DeletionVectorStore.load(dv, root, new Configuration()));
+
+    int truncated = whole.length / 2;
+    java.nio.file.Files.write(file, java.util.Arrays.copyOf(whole, truncated));
+    IOException e = assertThrows(IOException.class, () -> DeletionVectorStore.load(dv, root, new Configuration()));
+    assertEquals("the file " + new Path(file.toUri()) + " is truncated: expected " + (4 + bitmap.length + 4)
+        + " bytes at offset 1 (size, vector, checksum), the file has " + truncated + " bytes", e.getMessage());
   }
 
   @Test

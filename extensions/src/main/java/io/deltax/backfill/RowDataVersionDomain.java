@@ -1,7 +1,7 @@
 package io.deltax.backfill;
 
 import io.deltax.conf.DeltaXConf;
-import io.deltax.errors.DeltaXException;
+import io.deltax.conf.WholeNumberRange;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.DomainMetadata;
@@ -32,8 +32,15 @@ public final class RowDataVersionDomain {
    * new to store: no backfill in the log, or none the stored map lacks.
    */
   public static Optional<Preserved> derive(TransactionLog log, Snapshot snapshot, int maxRuns) {
-    checkMaxRuns(maxRuns);
-    RowDataVersionLog.Derived derived = RowDataVersionLog.derive(log, snapshot.version());
+    WholeNumberRange.MAX_RUNS.check(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, maxRuns);
+    return preserve(snapshot, RowDataVersionLog.derive(log, snapshot.version()), maxRuns);
+  }
+
+  /**
+   * {@code derived}, what is known of the backfills up to {@code snapshot}, merged with the map
+   * the table already stores, as {@link #derive} does.
+   */
+  static Optional<Preserved> preserve(Snapshot snapshot, RowDataVersionLog.Derived derived, int maxRuns) {
     long[] backfills = derived.versions().backfillVersions();
     Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
     if (backfills.length == 0 || stored.isPresent()
@@ -45,12 +52,5 @@ public final class RowDataVersionDomain {
     return Optional.of(new Preserved(
         new DomainMetadata(RowDataVersions.DOMAIN, bounded.toJson(), false), bounded,
         !full.hasUnknownVersions() && derived.exact(), bounded.runCount() < full.runCount()));
-  }
-
-  static void checkMaxRuns(int maxRuns) {
-    if (maxRuns < 1) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT", DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS
-          + " must be a positive number of runs, not " + maxRuns + ".");
-    }
   }
 }

@@ -1,7 +1,8 @@
 package io.deltax.backfill;
 
 import io.deltax.conf.DeltaXConf;
-import io.deltax.errors.DeltaXException;
+import io.deltax.conf.WholeNumberRange;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -45,7 +46,7 @@ public final class RowDataVersionPreservation {
       boolean exact, String message) {}
 
   public RowDataVersionPreservation(String table, Configuration conf, int maxRuns, String engineInfo) {
-    RowDataVersionDomain.checkMaxRuns(maxRuns);
+    WholeNumberRange.MAX_RUNS.check(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, maxRuns);
     this.table = table;
     this.conf = conf;
     this.maxRuns = maxRuns;
@@ -71,9 +72,7 @@ public final class RowDataVersionPreservation {
       }
       TableFeatures.checkWritable(name, snapshot.protocol());
       if (!TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DOMAIN_METADATA)) {
-        throw new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot store row data versions in "
-            + name + ": its protocol does not support the domainMetadata writer feature. "
-            + "Nothing was written.");
+        throw DeltaXErrors.noDomainMetadata(name);
       }
       RowDataVersionDomain.Preserved p = preserved.get();
       CommitInfoLine info = CommitInfoLine.of(snapshot, OPERATION, Map.of(
@@ -93,7 +92,6 @@ public final class RowDataVersionPreservation {
                 + ", so some rows look newer than they are" : ""));
       }
     }
-    throw new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up storing the row data versions of "
-        + table + " after " + MAX_CONFLICTS + " commits lost to concurrent writers; call again.");
+    throw DeltaXErrors.preservationConflicts(table, MAX_CONFLICTS);
   }
 }

@@ -1,7 +1,8 @@
 package io.deltax.backfill;
 
+import io.deltax.conf.WholeNumberRange;
 import io.deltax.conf.DeltaXConf;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.FileStatistics;
 import io.deltax.log.Snapshot;
@@ -13,6 +14,7 @@ import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
+import io.deltax.rowtracking.RowDataVersionLog;
 import io.deltax.rowtracking.RowTrackingConfig;
 import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.log.write.CheckpointWriter;
@@ -60,8 +62,7 @@ public final class RowTrackingBackfill {
 
   private final String table;
   private final Configuration conf;
-  private final int batchSize;
-  private final int maxCommits;
+  private final BatchPlan batches;
   private final String engineInfo;
   private Progress progress = (batch, batches, files, version) -> { };
   private int maxRowDataVersionRuns = DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT;
@@ -79,7 +80,7 @@ public final class RowTrackingBackfill {
 
   /** The most runs the stored row data version map may have (see {@link RowDataVersionDomain}). */
   public RowTrackingBackfill maxRowDataVersionRuns(int maxRuns) {
-    RowDataVersionDomain.checkMaxRuns(maxRuns);
+    WholeNumberRange.MAX_RUNS.check(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, maxRuns);
     this.maxRowDataVersionRuns = maxRuns;
     return this;
   }
@@ -90,18 +91,9 @@ public final class RowTrackingBackfill {
    */
   public RowTrackingBackfill(String table, Configuration conf, int batchSize, int maxCommits,
       String engineInfo) {
-    if (batchSize <= 0) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT",
-          "batch_size must be a positive number of files per commit, not " + batchSize + ".");
-    }
-    if (maxCommits < 0) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT",
-          "max_commits must be 0 (no limit) or a positive number, not " + maxCommits + ".");
-    }
+    this.batches = new BatchPlan(batchSize, maxCommits);
     this.table = table;
     this.conf = conf;
-    this.batchSize = batchSize;
-    this.maxCommits = maxCommits;
     this.engineInfo = engineInfo;
   }
 
@@ -112,13 +104,16 @@ public final class RowTrackingBackfill {
    * advanced in memory instead: put-if-absent means nothing came between.
    */
   private Snapshot latest() {
-    Snapshot snapshot = TransactionLog.open(table, conf).latestSnapshot();
+    return writable(TransactionLog.open(table, conf).latestSnapshot());
+  }
+
+  private static Snapshot writable(Snapshot snapshot) {
     TableFeatures.checkWritable(snapshot.tableRoot().toString(), snapshot.protocol());
     return snapshot;
   }
 
   /** A file still without row IDs, with what its place in the order and its row IDs depend on. */
-  private record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {}
+  record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {}
 
   /**
    * The files still without row IDs, in the order their data was first added; fails, before
@@ -147,21 +142,24 @@ public final class RowTrackingBackfill {
           "Row tracking is already enabled and every file has row IDs; nothing to do.");
     }
     long next = snapshot.version() + (supportsRowTracking(snapshot) ? 1 : 2);
-    int batches = (pending.size() + batchSize - 1) / batchSize;
-    int planned = maxCommits == 0 ? batches : Math.min(batches, maxCommits);
+    int planned = batches.batchesThisRun(pending.size());
+    long files = batches.filesThisRun(pending.size());
     long rows = 0;
-    for (PendingFile f : pending.subList(0, Math.min(pending.size(), planned * batchSize))) {
+    for (PendingFile f : pending.subList(0, (int) files)) {
       rows += f.numRecords();
     }
-    return new BackfillResult(tableName(snapshot), true, Math.min(pending.size(), (long) planned * batchSize),
+    return new BackfillResult(tableName(snapshot), true, files,
         planned, planned == 0 ? null : next, planned == 0 ? null : next + planned - 1, hwm + rows,
         false, String.format("Would write %s%d backfill commit(s) of at most %d files%s.",
             supportsRowTracking(snapshot) ? "" : "an UPGRADE PROTOCOL commit, ",
-            planned, batchSize, planned == batches ? ", then enable row tracking" : ""));
+            planned, batches.batchSize(),
+            planned == batches.totalBatches(pending.size()) ? ", then enable row tracking" : ""));
   }
 
   public BackfillResult run() throws IOException {
-    Snapshot snapshot = latest();
+    conflicts = 0;
+    TransactionLog startLog = TransactionLog.open(table, conf);
+    Snapshot snapshot = writable(startLog.latestSnapshot());
     List<PendingFile> pending = pending(snapshot);
     String name = tableName(snapshot);
     if (RowTrackingConfig.of(snapshot).enabled() && pending.isEmpty()) {
@@ -170,6 +168,7 @@ public final class RowTrackingBackfill {
     }
     CommitWriter writer = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf);
     long startVersion = snapshot.version();
+    NumberedFiles numbered = new NumberedFiles(snapshot.paths());
     while (!supportsRowTracking(snapshot)) {
       Protocol upgraded = TableFeatures.withWriterFeatures(snapshot.protocol(),
           TableFeatures.DOMAIN_METADATA, TableFeatures.ROW_TRACKING);
@@ -185,7 +184,7 @@ public final class RowTrackingBackfill {
       snapshot = outcome.table();
     }
 
-    int totalBatches = (pending.size() + batchSize - 1) / batchSize;
+    int totalBatches = batches.totalBatches(pending.size());
     int commits = 0;
     long files = 0;
     Long first = null;
@@ -194,17 +193,19 @@ public final class RowTrackingBackfill {
       if (pending.isEmpty()) {
         break;
       }
-      if (maxCommits > 0 && commits == maxCommits) {
+      if (!batches.mayCommitAfter(commits)) {
         checkpointIfDue(snapshot, startVersion);
         return new BackfillResult(name, false, files, commits, first, last, RowTrackingStatus.highWaterMark(snapshot),
             false, "Stopped after " + commits + " backfill commit(s) as max_commits asks; "
                 + pending.size() + " file(s) still have no row IDs. Call again to continue.");
       }
-      List<PendingFile> batch = pending.subList(0, Math.min(batchSize, pending.size()));
+      List<PendingFile> batch = pending.subList(0, batches.nextBatchSize(pending.size()));
       long version = snapshot.version() + 1;
+      List<Action> actions = backfillActions(snapshot, batch, version);
       Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, BACKFILL,
-          Map.of("numFiles", Integer.toString(batch.size()))), backfillActions(snapshot, batch, version));
+          Map.of("numFiles", Integer.toString(batch.size()))), actions);
       if (outcome.committed()) {
+        numbered.committed(version, batch, actions);
         commits++;
         files += batch.size();
         first = first == null ? version : first;
@@ -222,9 +223,12 @@ public final class RowTrackingBackfill {
     while (!RowTrackingConfig.of(snapshot).enabled()) {
       Metadata enabled = enabledMetadata(snapshot.metadata());
       List<Action> actions = new ArrayList<>(List.of(enabled));
-      // The data versions of the rows just numbered, stored before log clean-up can lose them.
-      RowDataVersionDomain.derive(TransactionLog.open(table, conf), snapshot,
-          maxRowDataVersionRuns).ifPresent(preserved -> actions.add(preserved.action()));
+      // The data versions of the rows just numbered, stored before log clean-up can lose them:
+      // from what this run wrote and the log it started from, unless another writer came between.
+      RowDataVersionLog.Derived derived = conflicts == 0 ? numbered.derive(startLog, startVersion)
+          : RowDataVersionLog.derive(TransactionLog.open(table, conf), snapshot.version());
+      RowDataVersionDomain.preserve(snapshot, derived, maxRowDataVersionRuns)
+          .ifPresent(preserved -> actions.add(preserved.action()));
       Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "SET TBLPROPERTIES",
           Map.of("properties", ActionJson.objectJson(new LinkedHashMap<>(
               changedProperties(snapshot.metadata(), enabled))))), actions);
@@ -234,8 +238,7 @@ public final class RowTrackingBackfill {
       }
       snapshot = outcome.table();
       if (!outcome.committed() && !pending(snapshot).isEmpty()) {
-        throw new DeltaXException("DELTAX_BACKFILL_INCOMPLETE", "Files without row IDs appeared "
-            + "in " + name + " while row tracking was being enabled; call backfill_row_tracking again.");
+        throw DeltaXErrors.filesWithoutRowIdsAppeared(name);
       }
     }
     checkpointIfDue(snapshot, startVersion);
@@ -272,15 +275,14 @@ public final class RowTrackingBackfill {
       return new Outcome(true, snapshot.withCommit(actions, info.timestamp(), content.length));
     }
     if (++conflicts > MAX_CONFLICTS) {
-      throw new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up the row tracking backfill of "
-          + snapshot.tableRoot() + " after " + MAX_CONFLICTS + " commits lost to concurrent "
-          + "writers. What was committed stays; call again when the table is quieter.");
+      throw DeltaXErrors.backfillConflicts(snapshot.tableRoot().toString(), MAX_CONFLICTS);
     }
     LOG.info("Version {} of {} was taken by another writer; reading the table again",
         snapshot.version() + 1, snapshot.tableRoot());
     return new Outcome(false, latest());
   }
 
+  /** The batch's files re-added with row IDs, in the batch's order, then the new high-water mark. */
   private static List<Action> backfillActions(Snapshot snapshot, List<PendingFile> batch, long version) {
     List<Action> actions = new ArrayList<>(batch.size() + 1);
     long next = RowTrackingStatus.highWaterMark(snapshot) + 1;
@@ -339,9 +341,7 @@ public final class RowTrackingBackfill {
     if (records.isPresent()) {
       return records.getAsLong();
     }
-    throw new DeltaXException("DELTAX_MISSING_STATS", "Cannot assign row IDs to " + file.path()
-        + " in " + table + ": its add action has no numRecords statistic, and row IDs are "
-        + "assigned by record count. Recompute statistics for the table first; nothing was written.");
+    throw DeltaXErrors.missingRecordCount(table, file.path());
   }
 
   private static boolean supportsRowTracking(Snapshot snapshot) {

@@ -1,7 +1,7 @@
 package io.deltax.extensions;
 
 import io.deltax.catalog.DeltaXCatalog;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.extensions.procedures.DeltaXProcedures;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.ProcedureCatalog;
@@ -21,8 +21,7 @@ public class DeltaXProcedureCatalog extends DeltaXCatalog implements ProcedureCa
         || (ident.namespace().length == 1 && ident.namespace()[0].equalsIgnoreCase(NAMESPACE));
     return DeltaXProcedures.load(ident.name().toLowerCase(java.util.Locale.ROOT))
         .filter(p -> inNamespace)
-        .orElseThrow(() -> new DeltaXException("DELTAX_PROCEDURE_NOT_FOUND", "No procedure "
-            + ident + " in catalog " + name() + "; deltax has " + DeltaXProcedures.names() + "."));
+        .orElseThrow(() -> DeltaXErrors.procedureNotFound(ident.toString(), name(), DeltaXProcedures.names()));
   }
 
   @Override

@@ -295,6 +295,44 @@ class BackfillRowTrackingTest {
     assertEquals(canonicalRows(delta(path)), canonicalRows(deltax(path)));
   }
 
+  /** The one message a refused argument gets, after checking that nothing was written. */
+  private static String refusal(String path, String arguments) {
+    List<String> log = logFileNames(path);
+    Exception e = assertThrows(Exception.class, () -> call(arguments), arguments);
+    assertEquals(log, logFileNames(path), arguments);
+    assertTrue(e.getMessage().contains("[DELTAX_INVALID_ARGUMENT]"), e.getMessage());
+    return e.getMessage();
+  }
+
+  @Test
+  void wholeNumberArgumentsAreNeitherTruncatedNorWrapped() {
+    String path = table("whole-numbers", 3);
+    String range = " the range of 1 to 2147483647 files per commit";
+    String fraction = "batch_size takes a whole number from 1 to 2147483647 files per commit, not 2.5.";
+    for (String arguments : new String[] {
+        "table => '" + path + "', batch_size => 2.5",
+        "'" + path + "', 2.5",
+        "table => '" + path + "', batch_size => CAST(2.5 AS DOUBLE)"}) {
+      String message = refusal(path, arguments);
+      assertTrue(message.contains(fraction), message);
+    }
+    String huge = refusal(path, "table => '" + path + "', batch_size => 10000000000");
+    assertTrue(huge.contains("batch_size 10000000000 exceeds" + range), huge);
+    String commits = refusal(path, "table => '" + path + "', max_commits => 1.5");
+    assertTrue(commits.contains("max_commits takes a whole number from 0 (no limit) to 2147483647 commits, "
+        + "not 1.5."), commits);
+    SharedSpark.withConf(Map.of("spark.deltax.backfill.maxFilesPerCommit", "0"), () -> {
+      String conf = refusal(path, "table => '" + path + "'");
+      assertTrue(conf.contains("spark.deltax.backfill.maxFilesPerCommit 0 is below" + range), conf);
+      assertFalse(conf.contains("batch_size"), conf);
+    });
+    // A whole number written as a decimal is that number.
+    Row asDecimal = call("table => '" + path + "', batch_size => 2.0, dry_run => true");
+    Row asInt = call("table => '" + path + "', batch_size => 2, dry_run => true");
+    assertEquals(asInt.toString(), asDecimal.toString());
+    assertEquals(2, asDecimal.getInt(3));
+  }
+
   @Test
   void badArgumentsAndTablesWriteNothing() throws IOException {
     String path = table("bad-args", 2);

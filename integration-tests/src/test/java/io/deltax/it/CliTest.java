@@ -1,5 +1,7 @@
 package io.deltax.it;
 
+import static io.deltax.it.DeltaOracle.canonicalRows;
+import static io.deltax.it.DeltaOracle.logFiles;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
@@ -7,14 +9,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.cli.DeltaXCli;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
+import scala.Option;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,11 +44,19 @@ class CliTest {
   record Result(int exit, String out, String err) {}
 
   private static Result deltax(String... args) throws IOException, InterruptedException {
+    return deltaxWith(Map.of(), args);
+  }
+
+  /** bin/deltax with {@code env} added to its environment ({@code DELTAX_JAVA_OPTS}). */
+  private static Result deltaxWith(Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(launcher.toString()));
     command.addAll(List.of(args));
     Path out = Files.createTempFile(dir, "out", ".txt");
     Path err = Files.createTempFile(dir, "err", ".txt");
-    Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    builder.environment().putAll(env);
+    Process p = builder.start();
     assertTrue(p.waitFor(3, TimeUnit.MINUTES), "deltax finished");
     return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
@@ -57,6 +74,97 @@ class CliTest {
     assertEquals(2, badNumber.exit());
     assertTrue(badNumber.err().contains("--batch-size takes a whole number"), badNumber.err());
     assertEquals(0, deltax("status", "--help").exit());
+  }
+
+  @Test
+  void everySubcommandRefusesWhatItDoesNotKnowWithTwo() throws Exception {
+    String missing = dir.resolve("never-created").toString();
+    for (String command : new String[] {"status", "features", "preserve"}) {
+      Result flag = deltax(command, missing, "--no-such-flag");
+      assertEquals(2, flag.exit(), command + ": " + flag.err());
+      assertTrue(flag.err().contains("unknown option '--no-such-flag'"), flag.err());
+      Result word = deltax(command, missing, "extra");
+      assertEquals(2, word.exit(), command + ": " + word.err());
+      assertTrue(word.err().contains("unexpected 'extra'"), word.err());
+    }
+    Result huge = deltax("backfill", missing, "--batch-size", "1000000000000");
+    assertEquals(2, huge.exit(), huge.err());
+    assertTrue(huge.err().contains("--batch-size 1000000000000 exceeds the range of 1 to 2147483647"), huge.err());
+    Result zero = deltax("backfill", missing, "--batch-size", "0");
+    assertEquals(2, zero.exit(), zero.err());
+    assertTrue(zero.err().contains("--batch-size 0 is below the range of 1 to 2147483647"), zero.err());
+    assertFalse(Files.exists(Path.of(missing)), "nothing was created");
+  }
+
+  /** Three single-row inserts: versions 1 to 3. */
+  private static String threeInserts(String name) {
+    String path = dir.resolve(name).toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta");
+    for (int i = 1; i <= 3; i++) {
+      sql("INSERT INTO " + quote(path) + " VALUES (" + i + ", 'v" + i + "')");
+    }
+    return path;
+  }
+
+  private static Map<Integer, Long> rowDataVersions(String path) {
+    Map<Integer, Long> versions = new TreeMap<>();
+    for (Row r : DeltaOracle.deltax(path).selectExpr("id", "_metadata.row_data_version").collectAsList()) {
+      versions.put(r.getInt(0), r.getLong(1));
+    }
+    return versions;
+  }
+
+  @Test
+  void backfillReadsTheSessionConfAsCallDoes() throws Exception {
+    String maxRuns = "spark.deltax.rowDataVersions.maxRuns";
+    String refused = threeInserts("conf-refused");
+    List<Path> before = logFiles(refused);
+    Result bad = deltaxWith(Map.of("DELTAX_JAVA_OPTS", "-D" + maxRuns + "=0"), "backfill", refused);
+    assertEquals(1, bad.exit(), bad.err());
+    assertTrue(bad.err().contains("[DELTAX_INVALID_ARGUMENT] " + maxRuns + " 0 is below the range"), bad.err());
+    assertEquals(before, logFiles(refused), "nothing written");
+
+    // The same backfill through bin/deltax and through CALL, the map bounded to one run by the conf.
+    String byCli = threeInserts("conf-cli");
+    String byCall = threeInserts("conf-call");
+    long lastInsert = DeltaLog.forTable(spark(), byCli).update(false, Option.empty(), Option.empty()).version();
+    Result cli = deltaxWith(Map.of("DELTAX_JAVA_OPTS", "-D" + maxRuns + "=1"), "backfill", byCli);
+    assertEquals(0, cli.exit(), cli.err());
+    SharedSpark.withConf(Map.of(maxRuns, "1"), () ->
+        spark().sql("CALL backfill_row_tracking(table => '" + byCall + "')").collect());
+    DeltaLog.clearCache();
+    assertEquals(rowDataVersions(byCall), rowDataVersions(byCli));
+    // One run: every row looks as new as the newest insert (unbounded, each would keep its own).
+    assertEquals(Map.of(1, lastInsert, 2, lastInsert, 3, lastInsert), rowDataVersions(byCli));
+  }
+
+  @Test
+  void catalogTableNamesAsCallResolvesThem() {
+    sql("DROP TABLE IF EXISTS deltax_cli_named");
+    sql("CREATE TABLE deltax_cli_named (id INT) USING delta");
+    sql("INSERT INTO deltax_cli_named VALUES (1)");
+    sql("INSERT INTO deltax_cli_named VALUES (2)");
+    // In the session that has the catalog: a local bin/deltax has an empty in-memory catalog.
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    DeltaXCli cli = new DeltaXCli(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), DeltaOracle::spark);
+    assertEquals(0, cli.run(new String[] {"backfill", "default.deltax_cli_named", "--batch-size", "1"}),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("batch 2 of 2"), out.toString(StandardCharsets.UTF_8));
+    DeltaLog.clearCache();
+    // delta-spark, reading the catalog table, sees row tracking enabled and the same row IDs.
+    List<String> rowIds = canonicalRows(spark().table("deltax_cli_named").selectExpr("id", "_metadata.row_id"));
+    assertEquals(2, spark().table("deltax_cli_named").select("_metadata.row_id").distinct().count());
+    String location = spark().sql("DESCRIBE DETAIL deltax_cli_named").first().getAs("location");
+    assertEquals(rowIds, canonicalRows(DeltaOracle.deltax(location).selectExpr("id", "_metadata.row_id")));
+    assertEquals(0, cli.run(new String[] {"show", "default.deltax_cli_named", "--row-ids"}),
+        err.toString(StandardCharsets.UTF_8));
+    Result unknown = new Result(cli.run(new String[] {"status", "default.no_such_table"}), "",
+        err.toString(StandardCharsets.UTF_8));
+    assertEquals(1, unknown.exit());
+    assertTrue(unknown.err().contains("[DELTAX_TABLE_NOT_FOUND] No table default.no_such_table"), unknown.err());
+    sql("DROP TABLE deltax_cli_named");
   }
 
   @Test

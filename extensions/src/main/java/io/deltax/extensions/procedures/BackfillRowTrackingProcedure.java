@@ -2,11 +2,14 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.WholeNumberRange;
+import java.util.OptionalInt;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
 import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -18,11 +21,9 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 public final class BackfillRowTrackingProcedure extends BaseProcedure {
   public static final String NAME = "backfill_row_tracking";
-  private static final ProcedureParameter[] PARAMETERS = {
-      TABLE,
-      ProcedureParameter.in("batch_size", DataTypes.IntegerType).defaultValue("NULL").build(),
-      ProcedureParameter.in("dry_run", DataTypes.BooleanType).defaultValue("false").build(),
-      ProcedureParameter.in("max_commits", DataTypes.IntegerType).defaultValue("0").build()};
+  private static final int BATCH_SIZE = 1;
+  private static final int DRY_RUN = 2;
+  private static final int MAX_COMMITS = 3;
 
   static final StructType OUTPUT = new StructType()
       .add("table", DataTypes.StringType, false)
@@ -34,6 +35,29 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
       .add("row_id_high_water_mark", DataTypes.LongType, false)
       .add("row_tracking_enabled", DataTypes.BooleanType, false)
       .add("message", DataTypes.StringType, false);
+
+  /** The parameters, with the types this call's whole-number arguments arrive in. */
+  private final ProcedureParameter[] parameters;
+
+  public BackfillRowTrackingProcedure() {
+    this(DataTypes.IntegerType, DataTypes.IntegerType);
+  }
+
+  private BackfillRowTrackingProcedure(DataType batchSize, DataType maxCommits) {
+    this.parameters = new ProcedureParameter[] {
+        TABLE,
+        ProcedureParameter.in("batch_size", batchSize).defaultValue("NULL").build(),
+        ProcedureParameter.in("dry_run", DataTypes.BooleanType).defaultValue("false").build(),
+        ProcedureParameter.in("max_commits", maxCommits).defaultValue("0").build()};
+  }
+
+  /** Whole-number arguments keep the numeric type they were given in (see {@link WholeNumberArguments}). */
+  @Override
+  public BoundProcedure bind(StructType inputType) {
+    return new BackfillRowTrackingProcedure(
+        WholeNumberArguments.typeAsGiven(inputType, BATCH_SIZE, "batch_size"),
+        WholeNumberArguments.typeAsGiven(inputType, MAX_COMMITS, "max_commits"));
+  }
 
   @Override
   public String name() {
@@ -47,7 +71,7 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
 
   @Override
   public ProcedureParameter[] parameters() {
-    return PARAMETERS;
+    return parameters;
   }
 
   @Override
@@ -62,13 +86,13 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String table, InternalRow input) {
-    DeltaXConf conf = DeltaXConf.of(spark);
-    int batchSize = input.isNullAt(1) ? conf.backfillMaxFilesPerCommit() : input.getInt(1);
-    boolean dryRun = !input.isNullAt(2) && input.getBoolean(2);
-    int maxCommits = input.isNullAt(3) ? 0 : input.getInt(3);
-    RowTrackingBackfill backfill = new RowTrackingBackfill(table, conf.hadoopConf(),
-        batchSize, maxCommits, engineInfo(spark))
-        .maxRowDataVersionRuns(conf.rowDataVersionsMaxRuns());
+    Number batchSize = WholeNumberArguments.value(input, BATCH_SIZE, parameters[BATCH_SIZE].dataType());
+    Number maxCommits = WholeNumberArguments.value(input, MAX_COMMITS, parameters[MAX_COMMITS].dataType());
+    OptionalInt batch = batchSize == null ? OptionalInt.empty()
+        : OptionalInt.of((int) WholeNumberRange.FILES_PER_COMMIT.check("batch_size", batchSize));
+    int commits = maxCommits == null ? 0 : (int) WholeNumberRange.MAX_COMMITS.check("max_commits", maxCommits);
+    boolean dryRun = !input.isNullAt(DRY_RUN) && input.getBoolean(DRY_RUN);
+    RowTrackingBackfill backfill = SessionWriters.backfill(spark, table, batch, commits, ENGINE);
     BackfillResult result = run("Row tracking backfill of " + table,
         () -> dryRun ? backfill.plan() : backfill.run());
     return new InternalRow[] {row(result)};

@@ -16,7 +16,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A deltax procedure: its first argument is {@code table} (a path or a catalog table name), its
  * result one set of rows. Spark binds named, positional and default arguments to
- * {@link #parameters()} and coerces their types; {@link #bind} has nothing left to do.
+ * {@link #parameters()} and coerces their types; {@link #bind} has nothing left to do, unless a
+ * whole-number argument must reach the procedure as given ({@link WholeNumberArguments}).
  */
 abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
   static final ProcedureParameter TABLE = ProcedureParameter.in("table", DataTypes.StringType).build();
@@ -43,10 +44,8 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
     return true;
   }
 
-  /** The {@code engineInfo} of the commits a procedure writes. */
-  static String engineInfo(SparkSession spark) {
-    return "deltax Apache-Spark/" + spark.version();
-  }
+  /** The engine the commits a procedure writes name in their {@code engineInfo}. */
+  static final String ENGINE = "deltax";
 
   /** Work on the table that may fail reading or writing files. */
   interface TableWork<T> {

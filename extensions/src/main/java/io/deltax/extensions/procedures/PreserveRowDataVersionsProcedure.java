@@ -1,7 +1,6 @@
 package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.RowDataVersionPreservation;
-import io.deltax.conf.DeltaXConf;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.Arrays;
 import org.apache.spark.sql.SparkSession;
@@ -51,10 +50,8 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    DeltaXConf conf = DeltaXConf.of(spark);
     RowDataVersionPreservation.Result r = run("Storing the row data versions of " + path,
-        new RowDataVersionPreservation(path, conf.hadoopConf(), conf.rowDataVersionsMaxRuns(),
-            engineInfo(spark))::run);
+        SessionWriters.preservation(spark, path, ENGINE)::run);
     RowDataVersions versions = r.versions();
     return new InternalRow[] {new GenericInternalRow(new Object[] {
         UTF8String.fromString(r.table()), r.stored(), r.version(),

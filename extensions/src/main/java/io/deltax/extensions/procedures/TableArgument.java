@@ -1,6 +1,6 @@
 package io.deltax.extensions.procedures;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrors;
 import java.net.URI;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
@@ -18,8 +18,7 @@ final class TableArgument {
   /** The table's root path. */
   static String resolve(SparkSession spark, String table) {
     if (table == null || table.isBlank()) {
-      throw new DeltaXException("DELTAX_INVALID_ARGUMENT",
-          "table must name a Delta table: a path such as '/data/events' or a table name.");
+      throw DeltaXErrors.missingTableArgument();
     }
     if (table.contains("/") || table.contains(":")) {
       return table;
@@ -31,15 +30,12 @@ final class TableArgument {
       ident = classic.sessionState().sqlParser().parseTableIdentifier(table);
       catalogTable = classic.sessionState().catalog().getTableMetadata(ident);
     } catch (Exception e) {
-      throw new DeltaXException("DELTAX_TABLE_NOT_FOUND", "No table " + table + " in the session "
-          + "catalog (" + e.getMessage().lines().findFirst().orElse("") + "). Give a table name "
-          + "the session catalog knows, or the table's path.", e);
+      throw DeltaXErrors.catalogTableNotFound(table, e);
     }
     String provider = catalogTable.provider().isDefined()
         ? catalogTable.provider().get().toLowerCase(Locale.ROOT) : "";
     if (!provider.equals("delta")) {
-      throw new DeltaXException("DELTAX_NOT_A_DELTA_TABLE",
-          "Table " + table + " has provider '" + provider + "', not delta.");
+      throw DeltaXErrors.notADeltaCatalogTable(table, provider);
     }
     URI location = catalogTable.location();
     return location.toString();

@@ -1,0 +1,68 @@
+package io.deltax.conf;
+
+import io.deltax.errors.DeltaXErrors;
+import java.math.BigDecimal;
+
+/**
+ * The range of a whole-number setting of deltax's writers, one answer for the {@code CALL}
+ * argument, the session conf and the {@code bin/deltax} flag that set it. A value outside it is
+ * refused with one message that names the setting, the value and the range, never truncated
+ * ({@code 2.5} is not 2) nor wrapped (a number past {@code Integer.MAX_VALUE} is not negative).
+ *
+ * @param unit what the number counts, for messages: "files per commit"
+ * @param minMeaning what the smallest value means where it is special ("no limit"), else null
+ */
+public record WholeNumberRange(long min, long max, String unit, String minMeaning) {
+  /** {@code batch_size}, {@code spark.deltax.backfill.maxFilesPerCommit}, {@code --batch-size}. */
+  public static final WholeNumberRange FILES_PER_COMMIT =
+      new WholeNumberRange(1, Integer.MAX_VALUE, "files per commit", null);
+  /** {@code max_commits}, {@code --max-commits}. */
+  public static final WholeNumberRange MAX_COMMITS =
+      new WholeNumberRange(0, Integer.MAX_VALUE, "commits", "no limit");
+  /** {@code spark.deltax.rowDataVersions.maxRuns}. */
+  public static final WholeNumberRange MAX_RUNS =
+      new WholeNumberRange(1, Integer.MAX_VALUE, "runs", null);
+
+  /** The range in words: "1 to 2147483647 files per commit", "0 (no limit) to 2147483647 commits". */
+  public String describe() {
+    return min + (minMeaning == null ? "" : " (" + minMeaning + ")") + " to " + max + " " + unit;
+  }
+
+  /** {@code text} (a CLI flag, a session conf) as a number in range. */
+  public long parse(String setting, String text) {
+    BigDecimal value;
+    try {
+      value = new BigDecimal(text.trim());
+    } catch (NumberFormatException e) {
+      throw DeltaXErrors.notAWholeNumber(setting, "'" + text + "'", describe());
+    }
+    return check(setting, value, text);
+  }
+
+  /** A {@code CALL} argument, of whichever numeric type it was given in, as a number in range. */
+  public long check(String setting, Number given) {
+    if (given instanceof Double d && (d.isNaN() || d.isInfinite())
+        || given instanceof Float f && (f.isNaN() || f.isInfinite())) {
+      throw DeltaXErrors.notAWholeNumber(setting, given.toString(), describe());
+    }
+    BigDecimal value = given instanceof BigDecimal b ? b
+        : given instanceof Double || given instanceof Float ? new BigDecimal(given.toString())
+        : new BigDecimal(given.longValue());
+    return check(setting, value, given.toString());
+  }
+
+  /** An {@code int} setting given through the Java API. */
+  public int check(String setting, int given) {
+    return (int) check(setting, BigDecimal.valueOf(given), Integer.toString(given));
+  }
+
+  private long check(String setting, BigDecimal value, String shown) {
+    if (value.signum() != 0 && value.stripTrailingZeros().scale() > 0) {
+      throw DeltaXErrors.notAWholeNumber(setting, shown, describe());
+    }
+    if (value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
+      throw DeltaXErrors.outOfRange(setting, shown, describe(), value.compareTo(BigDecimal.valueOf(max)) > 0);
+    }
+    return value.longValueExact();
+  }
+}

@@ -1,0 +1,57 @@
+package io.deltax.conf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.deltax.errors.DeltaXException;
+import java.math.BigDecimal;
+import org.junit.jupiter.api.Test;
+
+/** One message per bad value, naming the setting, the value and the range; nothing truncated. */
+class WholeNumberRangeTest {
+  private static final WholeNumberRange FILES = WholeNumberRange.FILES_PER_COMMIT;
+
+  private static String refusal(Runnable parse) {
+    DeltaXException e = assertThrows(DeltaXException.class, parse::run);
+    assertEquals("DELTAX_INVALID_ARGUMENT", e.errorClass());
+    return e.getMessage();
+  }
+
+  @Test
+  void wholeNumbersInRangePass() {
+    assertEquals(5000, FILES.parse("--batch-size", "5000"));
+    assertEquals(5000, FILES.parse("--batch-size", " 5000 "));
+    assertEquals(2, FILES.check("batch_size", new BigDecimal("2.0")));
+    assertEquals(Integer.MAX_VALUE, FILES.check("batch_size", (long) Integer.MAX_VALUE));
+    assertEquals(0, WholeNumberRange.MAX_COMMITS.parse("--max-commits", "0"));
+  }
+
+  @Test
+  void fractionsAreRefusedNotTruncated() {
+    assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size takes a whole number from 1 to 2147483647 "
+        + "files per commit, not 2.5. Nothing was written.", refusal(() -> FILES.check("batch_size", new BigDecimal("2.5"))));
+    assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size takes a whole number from 1 to 2147483647 "
+        + "files per commit, not 2.5. Nothing was written.", refusal(() -> FILES.check("batch_size", 2.5d)));
+    assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size takes a whole number from 1 to 2147483647 "
+        + "files per commit, not NaN. Nothing was written.", refusal(() -> FILES.check("batch_size", Double.NaN)));
+  }
+
+  @Test
+  void numbersOutsideTheRangeSaySo() {
+    assertEquals("[DELTAX_INVALID_ARGUMENT] --batch-size 1000000000000 exceeds the range of 1 to "
+        + "2147483647 files per commit. Nothing was written.", refusal(() -> FILES.parse("--batch-size", "1000000000000")));
+    assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size 10000000000 exceeds the range of 1 to "
+        + "2147483647 files per commit. Nothing was written.", refusal(() -> FILES.check("batch_size", 10_000_000_000L)));
+    assertEquals("[DELTAX_INVALID_ARGUMENT] --batch-size 0 is below the range of 1 to 2147483647 "
+        + "files per commit. Nothing was written.", refusal(() -> FILES.parse("--batch-size", "0")));
+    assertEquals("[DELTAX_INVALID_ARGUMENT] spark.deltax.rowDataVersions.maxRuns -3 is below the range "
+        + "of 1 to 2147483647 runs. Nothing was written.",
+        refusal(() -> WholeNumberRange.MAX_RUNS.parse("spark.deltax.rowDataVersions.maxRuns", "-3")));
+  }
+
+  @Test
+  void wordsAreNotNumbers() {
+    assertEquals("[DELTAX_INVALID_ARGUMENT] --batch-size takes a whole number from 1 to 2147483647 "
+        + "files per commit, not 'many'. Nothing was written.", refusal(() -> FILES.parse("--batch-size", "many")));
+  }
+}

@@ -1,0 +1,60 @@
+package io.deltax.backfill;
+
+import io.deltax.conf.WholeNumberRange;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a backfill splits the files still without row IDs into commits: batches of at most
+ * {@code batchSize} files, in order, and at most {@code maxCommits} of them in one run (0: no
+ * limit). A run stopped by {@code maxCommits} leaves the rest to the next run, which plans again
+ * from the files then still pending. Long arithmetic: a batch size up to
+ * {@code Integer.MAX_VALUE} must not overflow.
+ */
+public record BatchPlan(int batchSize, int maxCommits) {
+  public BatchPlan {
+    WholeNumberRange.FILES_PER_COMMIT.check("batch_size", batchSize);
+    WholeNumberRange.MAX_COMMITS.check("max_commits", maxCommits);
+  }
+
+  /** The batches every pending file needs, whatever {@code maxCommits} allows this run. */
+  public int totalBatches(long pendingFiles) {
+    return (int) ((pendingFiles + batchSize - 1) / batchSize);
+  }
+
+  /** The batches this run writes. */
+  public int batchesThisRun(long pendingFiles) {
+    int total = totalBatches(pendingFiles);
+    return maxCommits == 0 ? total : Math.min(total, maxCommits);
+  }
+
+  /** The files this run gives row IDs to. */
+  public long filesThisRun(long pendingFiles) {
+    return Math.min(pendingFiles, (long) batchesThisRun(pendingFiles) * batchSize);
+  }
+
+  /** The size of the next batch, with {@code pendingFiles} files still without row IDs. */
+  public int nextBatchSize(long pendingFiles) {
+    return (int) Math.min(pendingFiles, batchSize);
+  }
+
+  /**
+   * The size of each batch this run writes, in order, where no other writer interferes: what
+   * {@link RowTrackingBackfill#run} commits, batch after batch.
+   */
+  public List<Integer> batchSizes(long pendingFiles) {
+    List<Integer> sizes = new ArrayList<>();
+    long left = pendingFiles;
+    while (left > 0 && mayCommitAfter(sizes.size())) {
+      int size = nextBatchSize(left);
+      sizes.add(size);
+      left -= size;
+    }
+    return sizes;
+  }
+
+  /** Whether a run that has written {@code committed} backfill commits may write another. */
+  public boolean mayCommitAfter(int committed) {
+    return maxCommits == 0 || committed < maxCommits;
+  }
+}

@@ -1,0 +1,49 @@
+package io.deltax.extensions.procedures;
+
+import io.deltax.backfill.RowDataVersionPreservation;
+import io.deltax.backfill.RowTrackingBackfill;
+import io.deltax.conf.DeltaXConf;
+import java.util.OptionalInt;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * deltax's writers as a Spark session sets them up: the {@code table} argument resolved (a path,
+ * or a name in the session catalog), the defaults and bounds read from the session conf, the
+ * session's Hadoop configuration. The one wiring that {@code CALL backfill_row_tracking},
+ * {@code CALL preserve_row_data_versions} and {@code bin/deltax} share, so they cannot disagree.
+ */
+public final class SessionWriters {
+  private SessionWriters() {}
+
+  /** The table's root path: {@code table} itself, or where the session catalog keeps it. */
+  public static String tablePath(SparkSession spark, String table) {
+    return TableArgument.resolve(spark, table);
+  }
+
+  /**
+   * The backfill of {@code table}.
+   *
+   * @param batchSize files per commit; empty for {@link DeltaXConf#BACKFILL_MAX_FILES_PER_COMMIT}'s
+   * @param engine the name in the commits' {@code engineInfo}: "deltax", "deltax-cli"
+   */
+  public static RowTrackingBackfill backfill(SparkSession spark, String table, OptionalInt batchSize,
+      int maxCommits, String engine) {
+    String path = tablePath(spark, table);
+    DeltaXConf conf = DeltaXConf.of(spark);
+    return new RowTrackingBackfill(path, conf.hadoopConf(),
+        batchSize.isPresent() ? batchSize.getAsInt() : conf.backfillMaxFilesPerCommit(), maxCommits,
+        engineInfo(spark, engine))
+        .maxRowDataVersionRuns(conf.rowDataVersionsMaxRuns());
+  }
+
+  /** The storing of {@code table}'s row data versions. */
+  public static RowDataVersionPreservation preservation(SparkSession spark, String table, String engine) {
+    DeltaXConf conf = DeltaXConf.of(spark);
+    return new RowDataVersionPreservation(tablePath(spark, table), conf.hadoopConf(),
+        conf.rowDataVersionsMaxRuns(), engineInfo(spark, engine));
+  }
+
+  private static String engineInfo(SparkSession spark, String engine) {
+    return engine + " Apache-Spark/" + spark.version();
+  }
+}
