@@ -9,7 +9,7 @@ import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.log.FilePathResolver;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
-import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
@@ -100,7 +100,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   /** The table's row data version map, found (and for a derived one, read) on first need. */
   private RowDataVersions rowDataVersions() {
     if (rowDataVersions == null) {
-      rowDataVersions = RowDataVersionLog.forSnapshot(log, snapshot);
+      rowDataVersions = RowDataVersionFinder.forSnapshot(log, snapshot);
     }
     return rowDataVersions;
   }

@@ -96,7 +96,7 @@ public record RowTrackingStatus(
     if (!config.supported()) {
       return RowDataVersionState.NOT_NEEDED;
     }
-    Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
+    Optional<RowDataVersions> stored = RowDataVersionFinder.stored(snapshot);
     if (stored.isPresent()) {
       boolean covers = backfills.stream().allMatch(c -> stored.get().isBackfillVersion(c.version()));
       return covers ? RowDataVersionState.STORED : RowDataVersionState.PARTIAL;
@@ -105,7 +105,7 @@ public record RowTrackingStatus(
         .map(b -> !TableFeatures.isSupported(b.protocol(), TableFeatures.ROW_TRACKING)).orElse(true);
     if (!backfills.isEmpty()) {
       List<Long> versions = backfills.stream().map(CommitSummary::version).toList();
-      return reachesBeforeRowTracking && RowDataVersionLog.derive(log, versions).exact()
+      return reachesBeforeRowTracking && RowDataVersionFinder.derive(log, versions).exact()
           ? RowDataVersionState.DERIVABLE : RowDataVersionState.PARTIAL;
     }
     return reachesBeforeRowTracking ? RowDataVersionState.NOT_NEEDED : RowDataVersionState.LOST;

@@ -4,7 +4,7 @@ import io.deltax.actions.Action;
 import io.deltax.actions.AddFile;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.TransactionLog;
-import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersionFinder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,8 +44,8 @@ final class NumberedFiles {
    * log as it was before this run's first commit, at {@code startVersion}. The version that wrote
    * each file's data is found in that log too; nothing this run wrote is read.
    */
-  RowDataVersionLog.Derived derive(TransactionLog startLog, long startVersion) {
-    return RowDataVersionLog.derive(startLog, RowDataVersionLog.backfillVersions(startLog, startVersion),
+  RowDataVersionFinder.Derived derive(TransactionLog startLog, long startVersion) {
+    return RowDataVersionFinder.derive(startLog, RowDataVersionFinder.backfillVersions(startLog, startVersion),
         ranges, versions);
   }
 }

@@ -5,7 +5,7 @@ import io.deltax.conf.WholeNumberRange;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.DomainMetadata;
-import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.Arrays;
 import java.util.Optional;
@@ -33,16 +33,16 @@ public final class RowDataVersionDomain {
    */
   public static Optional<Preserved> derive(TransactionLog log, Snapshot snapshot, int maxRuns) {
     WholeNumberRange.MAX_RUNS.check(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, maxRuns);
-    return preserve(snapshot, RowDataVersionLog.derive(log, snapshot.version()), maxRuns);
+    return preserve(snapshot, RowDataVersionFinder.derive(log, snapshot.version()), maxRuns);
   }
 
   /**
    * {@code derived}, what is known of the backfills up to {@code snapshot}, merged with the map
    * the table already stores, as {@link #derive} does.
    */
-  static Optional<Preserved> preserve(Snapshot snapshot, RowDataVersionLog.Derived derived, int maxRuns) {
+  static Optional<Preserved> preserve(Snapshot snapshot, RowDataVersionFinder.Derived derived, int maxRuns) {
     long[] backfills = derived.versions().backfillVersions();
-    Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
+    Optional<RowDataVersions> stored = RowDataVersionFinder.stored(snapshot);
     if (backfills.length == 0 || stored.isPresent()
         && Arrays.stream(backfills).allMatch(stored.get()::isBackfillVersion)) {
       return Optional.empty();

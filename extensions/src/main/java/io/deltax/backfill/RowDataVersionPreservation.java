@@ -7,7 +7,7 @@ import io.deltax.actions.ActionJson;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.protocol.TableFeatures;
-import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.log.write.CommitInfoLine;
 import io.deltax.log.write.CommitWriter;
@@ -58,7 +58,7 @@ public final class RowDataVersionPreservation {
       TransactionLog log = TransactionLog.open(table, conf);
       Snapshot snapshot = log.latestSnapshot();
       String name = snapshot.tableRoot().toString();
-      Optional<RowDataVersions> stored = RowDataVersionLog.stored(snapshot);
+      Optional<RowDataVersions> stored = RowDataVersionFinder.stored(snapshot);
       Optional<RowDataVersionDomain.Preserved> preserved =
           RowDataVersionDomain.derive(log, snapshot, maxRuns);
       if (preserved.isEmpty() && stored.isPresent()) {

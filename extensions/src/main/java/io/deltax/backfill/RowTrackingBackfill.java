@@ -14,7 +14,7 @@ import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
-import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowTrackingConfig;
 import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.log.write.CheckpointWriter;
@@ -225,8 +225,8 @@ public final class RowTrackingBackfill {
       List<Action> actions = new ArrayList<>(List.of(enabled));
       // The data versions of the rows just numbered, stored before log clean-up can lose them:
       // from what this run wrote and the log it started from, unless another writer came between.
-      RowDataVersionLog.Derived derived = conflicts == 0 ? numbered.derive(startLog, startVersion)
-          : RowDataVersionLog.derive(TransactionLog.open(table, conf), snapshot.version());
+      RowDataVersionFinder.Derived derived = conflicts == 0 ? numbered.derive(startLog, startVersion)
+          : RowDataVersionFinder.derive(TransactionLog.open(table, conf), snapshot.version());
       RowDataVersionDomain.preserve(snapshot, derived, maxRowDataVersionRuns)
           .ifPresent(preserved -> actions.add(preserved.action()));
       Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "SET TBLPROPERTIES",

@@ -8,7 +8,7 @@ import io.deltax.actions.AddFile;
 import io.deltax.backfill.LogTables.CountingFileSystem;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.rowtracking.RowDataVersionLog;
+import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.nio.file.Path;
@@ -41,8 +41,8 @@ class EnablingStepTest {
     TransactionLog log = TransactionLog.open(table.toString(), new Configuration());
     Snapshot snapshot = log.latestSnapshot();
     assertTrue(RowTrackingConfig.of(snapshot).enabled());
-    RowDataVersions stored = RowDataVersionLog.stored(snapshot).orElseThrow();
-    assertEquals(RowDataVersionLog.derive(log, snapshot.version()).versions(), stored);
+    RowDataVersions stored = RowDataVersionFinder.stored(snapshot).orElseThrow();
+    assertEquals(RowDataVersionFinder.derive(log, snapshot.version()).versions(), stored);
     // Commit v added the file part-v of v + 1 rows: its rows' data were written in version v.
     for (AddFile f : snapshot.activeFiles()) {
       long written = Long.parseLong(f.path().replaceAll("\\D", ""));

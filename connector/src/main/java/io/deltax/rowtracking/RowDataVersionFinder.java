@@ -1,5 +1,6 @@
 package io.deltax.rowtracking;
 
+import io.deltax.rowtracking.DerivedRowDataVersionsCache.DerivedAt;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.FileStatistics;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,24 +26,11 @@ import org.apache.hadoop.fs.FileStatus;
  * domain, or else the one the log still tells. Deriving reads the log: the first line of every
  * commit (to find the {@code ROW TRACKING BACKFILL} commits, whoever wrote them), every backfill
  * commit (the row ID range of each file it numbered), and the older commits, for the {@code add}
- * that brought each of those files' data: the version that wrote it.
+ * that brought each of those files' data: the version that wrote it. Derived maps are kept in
+ * {@link DerivedRowDataVersionsCache}.
  */
-public final class RowDataVersionLog {
-  private static final int CACHED_TABLES = 16;
-  /**
-   * Derived maps by table, with the version they were derived at: a log is read once, not once
-   * per query, and a newer version only needs its new commits' first lines looked at.
-   */
-  private static final Map<String, DerivedAt> DERIVED = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, DerivedAt> eldest) {
-      return size() > CACHED_TABLES;
-    }
-  };
-
-  private record DerivedAt(long version, RowDataVersions versions) {}
-
-  private RowDataVersionLog() {}
+public final class RowDataVersionFinder {
+  private RowDataVersionFinder() {}
 
   /**
    * What the log tells.
@@ -67,13 +54,10 @@ public final class RowDataVersionLog {
         + log.listing().commits().stream().findFirst()
             .map(f -> f.getPath().getName() + "@" + f.getModificationTime()).orElse("");
     long version = snapshot.version();
-    DerivedAt cached;
-    synchronized (DERIVED) {
-      cached = DERIVED.get(key);
-    }
+    DerivedAt cached = DerivedRowDataVersionsCache.get(key).orElse(null);
     // A map depends only on the backfills up to the version and the commits before them.
     if (cached != null && version >= cached.version() && noBackfillIn(log, cached.version(), version)) {
-      remember(key, new DerivedAt(version, cached.versions()));
+      DerivedRowDataVersionsCache.put(key, new DerivedAt(version, cached.versions()));
       return cached.versions();
     }
     if (cached != null && version < cached.version()
@@ -82,15 +66,9 @@ public final class RowDataVersionLog {
     }
     RowDataVersions derived = derive(log, version).versions();
     if (cached == null || version >= cached.version()) {
-      remember(key, new DerivedAt(version, derived));
+      DerivedRowDataVersionsCache.put(key, new DerivedAt(version, derived));
     }
     return derived;
-  }
-
-  private static void remember(String key, DerivedAt derived) {
-    synchronized (DERIVED) {
-      DERIVED.put(key, derived);
-    }
   }
 
   /** Whether no commit in {@code (after, upTo]} is a row tracking backfill. */
