@@ -5,31 +5,21 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.deltax.actions.Action;
-import io.deltax.actions.AddFile;
-import io.deltax.actions.CommitInfo;
-import io.deltax.actions.DeletionVectorDescriptor;
-import io.deltax.actions.DomainMetadata;
-import io.deltax.actions.Metadata;
-import io.deltax.actions.Protocol;
-import io.deltax.actions.RemoveFile;
-import io.deltax.actions.SetTransaction;
-import io.deltax.actions.Sidecar;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The JSON form of log actions: one action per line of a commit file or of a V2 JSON checkpoint
- * (PROTOCOL.md, "Delta Log Entries"). Parsing: actions deltax has no use for ({@code cdc},
- * {@code checkpointMetadata}, unknown future actions) parse to null. Writing: the actions a
- * row tracking backfill commits.
+ * (PROTOCOL.md, "Delta Log Entries"), field by field as each action's {@link ActionSchema} lists
+ * them. Parsing: actions deltax has no use for ({@code cdc}, {@code checkpointMetadata}, unknown
+ * future actions) parse to null. Writing: fields in the schema's order, left out where null.
  */
 public final class ActionJson {
   public static final ObjectMapper MAPPER = new ObjectMapper();
@@ -74,6 +64,7 @@ public final class ActionJson {
     }
   }
 
+  /** The action of one line, or null for an action deltax has no use for. */
   public static Action parseLine(String line) throws IOException {
     JsonNode root = MAPPER.readTree(line);
     if (root == null || !root.isObject()) {
@@ -84,93 +75,36 @@ public final class ActionJson {
       return null;
     }
     Map.Entry<String, JsonNode> entry = fields.next();
-    JsonNode a = entry.getValue();
-    return switch (entry.getKey()) {
-      case "add" -> add(a);
-      case "remove" -> new RemoveFile(text(a, "path"), deletionVector(a.get("deletionVector")),
-          longOrNull(a, "deletionTimestamp"), a.path("dataChange").asBoolean(true),
-          a.path("extendedFileMetadata").asBoolean(false),
-          a.has("partitionValues") ? stringMap(a.get("partitionValues")) : null,
-          longOrNull(a, "size"), stringMap(a.get("tags")), longOrNull(a, "baseRowId"),
-          longOrNull(a, "defaultRowCommitVersion"));
-      case "metaData" -> metadata(a);
-      case "protocol" -> protocol(a);
-      case "txn" -> new SetTransaction(text(a, "appId"), a.path("version").asLong(),
-          longOrNull(a, "lastUpdated"));
-      case "domainMetadata" -> new DomainMetadata(text(a, "domain"), text(a, "configuration"),
-          a.path("removed").asBoolean(false));
-      case "sidecar" -> new Sidecar(text(a, "path"), a.path("sizeInBytes").asLong(),
-          a.path("modificationTime").asLong());
-      case "commitInfo" -> new CommitInfo(text(a, "operation"), longOrNull(a, "inCommitTimestamp"),
-          longOrNull(a, "timestamp"));
-      default -> null;
+    ActionSchema<? extends Action> schema = Actions.forKey(entry.getKey());
+    return schema == null ? null : read(schema, entry.getValue());
+  }
+
+  private static <T> T read(ActionSchema<T> schema, JsonNode node) {
+    List<ActionField<T>> fields = schema.fields();
+    Object[] values = new Object[fields.size()];
+    for (int i = 0; i < values.length; i++) {
+      ActionField<T> field = fields.get(i);
+      JsonNode value = node.get(field.name());
+      values[i] = value == null || value.isNull() ? field.absent() : read(field, value);
+    }
+    return schema.create(values);
+  }
+
+  private static Object read(ActionField<?> field, JsonNode value) {
+    return switch (field.type()) {
+      case STRING -> value.asText();
+      case INT -> value.asInt();
+      case LONG -> value.asLong();
+      case BOOLEAN -> value.asBoolean();
+      case STRING_MAP -> stringMap(value);
+      case STRING_LIST -> Collections.unmodifiableList(strings(value, new ArrayList<>()));
+      case STRING_SET -> Collections.unmodifiableSet(strings(value, new LinkedHashSet<>()));
+      case STRUCT -> read(field.struct(), value);
     };
   }
 
-  private static AddFile add(JsonNode a) {
-    return new AddFile(
-        text(a, "path"),
-        stringMap(a.get("partitionValues")),
-        a.path("size").asLong(),
-        a.path("modificationTime").asLong(),
-        a.path("dataChange").asBoolean(true),
-        text(a, "stats"),
-        stringMap(a.get("tags")),
-        deletionVector(a.get("deletionVector")),
-        longOrNull(a, "baseRowId"),
-        longOrNull(a, "defaultRowCommitVersion"),
-        text(a, "clusteringProvider"));
-  }
-
-  private static Metadata metadata(JsonNode a) {
-    List<String> partitionColumns = new ArrayList<>();
-    a.path("partitionColumns").forEach(n -> partitionColumns.add(n.asText()));
-    JsonNode format = a.get("format");
-    return new Metadata(
-        text(a, "id"),
-        text(a, "name"),
-        text(a, "description"),
-        format == null ? "parquet" : text(format, "provider"),
-        text(a, "schemaString"),
-        Collections.unmodifiableList(partitionColumns),
-        stringMap(a.get("configuration")),
-        longOrNull(a, "createdTime"));
-  }
-
-  private static Protocol protocol(JsonNode a) {
-    return new Protocol(
-        a.path("minReaderVersion").asInt(1),
-        a.path("minWriterVersion").asInt(2),
-        stringSet(a.get("readerFeatures")),
-        stringSet(a.get("writerFeatures")));
-  }
-
-  static DeletionVectorDescriptor deletionVector(JsonNode dv) {
-    if (dv == null || dv.isNull()) {
-      return null;
-    }
-    JsonNode offset = dv.get("offset");
-    return new DeletionVectorDescriptor(
-        text(dv, "storageType"),
-        text(dv, "pathOrInlineDv"),
-        offset == null || offset.isNull() ? null : offset.asInt(),
-        dv.path("sizeInBytes").asInt(),
-        dv.path("cardinality").asLong(),
-        longOrNull(dv, "maxRowIndex"));
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    return v == null || v.isNull() ? null : v.asText();
-  }
-
-  private static Long longOrNull(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    return v == null || v.isNull() ? null : v.asLong();
-  }
-
   private static Map<String, String> stringMap(JsonNode node) {
-    if (node == null || node.isNull() || node.isEmpty()) {
+    if (node.isEmpty()) {
       return Map.of();
     }
     Map<String, String> map = new LinkedHashMap<>();
@@ -179,102 +113,42 @@ public final class ActionJson {
     return Collections.unmodifiableMap(map);
   }
 
-  private static Set<String> stringSet(JsonNode node) {
-    if (node == null || node.isNull()) {
-      return Set.of();
-    }
-    Set<String> set = new LinkedHashSet<>();
-    node.forEach(n -> set.add(n.asText()));
-    return Collections.unmodifiableSet(set);
+  private static <C extends Collection<String>> C strings(JsonNode array, C into) {
+    array.forEach(n -> into.add(n.asText()));
+    return into;
   }
 
   // Writing: one JSON line per action, fields absent where the value is null, as delta-spark writes.
 
-  /** Any action deltax writes: add, protocol, metaData or domainMetadata. */
+  /** Any action, e.g. the add, protocol, metaData and domainMetadata a backfill commits. */
   public static String toJson(Action action) {
-    if (action instanceof AddFile add) {
-      return toJson(add);
-    } else if (action instanceof Protocol protocol) {
-      return toJson(protocol);
-    } else if (action instanceof Metadata metadata) {
-      return toJson(metadata);
-    } else if (action instanceof DomainMetadata domain) {
-      return toJson(domain);
-    }
-    throw new IllegalArgumentException("deltax does not write " + action.getClass().getSimpleName());
+    ActionSchema<Action> schema = Actions.of(action);
+    return wrap(schema.name(), write(schema, action));
   }
 
-  public static String toJson(AddFile add) {
-    ObjectNode a = MAPPER.createObjectNode();
-    a.put("path", add.path());
-    a.set("partitionValues", MAPPER.valueToTree(add.partitionValues()));
-    a.put("size", add.size());
-    a.put("modificationTime", add.modificationTime());
-    a.put("dataChange", add.dataChange());
-    putIfNotNull(a, "stats", add.stats());
-    if (!add.tags().isEmpty()) {
-      a.set("tags", MAPPER.valueToTree(add.tags()));
-    }
-    if (add.deletionVector() != null) {
-      DeletionVectorDescriptor dv = add.deletionVector();
-      ObjectNode d = a.putObject("deletionVector");
-      d.put("storageType", dv.storageType());
-      d.put("pathOrInlineDv", dv.pathOrInlineDv());
-      if (dv.offset() != null) {
-        d.put("offset", dv.offset());
+  private static <T> ObjectNode write(ActionSchema<T> schema, T record) {
+    ObjectNode node = MAPPER.createObjectNode();
+    for (ActionField<T> field : schema.fields()) {
+      Object value = field.value().apply(record);
+      if (value == null) {
+        continue;
       }
-      d.put("sizeInBytes", dv.sizeInBytes());
-      d.put("cardinality", dv.cardinality());
-      if (dv.maxRowIndex() != null) {
-        d.put("maxRowIndex", dv.maxRowIndex());
+      String name = field.name();
+      switch (field.type()) {
+        case STRING -> node.put(name, (String) value);
+        case INT -> node.put(name, (Integer) value);
+        case LONG -> node.put(name, (Long) value);
+        case BOOLEAN -> node.put(name, (Boolean) value);
+        case STRING_MAP, STRING_LIST, STRING_SET -> node.set(name, MAPPER.valueToTree(value));
+        case STRUCT -> node.set(name, writeStruct(field.struct(), value));
       }
     }
-    if (add.baseRowId() != null) {
-      a.put("baseRowId", add.baseRowId());
-    }
-    if (add.defaultRowCommitVersion() != null) {
-      a.put("defaultRowCommitVersion", add.defaultRowCommitVersion());
-    }
-    putIfNotNull(a, "clusteringProvider", add.clusteringProvider());
-    return wrap("add", a);
+    return node;
   }
 
-  public static String toJson(Protocol protocol) {
-    ObjectNode p = MAPPER.createObjectNode();
-    p.put("minReaderVersion", protocol.minReaderVersion());
-    p.put("minWriterVersion", protocol.minWriterVersion());
-    if (protocol.supportsReaderFeatures()) {
-      p.set("readerFeatures", MAPPER.valueToTree(protocol.readerFeatures()));
-    }
-    if (protocol.supportsWriterFeatures()) {
-      p.set("writerFeatures", MAPPER.valueToTree(protocol.writerFeatures()));
-    }
-    return wrap("protocol", p);
-  }
-
-  public static String toJson(Metadata metadata) {
-    ObjectNode m = MAPPER.createObjectNode();
-    m.put("id", metadata.id());
-    putIfNotNull(m, "name", metadata.name());
-    putIfNotNull(m, "description", metadata.description());
-    ObjectNode format = m.putObject("format");
-    format.put("provider", metadata.formatProvider());
-    format.putObject("options");
-    m.put("schemaString", metadata.schemaString());
-    m.set("partitionColumns", MAPPER.valueToTree(metadata.partitionColumns()));
-    m.set("configuration", MAPPER.valueToTree(metadata.configuration()));
-    if (metadata.createdTime() != null) {
-      m.put("createdTime", metadata.createdTime());
-    }
-    return wrap("metaData", m);
-  }
-
-  public static String toJson(DomainMetadata domain) {
-    ObjectNode d = MAPPER.createObjectNode();
-    d.put("domain", domain.domain());
-    d.put("configuration", domain.configuration());
-    d.put("removed", domain.removed());
-    return wrap("domainMetadata", d);
+  @SuppressWarnings("unchecked")
+  private static <S> ObjectNode writeStruct(ActionSchema<S> schema, Object value) {
+    return write(schema, (S) value);
   }
 
   /** A {@code commitInfo} action from its fields, in the order given. */
@@ -288,12 +162,6 @@ public final class ActionJson {
       return MAPPER.writeValueAsString(fields);
     } catch (IOException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  private static void putIfNotNull(ObjectNode node, String field, String value) {
-    if (value != null) {
-      node.put(field, value);
     }
   }
 

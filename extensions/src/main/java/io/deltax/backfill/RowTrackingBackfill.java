@@ -12,7 +12,7 @@ import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.rowtracking.RowTrackingConfig;
 import io.deltax.rowtracking.RowTrackingStatus;
-import io.deltax.log.write.CheckpointWriter;
+import io.deltax.log.CheckpointWriter;
 import io.deltax.log.write.CommitInfoLine;
 import io.deltax.log.write.CommitWriter;
 import java.io.IOException;
