@@ -1,15 +1,16 @@
 package io.deltax.actions;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -64,57 +65,120 @@ public final class ActionJson {
     }
   }
 
-  /** The action of one line, or null for an action deltax has no use for. */
+  /**
+   * The action of one line, or null for an action deltax has no use for. Streamed: the fields the
+   * action's schema does not declare are skipped unparsed, yet the line is read to its end, so a
+   * broken line is noticed.
+   */
   public static Action parseLine(String line) throws IOException {
-    JsonNode root = MAPPER.readTree(line);
-    if (root == null || !root.isObject()) {
-      throw new IOException("not a JSON object: " + abbreviate(line));
+    try (JsonParser p = MAPPER.getFactory().createParser(line)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new IOException("not a JSON object: " + abbreviate(line));
+      }
+      if (p.nextToken() != JsonToken.FIELD_NAME) {
+        return null;
+      }
+      ActionSchema<? extends Action> schema = Actions.forKey(p.currentName());
+      JsonToken body = p.nextToken();
+      Action action = null;
+      if (schema == null) {
+        p.skipChildren();
+      } else {
+        action = readStruct(schema, body, p);
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        p.nextToken();
+        p.skipChildren();
+      }
+      return action;
     }
-    Iterator<Map.Entry<String, JsonNode>> fields = root.fields();
-    if (!fields.hasNext()) {
-      return null;
-    }
-    Map.Entry<String, JsonNode> entry = fields.next();
-    ActionSchema<? extends Action> schema = Actions.forKey(entry.getKey());
-    return schema == null ? null : read(schema, entry.getValue());
   }
 
-  private static <T> T read(ActionSchema<T> schema, JsonNode node) {
+  /** The record of an object whose first token has been read; anything else reads as all absent. */
+  private static <T> T readStruct(ActionSchema<T> schema, JsonToken start, JsonParser p)
+      throws IOException {
     List<ActionField<T>> fields = schema.fields();
     Object[] values = new Object[fields.size()];
+    if (start == JsonToken.START_OBJECT) {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        int i = schema.position(p.currentName());
+        JsonToken token = p.nextToken();
+        if (i < 0) {
+          p.skipChildren();
+        } else {
+          values[i] = read(fields.get(i), token, p);
+        }
+      }
+    } else {
+      p.skipChildren();
+    }
     for (int i = 0; i < values.length; i++) {
-      ActionField<T> field = fields.get(i);
-      JsonNode value = node.get(field.name());
-      values[i] = value == null || value.isNull() ? field.absent() : read(field, value);
+      if (values[i] == null) {
+        values[i] = fields.get(i).absent();
+      }
     }
     return schema.create(values);
   }
 
-  private static Object read(ActionField<?> field, JsonNode value) {
-    return switch (field.type()) {
-      case STRING -> value.asText();
-      case INT -> value.asInt();
-      case LONG -> value.asLong();
-      case BOOLEAN -> value.asBoolean();
-      case STRING_MAP -> stringMap(value);
-      case STRING_LIST -> Collections.unmodifiableList(strings(value, new ArrayList<>()));
-      case STRING_SET -> Collections.unmodifiableSet(strings(value, new LinkedHashSet<>()));
-      case STRUCT -> read(field.struct(), value);
+  /** One field's value, or null where it is null or not of the declared kind. */
+  private static Object read(ActionField<?> field, JsonToken token, JsonParser p) throws IOException {
+    if (token == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    FieldType type = field.type();
+    if (type == FieldType.STRUCT) {
+      return readStruct(field.struct(), token, p);
+    }
+    boolean container = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY;
+    boolean wanted = switch (type) {
+      case STRING_MAP -> token == JsonToken.START_OBJECT;
+      case STRING_LIST, STRING_SET -> token == JsonToken.START_ARRAY;
+      default -> !container;
+    };
+    if (!wanted) {
+      p.skipChildren();
+      return null;
+    }
+    return switch (type) {
+      case STRING -> p.getValueAsString();
+      case INT -> p.getValueAsInt();
+      case LONG -> p.getValueAsLong();
+      case BOOLEAN -> p.getValueAsBoolean();
+      case STRING_MAP -> stringMap(p);
+      case STRING_LIST -> Collections.unmodifiableList(strings(p, new ArrayList<>()));
+      case STRING_SET -> Collections.unmodifiableSet(strings(p, new LinkedHashSet<>()));
+      case STRUCT -> throw new IllegalStateException("read above");
     };
   }
 
-  private static Map<String, String> stringMap(JsonNode node) {
-    if (node.isEmpty()) {
-      return Map.of();
+  /** An object of strings; a value that is null (or not a string) reads as null. */
+  private static Map<String, String> stringMap(JsonParser p) throws IOException {
+    Map<String, String> map = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      JsonToken value = p.nextToken();
+      p.skipChildren();
+      if (map == null) {
+        map = new LinkedHashMap<>();
+      }
+      map.put(key, value == JsonToken.VALUE_NULL || value.isStructStart() ? null : p.getValueAsString());
     }
-    Map<String, String> map = new LinkedHashMap<>();
-    node.fields().forEachRemaining(e -> map.put(e.getKey(),
-        e.getValue().isNull() ? null : e.getValue().asText()));
-    return Collections.unmodifiableMap(map);
+    return map == null ? Map.of() : Collections.unmodifiableMap(map);
   }
 
-  private static <C extends Collection<String>> C strings(JsonNode array, C into) {
-    array.forEach(n -> into.add(n.asText()));
+  /** An array of strings; nulls and anything else are left out. */
+  private static <C extends Collection<String>> C strings(JsonParser p, C into) throws IOException {
+    JsonToken token;
+    while ((token = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (token == null) {
+        throw new IOException("unexpected end of an array");
+      }
+      if (token.isStructStart()) {
+        p.skipChildren();
+      } else if (token != JsonToken.VALUE_NULL) {
+        into.add(p.getValueAsString());
+      }
+    }
     return into;
   }
 
@@ -123,32 +187,55 @@ public final class ActionJson {
   /** Any action, e.g. the add, protocol, metaData and domainMetadata a backfill commits. */
   public static String toJson(Action action) {
     ActionSchema<Action> schema = Actions.of(action);
-    return wrap(schema.name(), write(schema, action));
+    StringWriter out = new StringWriter(256);
+    try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+      g.writeStartObject();
+      g.writeFieldName(schema.name());
+      write(schema, action, g);
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new IllegalStateException(e); // a StringWriter does not fail
+    }
+    return out.toString();
   }
 
-  private static <T> ObjectNode write(ActionSchema<T> schema, T record) {
-    ObjectNode node = MAPPER.createObjectNode();
+  private static <T> void write(ActionSchema<T> schema, T record, JsonGenerator g) throws IOException {
+    g.writeStartObject();
     for (ActionField<T> field : schema.fields()) {
       Object value = field.value().apply(record);
       if (value == null) {
         continue;
       }
-      String name = field.name();
+      g.writeFieldName(field.name());
       switch (field.type()) {
-        case STRING -> node.put(name, (String) value);
-        case INT -> node.put(name, (Integer) value);
-        case LONG -> node.put(name, (Long) value);
-        case BOOLEAN -> node.put(name, (Boolean) value);
-        case STRING_MAP, STRING_LIST, STRING_SET -> node.set(name, MAPPER.valueToTree(value));
-        case STRUCT -> node.set(name, writeStruct(field.struct(), value));
+        case STRING -> g.writeString((String) value);
+        case INT -> g.writeNumber((Integer) value);
+        case LONG -> g.writeNumber((Long) value);
+        case BOOLEAN -> g.writeBoolean((Boolean) value);
+        case STRING_MAP -> {
+          g.writeStartObject();
+          for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+            g.writeStringField((String) e.getKey(), (String) e.getValue());
+          }
+          g.writeEndObject();
+        }
+        case STRING_LIST, STRING_SET -> {
+          g.writeStartArray();
+          for (Object element : (Collection<?>) value) {
+            g.writeString((String) element);
+          }
+          g.writeEndArray();
+        }
+        case STRUCT -> writeStruct(field.struct(), value, g);
       }
     }
-    return node;
+    g.writeEndObject();
   }
 
   @SuppressWarnings("unchecked")
-  private static <S> ObjectNode writeStruct(ActionSchema<S> schema, Object value) {
-    return write(schema, (S) value);
+  private static <S> void writeStruct(ActionSchema<S> schema, Object value, JsonGenerator g)
+      throws IOException {
+    write(schema, (S) value, g);
   }
 
   /** A {@code commitInfo} action from its fields, in the order given. */

@@ -57,6 +57,12 @@ public final class ActionSchema<T> {
     return fields;
   }
 
+  /** The position of {@code field} in {@link #fields()}, or -1 where it is not declared. */
+  public int position(String field) {
+    Integer i = positions.get(field);
+    return i == null ? -1 : i;
+  }
+
   /** The record made of one value per field, in field order (absent fields already defaulted). */
   public T create(Object[] values) {
     return create.apply(new Values(values));

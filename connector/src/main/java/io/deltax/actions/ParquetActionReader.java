@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -96,14 +97,13 @@ public final class ParquetActionReader {
 
   private static void read(ParquetReader<Group> opened, List<ActionSchema<? extends Action>> actions,
       Consumer<Action> sink, boolean protocolAndMetadataOnly) throws IOException {
-    Map<String, ActionSchema<? extends Action>> byName = new HashMap<>();
-    actions.forEach(schema -> byName.put(schema.name(), schema));
+    Decoder decoder = new Decoder(actions);
     boolean protocol = false;
     boolean metadata = false;
     try (ParquetReader<Group> reader = opened) {
       Group row;
       while ((row = reader.read()) != null) {
-        Action action = toAction(row, byName);
+        Action action = decoder.action(row);
         if (action != null) {
           sink.accept(action);
           protocol |= action instanceof Protocol;
@@ -157,41 +157,57 @@ public final class ParquetActionReader {
     }
   }
 
-  private static Action toAction(Group row, Map<String, ActionSchema<? extends Action>> byName) {
-    GroupType schema = row.getType();
-    for (int i = 0; i < schema.getFieldCount(); i++) {
-      if (row.getFieldRepetitionCount(i) > 0) {
-        ActionSchema<? extends Action> action = byName.get(schema.getFieldName(i));
-        return action == null ? null : decode(action, row.getGroup(i, 0));
+  /** Rows to actions; where each declared field sits in a group is looked up once per file. */
+  private static final class Decoder {
+    private final Map<String, ActionSchema<? extends Action>> byName = new HashMap<>();
+    private final Map<GroupType, int[]> positions = new IdentityHashMap<>();
+
+    Decoder(List<ActionSchema<? extends Action>> actions) {
+      actions.forEach(schema -> byName.put(schema.name(), schema));
+    }
+
+    /** The action of one row: its one non-null column, or null for a kind not asked for. */
+    Action action(Group row) {
+      GroupType type = row.getType();
+      for (int i = 0; i < type.getFieldCount(); i++) {
+        if (row.getFieldRepetitionCount(i) > 0) {
+          ActionSchema<? extends Action> action = byName.get(type.getFieldName(i));
+          return action == null ? null : decode(action, row.getGroup(i, 0));
+        }
       }
+      return null;
     }
-    return null;
-  }
 
-  private static <T> T decode(ActionSchema<T> schema, Group group) {
-    GroupType type = group.getType();
-    List<ActionField<T>> fields = schema.fields();
-    Object[] values = new Object[fields.size()];
-    for (int i = 0; i < values.length; i++) {
-      ActionField<T> field = fields.get(i);
-      int index = type.containsField(field.name()) ? type.getFieldIndex(field.name()) : -1;
-      values[i] = index < 0 || group.getFieldRepetitionCount(index) == 0
-          ? field.absent() : decode(field, group, index);
+    private <T> T decode(ActionSchema<T> schema, Group group) {
+      List<ActionField<T>> fields = schema.fields();
+      int[] at = positions.computeIfAbsent(group.getType(), type -> {
+        int[] found = new int[fields.size()];
+        for (int i = 0; i < found.length; i++) {
+          String name = fields.get(i).name();
+          found[i] = type.containsField(name) ? type.getFieldIndex(name) : -1;
+        }
+        return found;
+      });
+      Object[] values = new Object[at.length];
+      for (int i = 0; i < at.length; i++) {
+        values[i] = at[i] < 0 || group.getFieldRepetitionCount(at[i]) == 0
+            ? fields.get(i).absent() : decode(fields.get(i), group, at[i]);
+      }
+      return schema.create(values);
     }
-    return schema.create(values);
-  }
 
-  private static Object decode(ActionField<?> field, Group group, int index) {
-    return switch (field.type()) {
-      case STRING -> group.getString(index, 0);
-      case INT -> (int) number(group, index);
-      case LONG -> number(group, index);
-      case BOOLEAN -> group.getBoolean(index, 0);
-      case STRING_MAP -> stringMap(group.getGroup(index, 0));
-      case STRING_LIST -> Collections.unmodifiableList(strings(group, index, new ArrayList<>()));
-      case STRING_SET -> Collections.unmodifiableSet(strings(group, index, new LinkedHashSet<>()));
-      case STRUCT -> decode(field.struct(), group.getGroup(index, 0));
-    };
+    private Object decode(ActionField<?> field, Group group, int index) {
+      return switch (field.type()) {
+        case STRING -> group.getString(index, 0);
+        case INT -> (int) number(group, index);
+        case LONG -> number(group, index);
+        case BOOLEAN -> group.getBoolean(index, 0);
+        case STRING_MAP -> stringMap(group.getGroup(index, 0));
+        case STRING_LIST -> Collections.unmodifiableList(strings(group, index, new ArrayList<>()));
+        case STRING_SET -> Collections.unmodifiableSet(strings(group, index, new LinkedHashSet<>()));
+        case STRUCT -> decode(field.struct(), group.getGroup(index, 0));
+      };
+    }
   }
 
   /** Integers are read whether the writer typed them {@code int32} or {@code int64}. */
