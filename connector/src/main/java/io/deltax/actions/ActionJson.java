@@ -1,35 +1,26 @@
 package io.deltax.actions;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.deltax.actions.Action;
-import io.deltax.actions.AddFile;
-import io.deltax.actions.CommitInfo;
-import io.deltax.actions.DeletionVectorDescriptor;
-import io.deltax.actions.DomainMetadata;
-import io.deltax.actions.Metadata;
-import io.deltax.actions.Protocol;
-import io.deltax.actions.RemoveFile;
-import io.deltax.actions.SetTransaction;
-import io.deltax.actions.Sidecar;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The JSON form of log actions: one action per line of a commit file or of a V2 JSON checkpoint
- * (PROTOCOL.md, "Delta Log Entries"). Parsing: actions deltax has no use for ({@code cdc},
- * {@code checkpointMetadata}, unknown future actions) parse to null. Writing: the actions a
- * row tracking backfill commits.
+ * (PROTOCOL.md, "Delta Log Entries"), field by field as each action's {@link ActionSchema} lists
+ * them. Parsing: actions deltax has no use for ({@code cdc}, {@code checkpointMetadata}, unknown
+ * future actions) parse to null. Writing: fields in the schema's order, left out where null.
  */
 public final class ActionJson {
   public static final ObjectMapper MAPPER = new ObjectMapper();
@@ -74,207 +65,177 @@ public final class ActionJson {
     }
   }
 
+  /**
+   * The action of one line, or null for an action deltax has no use for. Streamed: the fields the
+   * action's schema does not declare are skipped unparsed, yet the line is read to its end, so a
+   * broken line is noticed.
+   */
   public static Action parseLine(String line) throws IOException {
-    JsonNode root = MAPPER.readTree(line);
-    if (root == null || !root.isObject()) {
-      throw new IOException("not a JSON object: " + abbreviate(line));
+    try (JsonParser p = MAPPER.getFactory().createParser(line)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new IOException("not a JSON object: " + abbreviate(line));
+      }
+      if (p.nextToken() != JsonToken.FIELD_NAME) {
+        return null;
+      }
+      ActionSchema<? extends Action> schema = Actions.forKey(p.currentName());
+      JsonToken body = p.nextToken();
+      Action action = null;
+      if (schema == null) {
+        p.skipChildren();
+      } else {
+        action = readStruct(schema, body, p);
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        p.nextToken();
+        p.skipChildren();
+      }
+      return action;
     }
-    Iterator<Map.Entry<String, JsonNode>> fields = root.fields();
-    if (!fields.hasNext()) {
+  }
+
+  /** The record of an object whose first token has been read; anything else reads as all absent. */
+  private static <T> T readStruct(ActionSchema<T> schema, JsonToken start, JsonParser p)
+      throws IOException {
+    List<ActionField<T>> fields = schema.fields();
+    Object[] values = new Object[fields.size()];
+    if (start == JsonToken.START_OBJECT) {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        int i = schema.position(p.currentName());
+        JsonToken token = p.nextToken();
+        if (i < 0) {
+          p.skipChildren();
+        } else {
+          values[i] = read(fields.get(i), token, p);
+        }
+      }
+    } else {
+      p.skipChildren();
+    }
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        values[i] = fields.get(i).absent();
+      }
+    }
+    return schema.create(values);
+  }
+
+  /** One field's value, or null where it is null or not of the declared kind. */
+  private static Object read(ActionField<?> field, JsonToken token, JsonParser p) throws IOException {
+    if (token == JsonToken.VALUE_NULL) {
       return null;
     }
-    Map.Entry<String, JsonNode> entry = fields.next();
-    JsonNode a = entry.getValue();
-    return switch (entry.getKey()) {
-      case "add" -> add(a);
-      case "remove" -> new RemoveFile(text(a, "path"), deletionVector(a.get("deletionVector")),
-          longOrNull(a, "deletionTimestamp"), a.path("dataChange").asBoolean(true),
-          a.path("extendedFileMetadata").asBoolean(false),
-          a.has("partitionValues") ? stringMap(a.get("partitionValues")) : null,
-          longOrNull(a, "size"), stringMap(a.get("tags")), longOrNull(a, "baseRowId"),
-          longOrNull(a, "defaultRowCommitVersion"));
-      case "metaData" -> metadata(a);
-      case "protocol" -> protocol(a);
-      case "txn" -> new SetTransaction(text(a, "appId"), a.path("version").asLong(),
-          longOrNull(a, "lastUpdated"));
-      case "domainMetadata" -> new DomainMetadata(text(a, "domain"), text(a, "configuration"),
-          a.path("removed").asBoolean(false));
-      case "sidecar" -> new Sidecar(text(a, "path"), a.path("sizeInBytes").asLong(),
-          a.path("modificationTime").asLong());
-      case "commitInfo" -> new CommitInfo(text(a, "operation"), longOrNull(a, "inCommitTimestamp"),
-          longOrNull(a, "timestamp"));
-      default -> null;
+    FieldType type = field.type();
+    if (type == FieldType.STRUCT) {
+      return readStruct(field.struct(), token, p);
+    }
+    boolean container = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY;
+    boolean wanted = switch (type) {
+      case STRING_MAP -> token == JsonToken.START_OBJECT;
+      case STRING_LIST, STRING_SET -> token == JsonToken.START_ARRAY;
+      default -> !container;
+    };
+    if (!wanted) {
+      p.skipChildren();
+      return null;
+    }
+    return switch (type) {
+      case STRING -> p.getValueAsString();
+      case INT -> p.getValueAsInt();
+      case LONG -> p.getValueAsLong();
+      case BOOLEAN -> p.getValueAsBoolean();
+      case STRING_MAP -> stringMap(p);
+      case STRING_LIST -> Collections.unmodifiableList(strings(p, new ArrayList<>()));
+      case STRING_SET -> Collections.unmodifiableSet(strings(p, new LinkedHashSet<>()));
+      case STRUCT -> throw new IllegalStateException("read above");
     };
   }
 
-  private static AddFile add(JsonNode a) {
-    return new AddFile(
-        text(a, "path"),
-        stringMap(a.get("partitionValues")),
-        a.path("size").asLong(),
-        a.path("modificationTime").asLong(),
-        a.path("dataChange").asBoolean(true),
-        text(a, "stats"),
-        stringMap(a.get("tags")),
-        deletionVector(a.get("deletionVector")),
-        longOrNull(a, "baseRowId"),
-        longOrNull(a, "defaultRowCommitVersion"),
-        text(a, "clusteringProvider"));
-  }
-
-  private static Metadata metadata(JsonNode a) {
-    List<String> partitionColumns = new ArrayList<>();
-    a.path("partitionColumns").forEach(n -> partitionColumns.add(n.asText()));
-    JsonNode format = a.get("format");
-    return new Metadata(
-        text(a, "id"),
-        text(a, "name"),
-        text(a, "description"),
-        format == null ? "parquet" : text(format, "provider"),
-        text(a, "schemaString"),
-        Collections.unmodifiableList(partitionColumns),
-        stringMap(a.get("configuration")),
-        longOrNull(a, "createdTime"));
-  }
-
-  private static Protocol protocol(JsonNode a) {
-    return new Protocol(
-        a.path("minReaderVersion").asInt(1),
-        a.path("minWriterVersion").asInt(2),
-        stringSet(a.get("readerFeatures")),
-        stringSet(a.get("writerFeatures")));
-  }
-
-  static DeletionVectorDescriptor deletionVector(JsonNode dv) {
-    if (dv == null || dv.isNull()) {
-      return null;
+  /** An object of strings; a value that is null (or not a string) reads as null. */
+  private static Map<String, String> stringMap(JsonParser p) throws IOException {
+    Map<String, String> map = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      JsonToken value = p.nextToken();
+      p.skipChildren();
+      if (map == null) {
+        map = new LinkedHashMap<>();
+      }
+      map.put(key, value == JsonToken.VALUE_NULL || value.isStructStart() ? null : p.getValueAsString());
     }
-    JsonNode offset = dv.get("offset");
-    return new DeletionVectorDescriptor(
-        text(dv, "storageType"),
-        text(dv, "pathOrInlineDv"),
-        offset == null || offset.isNull() ? null : offset.asInt(),
-        dv.path("sizeInBytes").asInt(),
-        dv.path("cardinality").asLong(),
-        longOrNull(dv, "maxRowIndex"));
+    return map == null ? Map.of() : Collections.unmodifiableMap(map);
   }
 
-  private static String text(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    return v == null || v.isNull() ? null : v.asText();
-  }
-
-  private static Long longOrNull(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    return v == null || v.isNull() ? null : v.asLong();
-  }
-
-  private static Map<String, String> stringMap(JsonNode node) {
-    if (node == null || node.isNull() || node.isEmpty()) {
-      return Map.of();
+  /** An array of strings; nulls and anything else are left out. */
+  private static <C extends Collection<String>> C strings(JsonParser p, C into) throws IOException {
+    JsonToken token;
+    while ((token = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (token == null) {
+        throw new IOException("unexpected end of an array");
+      }
+      if (token.isStructStart()) {
+        p.skipChildren();
+      } else if (token != JsonToken.VALUE_NULL) {
+        into.add(p.getValueAsString());
+      }
     }
-    Map<String, String> map = new LinkedHashMap<>();
-    node.fields().forEachRemaining(e -> map.put(e.getKey(),
-        e.getValue().isNull() ? null : e.getValue().asText()));
-    return Collections.unmodifiableMap(map);
-  }
-
-  private static Set<String> stringSet(JsonNode node) {
-    if (node == null || node.isNull()) {
-      return Set.of();
-    }
-    Set<String> set = new LinkedHashSet<>();
-    node.forEach(n -> set.add(n.asText()));
-    return Collections.unmodifiableSet(set);
+    return into;
   }
 
   // Writing: one JSON line per action, fields absent where the value is null, as delta-spark writes.
 
-  /** Any action deltax writes: add, protocol, metaData or domainMetadata. */
+  /** Any action, e.g. the add, protocol, metaData and domainMetadata a backfill commits. */
   public static String toJson(Action action) {
-    if (action instanceof AddFile add) {
-      return toJson(add);
-    } else if (action instanceof Protocol protocol) {
-      return toJson(protocol);
-    } else if (action instanceof Metadata metadata) {
-      return toJson(metadata);
-    } else if (action instanceof DomainMetadata domain) {
-      return toJson(domain);
+    ActionSchema<Action> schema = Actions.of(action);
+    StringWriter out = new StringWriter(256);
+    try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+      g.writeStartObject();
+      g.writeFieldName(schema.name());
+      write(schema, action, g);
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new IllegalStateException(e); // a StringWriter does not fail
     }
-    throw new IllegalArgumentException("deltax does not write " + action.getClass().getSimpleName());
+    return out.toString();
   }
 
-  public static String toJson(AddFile add) {
-    ObjectNode a = MAPPER.createObjectNode();
-    a.put("path", add.path());
-    a.set("partitionValues", MAPPER.valueToTree(add.partitionValues()));
-    a.put("size", add.size());
-    a.put("modificationTime", add.modificationTime());
-    a.put("dataChange", add.dataChange());
-    putIfNotNull(a, "stats", add.stats());
-    if (!add.tags().isEmpty()) {
-      a.set("tags", MAPPER.valueToTree(add.tags()));
-    }
-    if (add.deletionVector() != null) {
-      DeletionVectorDescriptor dv = add.deletionVector();
-      ObjectNode d = a.putObject("deletionVector");
-      d.put("storageType", dv.storageType());
-      d.put("pathOrInlineDv", dv.pathOrInlineDv());
-      if (dv.offset() != null) {
-        d.put("offset", dv.offset());
+  private static <T> void write(ActionSchema<T> schema, T record, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    for (ActionField<T> field : schema.fields()) {
+      Object value = field.value().apply(record);
+      if (value == null) {
+        continue;
       }
-      d.put("sizeInBytes", dv.sizeInBytes());
-      d.put("cardinality", dv.cardinality());
-      if (dv.maxRowIndex() != null) {
-        d.put("maxRowIndex", dv.maxRowIndex());
+      g.writeFieldName(field.name());
+      switch (field.type()) {
+        case STRING -> g.writeString((String) value);
+        case INT -> g.writeNumber((Integer) value);
+        case LONG -> g.writeNumber((Long) value);
+        case BOOLEAN -> g.writeBoolean((Boolean) value);
+        case STRING_MAP -> {
+          g.writeStartObject();
+          for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+            g.writeStringField((String) e.getKey(), (String) e.getValue());
+          }
+          g.writeEndObject();
+        }
+        case STRING_LIST, STRING_SET -> {
+          g.writeStartArray();
+          for (Object element : (Collection<?>) value) {
+            g.writeString((String) element);
+          }
+          g.writeEndArray();
+        }
+        case STRUCT -> writeStruct(field.struct(), value, g);
       }
     }
-    if (add.baseRowId() != null) {
-      a.put("baseRowId", add.baseRowId());
-    }
-    if (add.defaultRowCommitVersion() != null) {
-      a.put("defaultRowCommitVersion", add.defaultRowCommitVersion());
-    }
-    putIfNotNull(a, "clusteringProvider", add.clusteringProvider());
-    return wrap("add", a);
+    g.writeEndObject();
   }
 
-  public static String toJson(Protocol protocol) {
-    ObjectNode p = MAPPER.createObjectNode();
-    p.put("minReaderVersion", protocol.minReaderVersion());
-    p.put("minWriterVersion", protocol.minWriterVersion());
-    if (protocol.supportsReaderFeatures()) {
-      p.set("readerFeatures", MAPPER.valueToTree(protocol.readerFeatures()));
-    }
-    if (protocol.supportsWriterFeatures()) {
-      p.set("writerFeatures", MAPPER.valueToTree(protocol.writerFeatures()));
-    }
-    return wrap("protocol", p);
-  }
-
-  public static String toJson(Metadata metadata) {
-    ObjectNode m = MAPPER.createObjectNode();
-    m.put("id", metadata.id());
-    putIfNotNull(m, "name", metadata.name());
-    putIfNotNull(m, "description", metadata.description());
-    ObjectNode format = m.putObject("format");
-    format.put("provider", metadata.formatProvider());
-    format.putObject("options");
-    m.put("schemaString", metadata.schemaString());
-    m.set("partitionColumns", MAPPER.valueToTree(metadata.partitionColumns()));
-    m.set("configuration", MAPPER.valueToTree(metadata.configuration()));
-    if (metadata.createdTime() != null) {
-      m.put("createdTime", metadata.createdTime());
-    }
-    return wrap("metaData", m);
-  }
-
-  public static String toJson(DomainMetadata domain) {
-    ObjectNode d = MAPPER.createObjectNode();
-    d.put("domain", domain.domain());
-    d.put("configuration", domain.configuration());
-    d.put("removed", domain.removed());
-    return wrap("domainMetadata", d);
+  @SuppressWarnings("unchecked")
+  private static <S> void writeStruct(ActionSchema<S> schema, Object value, JsonGenerator g)
+      throws IOException {
+    write(schema, (S) value, g);
   }
 
   /** A {@code commitInfo} action from its fields, in the order given. */
@@ -288,12 +249,6 @@ public final class ActionJson {
       return MAPPER.writeValueAsString(fields);
     } catch (IOException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  private static void putIfNotNull(ObjectNode node, String field, String value) {
-    if (value != null) {
-      node.put(field, value);
     }
   }
 

@@ -1,5 +1,10 @@
 package io.deltax.actions;
 
+import static io.deltax.actions.FieldType.BOOLEAN;
+import static io.deltax.actions.FieldType.LONG;
+import static io.deltax.actions.FieldType.STRING;
+import static io.deltax.actions.FieldType.STRING_MAP;
+
 import java.util.Map;
 
 /**
@@ -24,6 +29,24 @@ public record AddFile(
     Long baseRowId,
     Long defaultRowCommitVersion,
     String clusteringProvider) implements Action {
+
+  /** The fields of {@code add} in the log and in checkpoints, in delta-spark's order. */
+  public static final ActionSchema<AddFile> SCHEMA = ActionSchema.builder(AddFile.class, "add")
+      .field("path", STRING, AddFile::path)
+      .field("partitionValues", STRING_MAP, AddFile::partitionValues, Map.of())
+      .field("size", LONG, AddFile::size, 0L)
+      .field("modificationTime", LONG, AddFile::modificationTime, 0L)
+      .field("dataChange", BOOLEAN, AddFile::dataChange, true)
+      .field("stats", STRING, AddFile::stats)
+      .field("tags", STRING_MAP, f -> ActionSchema.unlessEmpty(f.tags()), Map.of())
+      .struct(DeletionVectorDescriptor.SCHEMA, AddFile::deletionVector)
+      .field("baseRowId", LONG, AddFile::baseRowId)
+      .field("defaultRowCommitVersion", LONG, AddFile::defaultRowCommitVersion)
+      .field("clusteringProvider", STRING, AddFile::clusteringProvider)
+      .build(v -> new AddFile(v.string("path"), v.map("partitionValues"), v.int64("size"),
+          v.int64("modificationTime"), v.bool("dataChange"), v.string("stats"), v.map("tags"),
+          v.struct("deletionVector"), v.int64("baseRowId"), v.int64("defaultRowCommitVersion"),
+          v.string("clusteringProvider")));
 
   /** The deletion vector id, or null; half of the key of a logical file. */
   public String deletionVectorId() {

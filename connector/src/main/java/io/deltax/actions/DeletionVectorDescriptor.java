@@ -1,5 +1,9 @@
 package io.deltax.actions;
 
+import static io.deltax.actions.FieldType.INT;
+import static io.deltax.actions.FieldType.LONG;
+import static io.deltax.actions.FieldType.STRING;
+
 import java.io.Serializable;
 
 /**
@@ -16,6 +20,19 @@ public record DeletionVectorDescriptor(
     int sizeInBytes,
     long cardinality,
     Long maxRowIndex) implements Serializable {
+
+  /** The {@code deletionVector} struct of {@code add} and {@code remove}. */
+  public static final ActionSchema<DeletionVectorDescriptor> SCHEMA =
+      ActionSchema.builder(DeletionVectorDescriptor.class, "deletionVector")
+          .field("storageType", STRING, DeletionVectorDescriptor::storageType)
+          .field("pathOrInlineDv", STRING, DeletionVectorDescriptor::pathOrInlineDv)
+          .field("offset", INT, DeletionVectorDescriptor::offset)
+          .field("sizeInBytes", INT, DeletionVectorDescriptor::sizeInBytes, 0)
+          .field("cardinality", LONG, DeletionVectorDescriptor::cardinality, 0L)
+          .field("maxRowIndex", LONG, DeletionVectorDescriptor::maxRowIndex)
+          .build(v -> new DeletionVectorDescriptor(v.string("storageType"), v.string("pathOrInlineDv"),
+              v.int32("offset"), v.int32("sizeInBytes"), v.int64("cardinality"),
+              v.int64("maxRowIndex")));
 
   /**
    * The identity of this vector, which together with the data file path identifies a logical file

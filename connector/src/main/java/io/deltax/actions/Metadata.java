@@ -1,5 +1,10 @@
 package io.deltax.actions;
 
+import static io.deltax.actions.FieldType.LONG;
+import static io.deltax.actions.FieldType.STRING;
+import static io.deltax.actions.FieldType.STRING_LIST;
+import static io.deltax.actions.FieldType.STRING_MAP;
+
 import java.util.List;
 import java.util.Map;
 
@@ -13,6 +18,26 @@ public record Metadata(
     List<String> partitionColumns,
     Map<String, String> configuration,
     Long createdTime) implements Action {
+
+  /** {@code format}: deltax keeps the provider; options are written empty, as delta-spark does. */
+  private static final ActionSchema<String> FORMAT = ActionSchema.builder(String.class, "format")
+      .field("provider", STRING, provider -> provider)
+      .field("options", STRING_MAP, provider -> Map.of(), Map.of())
+      .build(v -> v.string("provider"));
+
+  /** The fields of {@code metaData} in the log and in checkpoints, in delta-spark's order. */
+  public static final ActionSchema<Metadata> SCHEMA = ActionSchema.builder(Metadata.class, "metaData")
+      .field("id", STRING, Metadata::id)
+      .field("name", STRING, Metadata::name)
+      .field("description", STRING, Metadata::description)
+      .struct(FORMAT, Metadata::formatProvider, "parquet")
+      .field("schemaString", STRING, Metadata::schemaString)
+      .field("partitionColumns", STRING_LIST, Metadata::partitionColumns, List.of())
+      .field("configuration", STRING_MAP, Metadata::configuration, Map.of())
+      .field("createdTime", LONG, Metadata::createdTime)
+      .build(v -> new Metadata(v.string("id"), v.string("name"), v.string("description"),
+          v.struct("format"), v.string("schemaString"), v.list("partitionColumns"),
+          v.map("configuration"), v.int64("createdTime")));
 
   public String property(String key) {
     return configuration.get(key);

@@ -1,22 +1,16 @@
 package io.deltax.actions;
 
-import io.deltax.actions.Action;
-import io.deltax.actions.AddFile;
-import io.deltax.actions.DeletionVectorDescriptor;
-import io.deltax.actions.DomainMetadata;
-import io.deltax.actions.Metadata;
-import io.deltax.actions.Protocol;
-import io.deltax.actions.RemoveFile;
-import io.deltax.actions.SetTransaction;
-import io.deltax.actions.Sidecar;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -37,44 +31,44 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Reads the actions of a Parquet checkpoint or sidecar file with the parquet-hadoop reader Spark
- * ships. Only the columns deltax uses are read: the projection drops {@code stats_parsed},
- * {@code partitionValues_parsed} and the fields deltax does not know.
+ * ships. Only the columns the actions' {@link ActionSchema}s declare are read: the projection
+ * drops {@code stats_parsed}, {@code partitionValues_parsed} and the fields deltax does not know.
  */
 public final class ParquetActionReader {
-  public static final Set<String> ALL_ACTIONS = Set.of(
-      "add", "remove", "metaData", "protocol", "txn", "domainMetadata", "sidecar");
-  public static final Set<String> PROTOCOL_AND_METADATA = Set.of("metaData", "protocol");
-  private static final Set<String> ADD_FIELDS = Set.of(
-      "path", "partitionValues", "size", "modificationTime", "dataChange", "stats", "tags",
-      "deletionVector", "baseRowId", "defaultRowCommitVersion", "clusteringProvider");
-  private static final Set<String> REMOVE_FIELDS = Set.of("path", "deletionVector",
-      "deletionTimestamp", "dataChange", "extendedFileMetadata", "partitionValues", "size", "tags",
-      "baseRowId", "defaultRowCommitVersion");
-
   private ParquetActionReader() {}
 
-  /** Reads the actions of the kinds named, e.g. {@link #ALL_ACTIONS}. */
-  public static void read(Configuration conf, Path file, Set<String> actions, Consumer<Action> sink)
+  /** Reads the actions of the kinds given, in file order. */
+  public static void read(Configuration conf, Path file, List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink) throws IOException {
+    read(new GroupReaderBuilder(HadoopInputFile.fromPath(file, conf), actions).build(), actions,
+        sink, false);
+  }
+
+  /**
+   * Reads the protocol and the metadata alone: the rows that hold them are found by the column
+   * statistics, and reading stops once both are read, as a checkpoint holds exactly one of each
+   * (PROTOCOL.md, "Checkpoint Specs") and writers put them first.
+   */
+  public static void readProtocolAndMetadata(Configuration conf, Path file, Consumer<Action> sink)
       throws IOException {
     InputFile input = HadoopInputFile.fromPath(file, conf);
-    if (actions.equals(PROTOCOL_AND_METADATA)) {
-      boolean[] delivered = new boolean[1];
-      try {
-        read(new GroupReaderBuilder(input, actions).withFilter(FilterCompat.get(PROTOCOL_OR_METADATA))
-            .build(), action -> {
-              delivered[0] = true;
-              sink.accept(action);
-            }, true);
-        return;
-      } catch (IllegalArgumentException e) {
-        if (delivered[0]) {
-          throw e;
-        }
-        // A writer that typed the two columns otherwise (the filter is checked against the
-        // file's schema before any row is read): read every row instead.
+    List<ActionSchema<? extends Action>> actions = List.of(Protocol.SCHEMA, Metadata.SCHEMA);
+    boolean[] delivered = new boolean[1];
+    try {
+      read(new GroupReaderBuilder(input, actions).withFilter(FilterCompat.get(PROTOCOL_OR_METADATA))
+          .build(), actions, action -> {
+            delivered[0] = true;
+            sink.accept(action);
+          }, true);
+      return;
+    } catch (IllegalArgumentException e) {
+      if (delivered[0]) {
+        throw e;
       }
+      // A writer that typed the two columns otherwise (the filter is checked against the file's
+      // schema before any row is read): read every row instead.
     }
-    read(new GroupReaderBuilder(input, actions).build(), sink, actions.equals(PROTOCOL_AND_METADATA));
+    read(new GroupReaderBuilder(input, actions).build(), actions, sink, true);
   }
 
   /**
@@ -83,9 +77,9 @@ public final class ParquetActionReader {
    * was half the time of reading a checkpoint's protocol and metadata.)
    */
   private static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
-    private final Set<String> actions;
+    private final List<ActionSchema<? extends Action>> actions;
 
-    GroupReaderBuilder(InputFile file, Set<String> actions) {
+    GroupReaderBuilder(InputFile file, List<ActionSchema<? extends Action>> actions) {
       super(file);
       this.actions = actions;
     }
@@ -96,26 +90,20 @@ public final class ParquetActionReader {
     }
   }
 
-  /**
-   * The rows that hold a protocol or a metadata action: a checkpoint has one of each among all
-   * its file actions, so row groups and pages of nulls are skipped by their statistics.
-   */
+  /** The rows that hold a protocol or a metadata action: row groups and pages of nulls are skipped. */
   private static final FilterPredicate PROTOCOL_OR_METADATA = FilterApi.or(
       FilterApi.notEq(FilterApi.intColumn("protocol.minReaderVersion"), null),
       FilterApi.notEq(FilterApi.binaryColumn("metaData.id"), null));
 
-  /**
-   * @param protocolAndMetadataOnly stop once both are read: a checkpoint holds exactly one of each
-   *     (PROTOCOL.md, "Checkpoint Specs"), and writers put them first
-   */
-  private static void read(ParquetReader<Group> opened, Consumer<Action> sink,
-      boolean protocolAndMetadataOnly) throws IOException {
+  private static void read(ParquetReader<Group> opened, List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink, boolean protocolAndMetadataOnly) throws IOException {
+    Decoder decoder = new Decoder(actions);
     boolean protocol = false;
     boolean metadata = false;
     try (ParquetReader<Group> reader = opened) {
       Group row;
       while ((row = reader.read()) != null) {
-        Action action = toAction(row);
+        Action action = decoder.action(row);
         if (action != null) {
           sink.accept(action);
           protocol |= action instanceof Protocol;
@@ -128,11 +116,11 @@ public final class ParquetActionReader {
     }
   }
 
-  /** Reads only the action columns deltax understands, whatever else the writer put in the file. */
+  /** Reads only the action columns the schemas declare, whatever else the writer put in the file. */
   private static final class ProjectingReadSupport extends GroupReadSupport {
-    private final Set<String> actions;
+    private final List<ActionSchema<? extends Action>> actions;
 
-    ProjectingReadSupport(Set<String> actions) {
+    ProjectingReadSupport(List<ActionSchema<? extends Action>> actions) {
       this.actions = actions;
     }
 
@@ -141,117 +129,97 @@ public final class ParquetActionReader {
       MessageType file = context.getFileSchema();
       List<Type> kept = new ArrayList<>();
       for (Type field : file.getFields()) {
-        if (!actions.contains(field.getName()) || field.isPrimitive()) {
-          continue;
+        ActionSchema<?> action = actions.stream().filter(a -> a.name().equals(field.getName()))
+            .findFirst().orElse(null);
+        if (action != null && !field.isPrimitive()) {
+          project(field.asGroupType(), action).ifPresent(kept::add);
         }
-        kept.add(switch (field.getName()) {
-          case "add" -> keepOnly(field.asGroupType(), ADD_FIELDS);
-          case "remove" -> keepOnly(field.asGroupType(), REMOVE_FIELDS);
-          default -> field;
-        });
       }
       return new ReadSupport.ReadContext(new MessageType(file.getName(), kept));
     }
 
-    private static Type keepOnly(GroupType group, Set<String> names) {
-      List<Type> fields = group.getFields().stream().filter(f -> names.contains(f.getName())).toList();
-      return group.withNewFields(fields);
+    /** The declared fields of a group, nested structs projected in turn; empty if none is there. */
+    private static Optional<Type> project(GroupType group, ActionSchema<?> schema) {
+      List<Type> fields = new ArrayList<>();
+      for (Type field : group.getFields()) {
+        ActionField<?> declared = schema.fields().stream()
+            .filter(f -> f.name().equals(field.getName())).findFirst().orElse(null);
+        if (declared == null) {
+          continue;
+        }
+        if (declared.type() == FieldType.STRUCT && !field.isPrimitive()) {
+          project(field.asGroupType(), declared.struct()).ifPresent(fields::add);
+        } else {
+          fields.add(field);
+        }
+      }
+      return fields.isEmpty() ? Optional.empty() : Optional.of(group.withNewFields(fields));
     }
   }
 
-  private static Action toAction(Group row) {
-    GroupType schema = row.getType();
-    for (int i = 0; i < schema.getFieldCount(); i++) {
-      if (row.getFieldRepetitionCount(i) == 0) {
-        continue;
+  /** Rows to actions; where each declared field sits in a group is looked up once per file. */
+  private static final class Decoder {
+    private final Map<String, ActionSchema<? extends Action>> byName = new HashMap<>();
+    private final Map<GroupType, int[]> positions = new IdentityHashMap<>();
+
+    Decoder(List<ActionSchema<? extends Action>> actions) {
+      actions.forEach(schema -> byName.put(schema.name(), schema));
+    }
+
+    /** The action of one row: its one non-null column, or null for a kind not asked for. */
+    Action action(Group row) {
+      GroupType type = row.getType();
+      for (int i = 0; i < type.getFieldCount(); i++) {
+        if (row.getFieldRepetitionCount(i) > 0) {
+          ActionSchema<? extends Action> action = byName.get(type.getFieldName(i));
+          return action == null ? null : decode(action, row.getGroup(i, 0));
+        }
       }
-      Group a = row.getGroup(i, 0);
-      return switch (schema.getFieldName(i)) {
-        case "add" -> new AddFile(
-            string(a, "path"), stringMap(a, "partitionValues"), longValue(a, "size", 0),
-            longValue(a, "modificationTime", 0), bool(a, "dataChange", false), string(a, "stats"),
-            stringMap(a, "tags"), deletionVector(a), longOrNull(a, "baseRowId"),
-            longOrNull(a, "defaultRowCommitVersion"), string(a, "clusteringProvider"));
-        case "remove" -> new RemoveFile(string(a, "path"), deletionVector(a),
-            longOrNull(a, "deletionTimestamp"), bool(a, "dataChange", false),
-            bool(a, "extendedFileMetadata", false),
-            has(a, "partitionValues") ? stringMap(a, "partitionValues") : null,
-            longOrNull(a, "size"), stringMap(a, "tags"), longOrNull(a, "baseRowId"),
-            longOrNull(a, "defaultRowCommitVersion"));
-        case "metaData" -> metadata(a);
-        case "protocol" -> new Protocol(
-            (int) longValue(a, "minReaderVersion", 1), (int) longValue(a, "minWriterVersion", 2),
-            stringSet(a, "readerFeatures"), stringSet(a, "writerFeatures"));
-        case "txn" -> new SetTransaction(string(a, "appId"), longValue(a, "version", 0),
-            longOrNull(a, "lastUpdated"));
-        case "domainMetadata" -> new DomainMetadata(string(a, "domain"),
-            string(a, "configuration"), bool(a, "removed", false));
-        case "sidecar" -> new Sidecar(string(a, "path"), longValue(a, "sizeInBytes", 0),
-            longValue(a, "modificationTime", 0));
-        default -> null;
+      return null;
+    }
+
+    private <T> T decode(ActionSchema<T> schema, Group group) {
+      List<ActionField<T>> fields = schema.fields();
+      int[] at = positions.computeIfAbsent(group.getType(), type -> {
+        int[] found = new int[fields.size()];
+        for (int i = 0; i < found.length; i++) {
+          String name = fields.get(i).name();
+          found[i] = type.containsField(name) ? type.getFieldIndex(name) : -1;
+        }
+        return found;
+      });
+      Object[] values = new Object[at.length];
+      for (int i = 0; i < at.length; i++) {
+        values[i] = at[i] < 0 || group.getFieldRepetitionCount(at[i]) == 0
+            ? fields.get(i).absent() : decode(fields.get(i), group, at[i]);
+      }
+      return schema.create(values);
+    }
+
+    private Object decode(ActionField<?> field, Group group, int index) {
+      return switch (field.type()) {
+        case STRING -> group.getString(index, 0);
+        case INT -> (int) number(group, index);
+        case LONG -> number(group, index);
+        case BOOLEAN -> group.getBoolean(index, 0);
+        case STRING_MAP -> stringMap(group.getGroup(index, 0));
+        case STRING_LIST -> Collections.unmodifiableList(strings(group, index, new ArrayList<>()));
+        case STRING_SET -> Collections.unmodifiableSet(strings(group, index, new LinkedHashSet<>()));
+        case STRUCT -> decode(field.struct(), group.getGroup(index, 0));
       };
     }
-    return null;
   }
 
-  private static Metadata metadata(Group a) {
-    Group format = group(a, "format");
-    return new Metadata(
-        string(a, "id"), string(a, "name"), string(a, "description"),
-        format == null ? "parquet" : string(format, "provider"),
-        string(a, "schemaString"),
-        Collections.unmodifiableList(new ArrayList<>(stringSet(a, "partitionColumns"))),
-        stringMap(a, "configuration"),
-        longOrNull(a, "createdTime"));
-  }
-
-  private static DeletionVectorDescriptor deletionVector(Group a) {
-    Group dv = group(a, "deletionVector");
-    if (dv == null) {
-      return null;
-    }
-    Long offset = longOrNull(dv, "offset");
-    return new DeletionVectorDescriptor(
-        string(dv, "storageType"), string(dv, "pathOrInlineDv"),
-        offset == null ? null : offset.intValue(),
-        (int) longValue(dv, "sizeInBytes", 0), longValue(dv, "cardinality", 0),
-        longOrNull(dv, "maxRowIndex"));
-  }
-
-  private static boolean has(Group g, String field) {
-    return g.getType().containsField(field) && g.getFieldRepetitionCount(field) > 0;
-  }
-
-  private static Group group(Group g, String field) {
-    return has(g, field) ? g.getGroup(field, 0) : null;
-  }
-
-  private static String string(Group g, String field) {
-    return has(g, field) ? g.getString(field, 0) : null;
-  }
-
-  private static boolean bool(Group g, String field, boolean otherwise) {
-    return has(g, field) ? g.getBoolean(field, 0) : otherwise;
-  }
-
-  private static Long longOrNull(Group g, String field) {
-    if (!has(g, field)) {
-      return null;
-    }
-    PrimitiveType type = g.getType().getType(field).asPrimitiveType();
+  /** Integers are read whether the writer typed them {@code int32} or {@code int64}. */
+  private static long number(Group group, int index) {
+    PrimitiveType type = group.getType().getType(index).asPrimitiveType();
     return type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32
-        ? (long) g.getInteger(field, 0) : g.getLong(field, 0);
-  }
-
-  private static long longValue(Group g, String field, long otherwise) {
-    Long v = longOrNull(g, field);
-    return v == null ? otherwise : v;
+        ? group.getInteger(index, 0) : group.getLong(index, 0);
   }
 
   /** A Parquet MAP: a group holding one repeated key/value group. */
-  private static Map<String, String> stringMap(Group g, String field) {
-    Group map = group(g, field);
-    if (map == null || map.getFieldRepetitionCount(0) == 0) {
+  private static Map<String, String> stringMap(Group map) {
+    if (map.getFieldRepetitionCount(0) == 0) {
       return Map.of();
     }
     Map<String, String> result = new LinkedHashMap<>();
@@ -263,30 +231,26 @@ public final class ParquetActionReader {
     return Collections.unmodifiableMap(result);
   }
 
-  /** A Parquet LIST of strings, in the three-level form or the legacy two-level form. */
-  private static Set<String> stringSet(Group g, String field) {
-    if (!has(g, field)) {
-      return Set.of();
-    }
-    Type listType = g.getType().getType(field);
-    Set<String> result = new LinkedHashSet<>();
-    if (listType.isPrimitive()) {
-      for (int i = 0; i < g.getFieldRepetitionCount(field); i++) {
-        result.add(g.getString(field, i));
+  /** A Parquet LIST of strings, in the three-level form or a legacy two-level or repeated form. */
+  private static <C extends Collection<String>> C strings(Group group, int index, C into) {
+    if (group.getType().getType(index).isPrimitive()) {
+      for (int i = 0; i < group.getFieldRepetitionCount(index); i++) {
+        into.add(group.getString(index, i));
       }
-      return Collections.unmodifiableSet(result);
+      return into;
     }
-    Group list = g.getGroup(field, 0);
+    Group list = group.getGroup(index, 0);
+    boolean twoLevel = list.getType().getType(0).isPrimitive();
     for (int i = 0; i < list.getFieldRepetitionCount(0); i++) {
-      if (list.getType().getType(0).isPrimitive()) {
-        result.add(list.getString(0, i));
+      if (twoLevel) {
+        into.add(list.getString(0, i));
       } else {
         Group element = list.getGroup(0, i);
         if (element.getFieldRepetitionCount(0) > 0) {
-          result.add(element.getString(0, 0));
+          into.add(element.getString(0, 0));
         }
       }
     }
-    return Collections.unmodifiableSet(result);
+    return into;
   }
 }

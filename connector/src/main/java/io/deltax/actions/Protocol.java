@@ -1,5 +1,8 @@
 package io.deltax.actions;
 
+import static io.deltax.actions.FieldType.INT;
+import static io.deltax.actions.FieldType.STRING_SET;
+
 import java.util.Set;
 
 /**
@@ -8,6 +11,20 @@ import java.util.Set;
  */
 public record Protocol(int minReaderVersion, int minWriterVersion, Set<String> readerFeatures,
     Set<String> writerFeatures) implements Action {
+
+  /**
+   * The fields of {@code protocol} in the log and in checkpoints. The feature lists are written
+   * only by the versions that list features (PROTOCOL.md, "Table Features").
+   */
+  public static final ActionSchema<Protocol> SCHEMA = ActionSchema.builder(Protocol.class, "protocol")
+      .field("minReaderVersion", INT, Protocol::minReaderVersion, 1)
+      .field("minWriterVersion", INT, Protocol::minWriterVersion, 2)
+      .field("readerFeatures", STRING_SET,
+          p -> p.supportsReaderFeatures() ? p.readerFeatures() : null, Set.of())
+      .field("writerFeatures", STRING_SET,
+          p -> p.supportsWriterFeatures() ? p.writerFeatures() : null, Set.of())
+      .build(v -> new Protocol(v.int32("minReaderVersion"), v.int32("minWriterVersion"),
+          v.set("readerFeatures"), v.set("writerFeatures")));
 
   /** Reader version 3 is the first that lists its reader features explicitly. */
   public boolean supportsReaderFeatures() {

@@ -1,11 +1,18 @@
 package io.deltax.actions;
 
+import static io.deltax.actions.FieldType.BOOLEAN;
+import static io.deltax.actions.FieldType.LONG;
+import static io.deltax.actions.FieldType.STRING;
+import static io.deltax.actions.FieldType.STRING_MAP;
+
 import java.util.Map;
 
 /**
  * A {@code remove} action (a tombstone): the logical file it removes, keyed by path and deletion
  * vector id, with what a checkpoint keeps of it until it expires (PROTOCOL.md, "Add File and
  * Remove File").
+ *
+ * @param partitionValues null where the action has none (it is optional in a remove)
  */
 public record RemoveFile(
     String path,
@@ -18,6 +25,23 @@ public record RemoveFile(
     Map<String, String> tags,
     Long baseRowId,
     Long defaultRowCommitVersion) implements Action {
+
+  /** The fields of {@code remove} in the log and in checkpoints, in delta-spark's order. */
+  public static final ActionSchema<RemoveFile> SCHEMA = ActionSchema.builder(RemoveFile.class, "remove")
+      .field("path", STRING, RemoveFile::path)
+      .field("deletionTimestamp", LONG, RemoveFile::deletionTimestamp)
+      .field("dataChange", BOOLEAN, RemoveFile::dataChange, true)
+      .field("extendedFileMetadata", BOOLEAN, RemoveFile::extendedFileMetadata, false)
+      .field("partitionValues", STRING_MAP, RemoveFile::partitionValues)
+      .field("size", LONG, RemoveFile::size)
+      .field("tags", STRING_MAP, r -> ActionSchema.unlessEmpty(r.tags()), Map.of())
+      .struct(DeletionVectorDescriptor.SCHEMA, RemoveFile::deletionVector)
+      .field("baseRowId", LONG, RemoveFile::baseRowId)
+      .field("defaultRowCommitVersion", LONG, RemoveFile::defaultRowCommitVersion)
+      .build(v -> new RemoveFile(v.string("path"), v.struct("deletionVector"),
+          v.int64("deletionTimestamp"), v.bool("dataChange"), v.bool("extendedFileMetadata"),
+          v.map("partitionValues"), v.int64("size"), v.map("tags"), v.int64("baseRowId"),
+          v.int64("defaultRowCommitVersion")));
 
   public String deletionVectorId() {
     return deletionVector == null ? null : deletionVector.uniqueId();

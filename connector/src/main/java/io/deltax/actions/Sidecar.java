@@ -1,7 +1,17 @@
 package io.deltax.actions;
 
+import static io.deltax.actions.FieldType.LONG;
+import static io.deltax.actions.FieldType.STRING;
+
 /**
  * A {@code sidecar} action of a V2 checkpoint (PROTOCOL.md, "Sidecar File Information"): a Parquet
  * file under {@code _delta_log/_sidecars/} that holds part of the checkpoint's file actions.
  */
-public record Sidecar(String path, long sizeInBytes, long modificationTime) implements Action {}
+public record Sidecar(String path, long sizeInBytes, long modificationTime) implements Action {
+
+  public static final ActionSchema<Sidecar> SCHEMA = ActionSchema.builder(Sidecar.class, "sidecar")
+      .field("path", STRING, Sidecar::path)
+      .field("sizeInBytes", LONG, Sidecar::sizeInBytes, 0L)
+      .field("modificationTime", LONG, Sidecar::modificationTime, 0L)
+      .build(v -> new Sidecar(v.string("path"), v.int64("sizeInBytes"), v.int64("modificationTime")));
+}

@@ -1,7 +1,13 @@
 /**
- * The Delta log's actions (PROTOCOL.md, "Actions") as small immutable records, and their codecs:
- * {@code ActionJson} (commit lines and JSON checkpoints, read and written) and
- * {@code ParquetActionReader} (Parquet checkpoints and sidecars). Knows the format of one action;
- * nothing here knows about files, versions or tables. Imports nothing else of deltax.
+ * The Delta protocol's actions (PROTOCOL.md, "Actions") as small immutable records, each with its
+ * one field list, {@code SCHEMA} (an {@link io.deltax.actions.ActionSchema}: names, kinds, what is
+ * read where a field is absent, what is written), and the codecs derived from those lists:
+ * {@link io.deltax.actions.ActionJson} (commit lines, V2 JSON checkpoints, and the streamed
+ * file-action summaries of long histories), {@link io.deltax.actions.ParquetActionReader} and
+ * {@link io.deltax.actions.ParquetActionWriter} (checkpoint and sidecar rows). Adding a field to
+ * an action touches its record's file alone.
+ *
+ * <p>Not here: which files make up a log and what their actions add up to ({@code io.deltax.log});
+ * which table features deltax can read or write ({@code io.deltax.protocol}).
  */
 package io.deltax.actions;

@@ -4,6 +4,8 @@ import io.deltax.errors.DeltaXErrors;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -13,15 +15,21 @@ import org.apache.hadoop.fs.FileStatus;
  * in-commit timestamps on, the {@code inCommitTimestamp} of each commit.
  */
 final class CommitTimeline {
-  private final TransactionLog log;
+  private final String table;
+  private final Function<FileStatus, Optional<Long>> inCommitTimestamp;
   private final List<FileStatus> commits = new ArrayList<>();
   private final long[] fileTimes;
   private final long ictStartIndex;
   private final Long[] ictCache;
 
-  CommitTimeline(TransactionLog log, Snapshot latest) {
-    this.log = log;
-    LogListing listing = log.listing();
+  /**
+   * @param inCommitTimestamp reads one commit's in-commit timestamp, asked only for the commits a
+   *     search visits from the version that enabled them on
+   */
+  CommitTimeline(LogListing listing, Snapshot latest,
+      Function<FileStatus, Optional<Long>> inCommitTimestamp) {
+    this.table = listing.tableRoot().toString();
+    this.inCommitTimestamp = inCommitTimestamp;
     long earliest = listing.earliestRecreatableVersion();
     for (FileStatus commit : listing.commits()) {
       long version = LogFileName.parse(commit.getPath().getName()).version();
@@ -58,14 +66,13 @@ final class CommitTimeline {
       return fileTimes[index];
     }
     if (ictCache[index] == null) {
-      ictCache[index] = log.inCommitTimestamp(commits.get(index)).orElse(fileTimes[index]);
+      ictCache[index] = inCommitTimestamp.apply(commits.get(index)).orElse(fileTimes[index]);
     }
     return ictCache[index];
   }
 
   /** The newest version whose commit timestamp is at or before {@code millis}. */
   long versionAt(long millis, String requested) {
-    String table = log.tableRoot().toString();
     if (commits.isEmpty()) {
       throw DeltaXErrors.timestampBeforeFirstCommit(table, requested, "none");
     }

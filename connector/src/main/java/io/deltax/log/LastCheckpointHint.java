@@ -18,10 +18,12 @@ import org.slf4j.LoggerFactory;
  * meant.
  */
 public record LastCheckpointHint(long version, Optional<Integer> parts, Optional<String> v2FileName) {
+  /** Its name, in the log directory. */
+  static final String FILE_NAME = "_last_checkpoint";
   private static final Logger LOG = LoggerFactory.getLogger(LastCheckpointHint.class);
 
   static Optional<LastCheckpointHint> read(FileSystem fs, Path logDir) {
-    Path file = new Path(logDir, "_last_checkpoint");
+    Path file = new Path(logDir, FILE_NAME);
     try (InputStream in = fs.open(file)) {
       JsonNode json = ActionJson.MAPPER.readTree(in);
       if (json == null || !json.path("version").canConvertToLong()) {

@@ -1,15 +1,22 @@
 package io.deltax.log;
 
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Recognizes the names of files in {@code _delta_log} (PROTOCOL.md, "Delta Log Entries" and
  * "Checkpoints"): commits {@code N.json}, classic checkpoints {@code N.checkpoint.parquet},
  * multi-part checkpoints {@code N.checkpoint.o.p.parquet} and UUID-named V2 checkpoints
- * {@code N.checkpoint.<uuid>.json|parquet}. Anything else parses to null.
+ * {@code N.checkpoint.<uuid>.json|parquet}. Anything else parses to null. Also where the log is,
+ * and the names deltax writes.
  */
 public record LogFileName(long version, Kind kind, int part, int numParts) {
+  /** The log's directory under the table root. */
+  public static final String LOG_DIR = "_delta_log";
+  /** The directory of V2 checkpoints' sidecars, under the log directory. */
+  public static final String SIDECAR_DIR = "_sidecars";
 
   public enum Kind { COMMIT, CLASSIC_CHECKPOINT, MULTI_PART_CHECKPOINT, V2_CHECKPOINT }
 
@@ -50,5 +57,20 @@ public record LogFileName(long version, Kind kind, int part, int numParts) {
   /** The name of commit {@code version}: the version zero-padded to 20 digits. */
   public static String commitName(long version) {
     return String.format("%020d.json", version);
+  }
+
+  /** The name of the classic checkpoint of {@code version}. */
+  public static String classicCheckpointName(long version) {
+    return String.format("%020d.checkpoint.parquet", version);
+  }
+
+  /** The name of a V2 checkpoint of {@code version}; {@code extension} is json or parquet. */
+  public static String v2CheckpointName(long version, UUID id, String extension) {
+    return String.format("%020d.checkpoint.%s.%s", version, id, extension);
+  }
+
+  /** The log directory of the table at {@code tableRoot}. */
+  public static Path logDir(Path tableRoot) {
+    return new Path(tableRoot, LOG_DIR);
   }
 }

@@ -87,7 +87,7 @@ public final class Snapshot {
 
     List<FileStatus> commits = new ArrayList<>(segment.commits());
     commits.add(new FileStatus(commitFileSize, false, 1, 0, commitTimestamp,
-        new Path(new Path(tableRoot, "_delta_log"), LogFileName.commitName(next))));
+        new Path(LogFileName.logDir(tableRoot), LogFileName.commitName(next))));
     LogSegment advanced = new LogSegment(tableRoot, next, segment.checkpoint(), List.copyOf(commits));
     return new Snapshot(advanced, commitTimestamp, newProtocol, newMetadata,
         new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),

@@ -1,7 +1,21 @@
 /**
- * The transaction log of one table: listing {@code _delta_log} ({@code LogListing}), the segment of
- * a version (newest checkpoint plus the commits after it), replay ({@code LogReplay}, checked line
- * by line against PROTOCOL.md "Action Reconciliation"), snapshots, history and time travel. Reads
- * files; writes none (see {@code io.deltax.log.write}). Knows nothing of Spark's read path.
+ * A table's transaction log. {@link io.deltax.log.TransactionLog} lists {@code _delta_log} once
+ * ({@link io.deltax.log.LogListing}, file names in {@link io.deltax.log.LogFileName}), picks the
+ * files that rebuild a version ({@link io.deltax.log.LogSegment}), has them read
+ * ({@link io.deltax.log.LogFiles}: commit lines, Parquet files, the thread pool for long runs of
+ * commits), replays their actions ({@link io.deltax.log.LogReplay}, PROTOCOL.md "Action
+ * Reconciliation") into a {@link io.deltax.log.Snapshot}, and tells the history of the commits
+ * still there ({@link io.deltax.log.CommitSummary}; {@link io.deltax.log.CommitTimeline} for
+ * {@code timestampAsOf}).
+ *
+ * <p>Checkpoints are read and written side by side: {@link io.deltax.log.Checkpoint},
+ * {@link io.deltax.log.CheckpointReader}, {@link io.deltax.log.CheckpointWriter},
+ * {@link io.deltax.log.LastCheckpointHint}. They live here rather than in a sub-package because
+ * the writer writes a {@code Snapshot} and {@code TransactionLog} reads checkpoints: a
+ * sub-package would both import this one and be imported by it.
+ *
+ * <p>Not here: the actions' fields and their JSON and Parquet forms ({@code io.deltax.actions});
+ * writing commits ({@code io.deltax.log.write}); what row tracking reads into the log
+ * ({@code io.deltax.rowtracking}).
  */
 package io.deltax.log;

@@ -93,7 +93,7 @@ public final class RowDataVersionFinder {
       try {
         return RowDataVersions.fromJson(d.configuration());
       } catch (IllegalArgumentException e) {
-        throw DeltaXErrors.corruptLogFile(snapshot.tableRoot() + "/_delta_log",
+        throw DeltaXErrors.corruptLogFile(LogFileName.logDir(snapshot.tableRoot()).toString(),
             "the " + RowDataVersions.DOMAIN + " domain is " + e.getMessage(), e);
       }
     });

@@ -3,6 +3,7 @@ package io.deltax.rowtracking;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.CommitSummary;
+import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TableHistory;
 import io.deltax.log.TransactionLog;
@@ -117,7 +118,7 @@ public record RowTrackingStatus(
       try {
         return MAPPER.readTree(d.configuration()).path("rowIdHighWaterMark").asLong(-1);
       } catch (IOException e) {
-        throw DeltaXErrors.corruptLogFile(snapshot.tableRoot() + "/_delta_log",
+        throw DeltaXErrors.corruptLogFile(LogFileName.logDir(snapshot.tableRoot()).toString(),
             "the delta.rowTracking domain is not JSON", e);
       }
     }).orElse(-1L);

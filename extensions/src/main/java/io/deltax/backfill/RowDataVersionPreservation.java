@@ -4,6 +4,7 @@ import io.deltax.conf.DeltaXConf;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
+import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.protocol.TableFeatures;
@@ -80,7 +81,7 @@ public final class RowDataVersionPreservation {
           "backfillVersions", Arrays.toString(p.versions().backfillVersions()),
           "runs", Integer.toString(p.versions().runCount())), engineInfo);
       long version = snapshot.version() + 1;
-      boolean written = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf)
+      boolean written = new CommitWriter(LogFileName.logDir(snapshot.tableRoot()), conf)
           .write(version, List.of(info.json(), ActionJson.toJson(p.action())));
       if (written) {
         return new Result(name, true, version, p.versions(), p.exact(), String.format(

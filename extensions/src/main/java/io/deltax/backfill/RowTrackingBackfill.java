@@ -5,6 +5,7 @@ import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.FileStatistics;
+import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.Action;
@@ -17,7 +18,7 @@ import io.deltax.protocol.TableProperties;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowTrackingConfig;
 import io.deltax.rowtracking.RowTrackingStatus;
-import io.deltax.log.write.CheckpointWriter;
+import io.deltax.log.CheckpointWriter;
 import io.deltax.log.write.CommitInfoLine;
 import io.deltax.log.write.CommitWriter;
 import java.io.IOException;
@@ -166,7 +167,7 @@ public final class RowTrackingBackfill {
       return new BackfillResult(name, false, 0, 0, null, null, RowTrackingStatus.highWaterMark(snapshot), true,
           "Row tracking is already enabled and every file has row IDs; nothing written.");
     }
-    CommitWriter writer = new CommitWriter(new Path(snapshot.tableRoot(), "_delta_log"), conf);
+    CommitWriter writer = new CommitWriter(LogFileName.logDir(snapshot.tableRoot()), conf);
     long startVersion = snapshot.version();
     NumberedFiles numbered = new NumberedFiles(snapshot.paths());
     while (!supportsRowTracking(snapshot)) {

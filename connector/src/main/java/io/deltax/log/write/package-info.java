@@ -1,7 +1,10 @@
 /**
- * Where a commit is written: {@code CommitWriter} publishes {@code N.json} put-if-absent on every
- * store, {@code CommitInfoLine} makes its {@code commitInfo}, and {@code CheckpointWriter} writes
- * classic and V2 checkpoints of a snapshot. Used by the backfill and the procedures; readers never
- * write.
+ * Writing commits: {@link io.deltax.log.write.CommitWriter} publishes {@code N.json} only if no
+ * other writer did (put-if-absent on each kind of store), and
+ * {@link io.deltax.log.write.CommitInfoLine} makes the {@code commitInfo} line a deltax commit
+ * starts with. The actions' lines come from {@code io.deltax.actions.ActionJson}.
+ *
+ * <p>Not here: checkpoints, written beside their reader in {@code io.deltax.log}
+ * ({@code CheckpointWriter}); what a backfill commits ({@code io.deltax.backfill}).
  */
 package io.deltax.log.write;

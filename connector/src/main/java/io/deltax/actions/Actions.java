@@ -1,0 +1,34 @@
+package io.deltax.actions;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every action deltax reads or writes, found by the key the log writes it under or by record. */
+final class Actions {
+  /** The permitted {@link Action}s, each by its own {@code SCHEMA}. */
+  static final List<ActionSchema<? extends Action>> ALL = List.of(AddFile.SCHEMA,
+      RemoveFile.SCHEMA, Metadata.SCHEMA, Protocol.SCHEMA, SetTransaction.SCHEMA,
+      DomainMetadata.SCHEMA, Sidecar.SCHEMA, CommitInfo.SCHEMA);
+  private static final Map<String, ActionSchema<? extends Action>> BY_KEY = new HashMap<>();
+  private static final Map<Class<?>, ActionSchema<? extends Action>> BY_TYPE = new HashMap<>();
+
+  static {
+    for (ActionSchema<? extends Action> schema : ALL) {
+      BY_KEY.put(schema.name(), schema);
+      BY_TYPE.put(schema.type(), schema);
+    }
+  }
+
+  private Actions() {}
+
+  /** The schema of the action written under {@code key}, or null for one deltax does not read. */
+  static ActionSchema<? extends Action> forKey(String key) {
+    return BY_KEY.get(key);
+  }
+
+  @SuppressWarnings("unchecked")
+  static <A extends Action> ActionSchema<A> of(A action) {
+    return (ActionSchema<A>) BY_TYPE.get(action.getClass());
+  }
+}

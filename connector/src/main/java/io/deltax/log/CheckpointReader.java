@@ -1,0 +1,78 @@
+package io.deltax.log;
+
+import io.deltax.actions.Action;
+import io.deltax.actions.ActionSchema;
+import io.deltax.actions.Sidecar;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Reads a checkpoint of any kind (PROTOCOL.md, "Checkpoints"): the single classic file, every part
+ * of a multi-part one, or a V2 top-level file in JSON or Parquet followed by its sidecars. Its
+ * counterpart is {@link CheckpointWriter}.
+ */
+final class CheckpointReader {
+  /** What a checkpoint's files may hold: its actions, and in a V2 top-level file, sidecars. */
+  private static final List<ActionSchema<? extends Action>> TOP_LEVEL = withSidecars();
+
+  private final LogFiles files;
+  private final Path logDir;
+
+  CheckpointReader(LogFiles files, Path logDir) {
+    this.files = files;
+    this.logDir = logDir;
+  }
+
+  private static List<ActionSchema<? extends Action>> withSidecars() {
+    List<ActionSchema<? extends Action>> actions = new ArrayList<>(Checkpoint.ACTIONS);
+    actions.add(Sidecar.SCHEMA);
+    return List.copyOf(actions);
+  }
+
+  /** Only the non-file actions: the top-level JSON file, or two Parquet columns. */
+  void readProtocolAndMetadata(Checkpoint checkpoint, Consumer<Action> sink) {
+    for (FileStatus file : checkpoint.files()) {
+      if (isJson(file)) {
+        files.readCommit(file, sink);
+      } else {
+        files.readParquetProtocolAndMetadata(file.getPath(), sink);
+      }
+    }
+  }
+
+  /** Every action of the checkpoint, its sidecars' file actions last; no sidecar action itself. */
+  void read(Checkpoint checkpoint, Consumer<Action> sink) {
+    List<Sidecar> sidecars = new ArrayList<>();
+    Consumer<Action> topLevel = action -> {
+      if (action instanceof Sidecar sidecar) {
+        sidecars.add(sidecar);
+      } else {
+        sink.accept(action);
+      }
+    };
+    for (FileStatus file : checkpoint.files()) {
+      if (isJson(file)) {
+        files.readCommit(file, topLevel);
+      } else {
+        files.readParquet(file.getPath(), TOP_LEVEL, topLevel);
+      }
+    }
+    for (Sidecar sidecar : sidecars) {
+      files.readParquet(sidecarPath(sidecar), Checkpoint.ACTIONS, sink);
+    }
+  }
+
+  private static boolean isJson(FileStatus file) {
+    return file.getPath().getName().endsWith(".json");
+  }
+
+  /** A sidecar path is a file name under {@code _delta_log/_sidecars/}, or an absolute URI. */
+  private Path sidecarPath(Sidecar sidecar) {
+    Path path = new Path(sidecar.path());
+    return path.isAbsoluteAndSchemeAuthorityNull() || path.toUri().getScheme() != null
+        ? path : new Path(new Path(logDir, LogFileName.SIDECAR_DIR), sidecar.path());
+  }
+}

@@ -1,0 +1,136 @@
+package io.deltax.log;
+
+import io.deltax.actions.Action;
+import io.deltax.actions.ActionJson;
+import io.deltax.actions.ActionSchema;
+import io.deltax.actions.ParquetActionWriter;
+import io.deltax.actions.RemoveFile;
+import io.deltax.actions.Sidecar;
+import io.deltax.protocol.TableFeatures;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes a checkpoint of a snapshot (PROTOCOL.md, "Checkpoints"): the protocol, the metadata, the
+ * transactions, the domains, every active file and every unexpired tombstone. A classic
+ * {@code N.checkpoint.parquet} for tables without {@code v2Checkpoint}; for tables with it, a V2
+ * checkpoint: {@code N.checkpoint.<uuid>.json} with the non-file actions and a sidecar in
+ * {@code _delta_log/_sidecars/} with the file actions. Then {@code _last_checkpoint}. The rows
+ * are the actions' own schemas ({@link ParquetActionWriter}); {@link CheckpointReader} reads
+ * them back.
+ */
+public final class CheckpointWriter {
+
+  private final Configuration conf;
+
+  public CheckpointWriter(Configuration conf) {
+    this.conf = conf;
+  }
+
+  /** Whether a table whose log went from {@code fromVersion} to {@code toVersion} is due one. */
+  public static boolean isDue(Snapshot snapshot, long fromVersion) {
+    long interval = snapshot.properties().checkpointInterval();
+    return interval > 0 && snapshot.version() / interval > fromVersion / interval;
+  }
+
+  public void write(Snapshot snapshot) throws IOException {
+    Path logDir = LogFileName.logDir(snapshot.tableRoot());
+    List<RemoveFile> tombstones = unexpired(snapshot);
+    long size;
+    Map<String, Object> lastCheckpoint = new LinkedHashMap<>();
+    lastCheckpoint.put("version", snapshot.version());
+    if (TableFeatures.isSupported(snapshot.protocol(), TableFeatures.V2_CHECKPOINT)) {
+      size = writeV2(snapshot, logDir, tombstones);
+    } else {
+      Path file = new Path(logDir, LogFileName.classicCheckpointName(snapshot.version()));
+      size = writeParquet(file, Checkpoint.ACTIONS, rows -> {
+        writeAll(rows, nonFileActions(snapshot));
+        writeAll(rows, snapshot.activeFiles());
+        writeAll(rows, tombstones);
+      });
+    }
+    lastCheckpoint.put("size", size);
+    lastCheckpoint.put("numOfAddFiles", snapshot.activeFiles().size());
+    writeText(new Path(logDir, LastCheckpointHint.FILE_NAME),
+        List.of(ActionJson.objectJson(lastCheckpoint)));
+  }
+
+  /** Tombstones younger than {@code delta.deletedFileRetentionDuration} (default one week). */
+  private static List<RemoveFile> unexpired(Snapshot snapshot) {
+    long retention = snapshot.properties().deletedFileRetentionMillis();
+    long cutoff = System.currentTimeMillis() - retention;
+    List<RemoveFile> kept = new ArrayList<>();
+    for (RemoveFile r : snapshot.tombstones()) {
+      if (r.deletionTimestamp() == null || r.deletionTimestamp() > cutoff) {
+        kept.add(r);
+      }
+    }
+    return kept;
+  }
+
+  private long writeV2(Snapshot snapshot, Path logDir, List<RemoveFile> tombstones) throws IOException {
+    Path sidecar = new Path(new Path(logDir, LogFileName.SIDECAR_DIR), UUID.randomUUID() + ".parquet");
+    long fileActions = writeParquet(sidecar, Checkpoint.FILE_ACTIONS, rows -> {
+      writeAll(rows, snapshot.activeFiles());
+      writeAll(rows, tombstones);
+    });
+    FileStatus sidecarStatus = sidecar.getFileSystem(conf).getFileStatus(sidecar);
+    List<String> lines = new ArrayList<>();
+    lines.add(ActionJson.objectJson(Map.of("checkpointMetadata", Map.of("version", snapshot.version()))));
+    lines.add(ActionJson.toJson(new Sidecar(sidecar.getName(), sidecarStatus.getLen(),
+        sidecarStatus.getModificationTime())));
+    for (Action action : nonFileActions(snapshot)) {
+      lines.add(ActionJson.toJson(action));
+    }
+    writeText(new Path(logDir, LogFileName.v2CheckpointName(snapshot.version(), UUID.randomUUID(),
+        "json")), lines);
+    return fileActions + lines.size();
+  }
+
+  /** The protocol, the metadata, then the transactions and the domains. */
+  private static List<Action> nonFileActions(Snapshot snapshot) {
+    List<Action> actions = new ArrayList<>();
+    actions.add(snapshot.protocol());
+    actions.add(snapshot.metadata());
+    actions.addAll(snapshot.transactions().values());
+    actions.addAll(snapshot.domains().values());
+    return actions;
+  }
+
+  private void writeText(Path file, List<String> lines) throws IOException {
+    FileSystem fs = file.getFileSystem(conf);
+    try (OutputStream out = fs.create(file, true)) {
+      out.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private interface Rows {
+    void write(ParquetActionWriter rows) throws IOException;
+  }
+
+  /** Writes a Parquet file of actions, one per row; returns the number of rows. */
+  private long writeParquet(Path file, List<ActionSchema<? extends Action>> columns, Rows body)
+      throws IOException {
+    try (ParquetActionWriter rows = new ParquetActionWriter(conf, file, columns)) {
+      body.write(rows);
+      return rows.count();
+    }
+  }
+
+  private static void writeAll(ParquetActionWriter rows, List<? extends Action> actions)
+      throws IOException {
+    for (Action action : actions) {
+      rows.write(action);
+    }
+  }
+}

@@ -1,0 +1,218 @@
+package io.deltax.log;
+
+import io.deltax.actions.Action;
+import io.deltax.actions.ActionJson;
+import io.deltax.actions.ActionSchema;
+import io.deltax.actions.CommitInfo;
+import io.deltax.actions.FileActionSummary;
+import io.deltax.actions.ParquetActionReader;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.DeltaXException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Reads the files of one table's log: commit files line by line (every action, all but the file
+ * actions, file-action summaries, or the first line's {@code commitInfo}), long runs of commits on
+ * a few threads, and Parquet checkpoint files. A file that cannot be read is a corrupt log, named
+ * in the error. What the actions mean is for {@link TransactionLog} and {@link LogReplay}.
+ */
+final class LogFiles {
+  /** Commits at least this many are read by several threads at once. */
+  private static final int PARALLEL_FROM = 8;
+  private static final int READ_THREADS = 8;
+  /**
+   * Reading a commit is mostly waiting for the file system (a round trip per file on object
+   * stores), so a few threads overlap the waits of a long run of commits.
+   */
+  private static final ExecutorService COMMIT_READERS = Executors.newFixedThreadPool(READ_THREADS,
+      runnable -> {
+        Thread t = new Thread(runnable, "deltax-commit-reader");
+        t.setDaemon(true);
+        // Not the context of whichever caller happened to start the thread.
+        t.setContextClassLoader(LogFiles.class.getClassLoader());
+        return t;
+      });
+
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final Path tableRoot;
+
+  LogFiles(Configuration conf, FileSystem fs, Path tableRoot) {
+    this.conf = conf;
+    this.fs = fs;
+    this.tableRoot = tableRoot;
+  }
+
+  /** The actions of one commit, kept until a snapshot's file list is replayed. */
+  record CommitActions(long version, List<Action> actions) {}
+
+  /** Every action of each commit, newest commit first. */
+  List<CommitActions> readCommitsNewestFirst(List<FileStatus> files) {
+    List<CommitActions> commits = new ArrayList<>(files.size());
+    if (files.size() < PARALLEL_FROM) {
+      for (int i = files.size() - 1; i >= 0; i--) {
+        commits.add(readCommitActions(files.get(i)));
+      }
+      return commits;
+    }
+    List<CompletableFuture<CommitActions>> reads = new ArrayList<>(files.size());
+    for (int i = files.size() - 1; i >= 0; i--) {
+      FileStatus file = files.get(i);
+      reads.add(CompletableFuture.supplyAsync(() -> readCommitActions(file), COMMIT_READERS));
+    }
+    try {
+      for (CompletableFuture<CommitActions> read : reads) {
+        commits.add(read.get());
+      }
+    } catch (ExecutionException e) {
+      reads.forEach(r -> r.cancel(false));
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      reads.forEach(r -> r.cancel(false));
+      Thread.currentThread().interrupt();
+      throw DeltaXErrors.fileSystemError(tableRoot.toString(),
+          new InterruptedIOException("interrupted while reading the log"));
+    }
+    return commits;
+  }
+
+  private CommitActions readCommitActions(FileStatus file) {
+    List<Action> actions = new ArrayList<>();
+    readCommit(file, actions::add);
+    return new CommitActions(LogFileName.parse(file.getPath().getName()).version(), actions);
+  }
+
+  /** Every action of one commit file (or V2 JSON checkpoint). */
+  void readCommit(FileStatus file, Consumer<Action> sink) {
+    readLines(file, ActionJson::parseLine, sink);
+  }
+
+  /**
+   * The actions of one commit but its {@code add} and {@code remove} lines, which are left
+   * unparsed where they start as writers start them: for questions about everything but files.
+   */
+  void readCommitWithoutFileActions(FileStatus file, Consumer<Action> sink) {
+    readLines(file, line -> line.startsWith("{\"add\":") || line.startsWith("{\"remove\":")
+        ? null : ActionJson.parseLine(line), sink);
+  }
+
+  /** The {@code add} and {@code remove} actions of one commit, each read for path, row ID, stats. */
+  void readFileActions(FileStatus file, Consumer<FileActionSummary> sink) {
+    readLines(file, ActionJson::parseFileAction, sink);
+  }
+
+  /**
+   * The in-commit timestamp of one commit: with in-commit timestamps enabled, {@code commitInfo}
+   * must be the commit's first action (PROTOCOL.md, "Writer Requirements for In-Commit
+   * Timestamps"), so only the first line is read.
+   */
+  Optional<Long> inCommitTimestamp(FileStatus commit) {
+    return firstCommitInfo(commit).map(CommitInfo::inCommitTimestamp);
+  }
+
+  /**
+   * The {@code commitInfo} of one commit. Writers put it first (delta-spark always does), so the
+   * first line is read, and the rest only when it is something else.
+   */
+  Optional<CommitInfo> commitInfo(FileStatus commit) {
+    Optional<CommitInfo> first = firstCommitInfo(commit);
+    if (first.isPresent()) {
+      return first;
+    }
+    CommitInfo[] found = new CommitInfo[1];
+    readCommit(commit, action -> {
+      if (action instanceof CommitInfo info && found[0] == null) {
+        found[0] = info;
+      }
+    });
+    return Optional.ofNullable(found[0]);
+  }
+
+  private Optional<CommitInfo> firstCommitInfo(FileStatus commit) {
+    try (BufferedReader reader = open(commit)) {
+      String first = reader.readLine();
+      Action action = first == null ? null : ActionJson.parseLine(first);
+      return action instanceof CommitInfo info ? Optional.of(info) : Optional.empty();
+    } catch (IOException e) {
+      throw DeltaXErrors.corruptLogFile(commit.getPath().toString(), e.toString(), e);
+    }
+  }
+
+  /** The actions of the kinds given in one Parquet checkpoint or sidecar file. */
+  void readParquet(Path file, List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) {
+    try {
+      ParquetActionReader.read(conf, file, actions, sink);
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(file, e);
+    }
+  }
+
+  /** The protocol and metadata of one Parquet checkpoint file, the other rows skipped. */
+  void readParquetProtocolAndMetadata(Path file, Consumer<Action> sink) {
+    try {
+      ParquetActionReader.readProtocolAndMetadata(conf, file, sink);
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(file, e);
+    }
+  }
+
+  private static DeltaXException corrupt(Path file, Exception e) {
+    return e instanceof DeltaXException dx ? dx : DeltaXErrors.corruptLogFile(file.toString(), e.toString(), e);
+  }
+
+  /** Reads one line of a commit file into what a caller wants of it; null leaves the line out. */
+  private interface LineParser<T> {
+    T parse(String line) throws IOException;
+  }
+
+  /** The lines of one commit file, each parsed; a line that is not valid JSON is a corrupt log. */
+  private <T> void readLines(FileStatus file, LineParser<T> parser, Consumer<T> sink) {
+    try (BufferedReader reader = open(file)) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        T value;
+        try {
+          value = parser.parse(line);
+        } catch (IOException e) {
+          throw DeltaXErrors.corruptLogFile(file.getPath().toString(),
+              "a line is not a complete JSON action (" + e.getMessage().lines().findFirst().orElse("")
+                  + ")", e);
+        }
+        if (value != null) {
+          sink.accept(value);
+        }
+      }
+    } catch (IOException e) {
+      throw DeltaXErrors.corruptLogFile(file.getPath().toString(), e.toString(), e);
+    }
+  }
+
+  private BufferedReader open(FileStatus file) throws IOException {
+    return new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8));
+  }
+}
