@@ -2,7 +2,7 @@ package io.deltax.actions;
 
 /**
  * The few fields of an {@code add} or {@code remove} action that history questions need, read
- * without parsing the rest of the action (see {@link io.deltax.log.TransactionLog#readFileActions}).
+ * without parsing the rest of the action (see {@code io.deltax.log.TransactionLog#readFileActions}).
  *
  * @param add true for an {@code add}, false for a {@code remove}
  * @param path the path as the log writes it

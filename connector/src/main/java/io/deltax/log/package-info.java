@@ -5,7 +5,8 @@
  * ({@link io.deltax.log.LogFiles}: commit lines, Parquet files, the thread pool for long runs of
  * commits), replays their actions ({@link io.deltax.log.LogReplay}, PROTOCOL.md "Action
  * Reconciliation") into a {@link io.deltax.log.Snapshot}, and tells the history of the commits
- * still there ({@link io.deltax.log.CommitSummary}; {@link io.deltax.log.CommitTimeline} for
+ * still there ({@link io.deltax.log.CommitSummary}, {@link io.deltax.log.TableHistory}: which
+ * starts from the oldest version the log can rebuild; {@link io.deltax.log.CommitTimeline} for
  * {@code timestampAsOf}).
  *
  * <p>Checkpoints are read and written side by side: {@link io.deltax.log.Checkpoint},

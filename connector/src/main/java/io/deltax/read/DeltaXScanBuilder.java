@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.log.Snapshot;

@@ -1,7 +1,7 @@
 package io.deltax.read.skipping;
 
 import io.deltax.actions.AddFile;
-import io.deltax.read.PartitionValues;
+import io.deltax.partitions.PartitionValues;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.ArrayList;
 import java.util.Arrays;

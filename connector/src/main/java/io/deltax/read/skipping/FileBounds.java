@@ -3,7 +3,7 @@ package io.deltax.read.skipping;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.read.PartitionValues;
+import io.deltax.partitions.PartitionValues;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.Collection;
 import java.util.HashMap;

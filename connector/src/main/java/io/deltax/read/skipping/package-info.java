@@ -8,7 +8,7 @@
  * parses the statistics of only the columns the filters name.
  *
  * <p>Not here: the rows' own filtering, which Spark (or the Parquet reader's row-group filters)
- * does; partition values' serialization ({@code io.deltax.read.PartitionValues}); the row data
+ * does; partition values' serialization ({@code io.deltax.partitions.PartitionValues}); the row data
  * version map ({@code io.deltax.rowtracking}).
  */
 package io.deltax.read.skipping;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import io.deltax.read.PartitionValues;
+import io.deltax.partitions.PartitionValues;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Set;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.AddFile;
-import io.deltax.read.PartitionValues;
+import io.deltax.partitions.PartitionValues;
 import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.time.ZoneId;

@@ -1,4 +1,4 @@
-package io.deltax.read;
+package io.deltax.partitions;
 
 import io.deltax.errors.DeltaXErrors;
 import java.math.BigDecimal;

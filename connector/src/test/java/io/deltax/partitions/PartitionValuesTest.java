@@ -1,4 +1,4 @@
-package io.deltax.read;
+package io.deltax.partitions;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
