@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +60,23 @@ class CheckpointPublishingTest {
 
     assertEquals(WRITERS, checkpoints().size()); // each V2 checkpoint has its own UUID name
     assertReadFromCheckpointEquals(snapshot);
+    assertNoTemporaryFiles();
+  }
+
+  @Test
+  void lastCheckpointIsReplacedWithItsChecksum() throws Exception {
+    Snapshot first = writeLog(Set.of());
+    // A hint written as delta-spark writes it, through Hadoop, with its .crc file beside it.
+    org.apache.hadoop.fs.Path hint = new org.apache.hadoop.fs.Path(
+        log().resolve(LastCheckpointHint.FILE_NAME).toUri());
+    try (var out = FileSystem.getLocal(conf).create(hint, true)) {
+      out.write("{\"version\":0,\"size\":3}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    new CheckpointWriter(conf).write(first);
+    // Read through Hadoop's checksummed local file system: a stale .crc would fail the read.
+    try (var in = FileSystem.getLocal(conf).open(hint)) {
+      assertEquals(first.version(), ActionJson.MAPPER.readTree(in).get("version").asLong());
+    }
     assertNoTemporaryFiles();
   }
 

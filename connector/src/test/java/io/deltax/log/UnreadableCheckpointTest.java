@@ -17,12 +17,18 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,10 +53,16 @@ class UnreadableCheckpointTest {
     writeCheckpoint(3);
     truncate(classic(3), 0);
 
-    Snapshot read = latest(); // protocol and metadata come from the checkpoint alone
+    List<String> warnings = new ArrayList<>();
+    Snapshot read;
+    try (WarningsOf log = new WarningsOf(TransactionLog.class, warnings)) {
+      read = latest(); // protocol and metadata come from the checkpoint alone
+    }
     assertSameState(expected, read);
     assertTrue(read.segment().checkpoint().isEmpty());
     assertEquals(4, read.segment().commits().size());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains(LogFileName.classicCheckpointName(3)), warnings.get(0));
   }
 
   @Test
@@ -200,5 +212,36 @@ class UnreadableCheckpointTest {
     }
     Files.createDirectories(log());
     Files.writeString(log().resolve(LogFileName.commitName(version)), lines);
+  }
+
+  /** Collects what a class logs at WARN or above, through the log4j backend Spark brings. */
+  private static final class WarningsOf implements AutoCloseable {
+    private final org.apache.logging.log4j.core.Logger logger;
+    private final Level level;
+    private final AbstractAppender appender;
+
+    WarningsOf(Class<?> source, List<String> warnings) {
+      logger = (org.apache.logging.log4j.core.Logger) LogManager.getLogger(source);
+      level = logger.getLevel();
+      appender = new AbstractAppender("warnings-of-" + source.getSimpleName(), null, null, true,
+          Property.EMPTY_ARRAY) {
+        @Override
+        public void append(LogEvent event) {
+          if (event.getLevel().isMoreSpecificThan(Level.WARN)) {
+            warnings.add(event.getMessage().getFormattedMessage());
+          }
+        }
+      };
+      appender.start();
+      logger.addAppender(appender);
+      logger.setLevel(Level.WARN);
+    }
+
+    @Override
+    public void close() {
+      logger.removeAppender(appender);
+      logger.setLevel(level);
+      appender.stop();
+    }
   }
 }

@@ -89,6 +89,7 @@ public final class LogFilePublisher {
     try {
       if ("file".equals(scheme)) {
         java.nio.file.Files.createLink(local(fs, target), local(fs, temp));
+        dropStaleChecksum(fs, target);
         return true;
       }
       if (ATOMIC_RENAME.contains(scheme)) {
@@ -120,6 +121,7 @@ public final class LogFilePublisher {
       if ("file".equals(scheme)) {
         java.nio.file.Files.move(local(fs, temp), local(fs, target),
             StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        dropStaleChecksum(fs, target);
       } else if (ATOMIC_RENAME.contains(scheme)) {
         FileContext.getFileContext(target.toUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
       } else {
@@ -129,6 +131,17 @@ public final class LogFilePublisher {
       }
     } finally {
       deleteQuietly(fs, temp);
+    }
+  }
+
+  /**
+   * On Hadoop's checksummed local file system, removes a {@code .crc} file left beside
+   * {@code target} by an older file of that name (one delta-spark wrote, say): it would make every
+   * read of the new file fail. The published file has none, as deltax's commits never had.
+   */
+  private static void dropStaleChecksum(FileSystem fs, Path target) throws IOException {
+    if (fs instanceof ChecksumFileSystem checksummed) {
+      java.nio.file.Files.deleteIfExists(local(fs, checksummed.getChecksumFile(target)));
     }
   }
 
