@@ -43,6 +43,16 @@ public final class DeltaXErrors {
             + ". The file may be truncated or was not written by a Delta writer.", cause);
   }
 
+  /** A checkpoint that cannot be read, with no older checkpoint or first commit to use instead. */
+  public static DeltaXException unreadableCheckpoint(String tablePath, long version, String file,
+      Throwable cause) {
+    return new DeltaXException("DELTAX_CORRUPT_LOG",
+        "Cannot read checkpoint " + file + " of table " + tablePath + " to rebuild version "
+            + version + " (" + cause.getMessage() + "), and the log has no older complete checkpoint "
+            + "and no commits from version 0 to rebuild it from instead. Restore the checkpoint "
+            + "file, or the commits before it.", cause);
+  }
+
   public static DeltaXException missingProtocolOrMetadata(String tablePath, long version) {
     return new DeltaXException("DELTAX_CORRUPT_LOG",
         "The log of " + tablePath + " at version " + version

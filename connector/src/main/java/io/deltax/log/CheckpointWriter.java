@@ -6,6 +6,7 @@ import io.deltax.actions.ActionSchema;
 import io.deltax.actions.ParquetActionWriter;
 import io.deltax.actions.RemoveFile;
 import io.deltax.actions.Sidecar;
+import io.deltax.log.write.LogFilePublisher;
 import io.deltax.protocol.TableFeatures;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,9 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes a checkpoint of a snapshot (PROTOCOL.md, "Checkpoints"): the protocol, the metadata, the
@@ -28,13 +31,22 @@ import org.apache.hadoop.fs.Path;
  * {@code _delta_log/_sidecars/} with the file actions. Then {@code _last_checkpoint}. The rows
  * are the actions' own schemas ({@link ParquetActionWriter}); {@link CheckpointReader} reads
  * them back.
+ *
+ * <p>Each file is written whole under a hidden temporary name and published as commits are
+ * ({@link LogFilePublisher}), so a writer killed half-way never leaves a truncated checkpoint.
+ * When another writer published the same checkpoint first, its file is kept: both wrote the
+ * same version's state. {@code _last_checkpoint}, only a hint, comes last and is replaced.
  */
 public final class CheckpointWriter {
 
+  private static final Logger LOG = LoggerFactory.getLogger(CheckpointWriter.class);
+
   private final Configuration conf;
+  private final LogFilePublisher publisher;
 
   public CheckpointWriter(Configuration conf) {
     this.conf = conf;
+    this.publisher = new LogFilePublisher(conf);
   }
 
   /** Whether a table whose log went from {@code fromVersion} to {@code toVersion} is due one. */
@@ -61,8 +73,12 @@ public final class CheckpointWriter {
     }
     lastCheckpoint.put("size", size);
     lastCheckpoint.put("numOfAddFiles", snapshot.activeFiles().size());
-    writeText(new Path(logDir, LastCheckpointHint.FILE_NAME),
-        List.of(ActionJson.objectJson(lastCheckpoint)));
+    Path hint = new Path(logDir, LastCheckpointHint.FILE_NAME);
+    Path temp = LogFilePublisher.tempFor(hint);
+    try (OutputStream out = hint.getFileSystem(conf).create(temp, true)) {
+      out.write(text(List.of(ActionJson.objectJson(lastCheckpoint))));
+    }
+    publisher.replace(temp, hint);
   }
 
   /** Tombstones younger than {@code delta.deletedFileRetentionDuration} (default one week). */
@@ -92,8 +108,11 @@ public final class CheckpointWriter {
     for (Action action : nonFileActions(snapshot)) {
       lines.add(ActionJson.toJson(action));
     }
-    writeText(new Path(logDir, LogFileName.v2CheckpointName(snapshot.version(), UUID.randomUUID(),
-        "json")), lines);
+    Path topLevel = new Path(logDir, LogFileName.v2CheckpointName(snapshot.version(),
+        UUID.randomUUID(), "json"));
+    if (!publisher.write(topLevel, text(lines))) {
+      throw new FileAlreadyExistsException("a V2 checkpoint of a fresh UUID exists: " + topLevel);
+    }
     return fileActions + lines.size();
   }
 
@@ -107,24 +126,34 @@ public final class CheckpointWriter {
     return actions;
   }
 
-  private void writeText(Path file, List<String> lines) throws IOException {
-    FileSystem fs = file.getFileSystem(conf);
-    try (OutputStream out = fs.create(file, true)) {
-      out.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
-    }
+  private static byte[] text(List<String> lines) {
+    return (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
   }
 
   private interface Rows {
     void write(ParquetActionWriter rows) throws IOException;
   }
 
-  /** Writes a Parquet file of actions, one per row; returns the number of rows. */
+  /**
+   * Writes a Parquet file of actions, one per row, under a temporary name, then publishes it as
+   * {@code file}, keeping the file another writer may have published first; returns the number
+   * of rows.
+   */
   private long writeParquet(Path file, List<ActionSchema<? extends Action>> columns, Rows body)
       throws IOException {
-    try (ParquetActionWriter rows = new ParquetActionWriter(conf, file, columns)) {
+    Path temp = LogFilePublisher.tempFor(file);
+    long count;
+    try (ParquetActionWriter rows = new ParquetActionWriter(conf, temp, columns)) {
       body.write(rows);
-      return rows.count();
+      count = rows.count();
+    } catch (IOException | RuntimeException e) {
+      file.getFileSystem(conf).delete(temp, false);
+      throw e;
     }
+    if (!publisher.publish(temp, file)) {
+      LOG.info("Kept {}, which another writer published first", file);
+    }
+    return count;
   }
 
   private static void writeAll(ParquetActionWriter rows, List<? extends Action> actions)

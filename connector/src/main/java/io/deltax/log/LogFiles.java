@@ -153,7 +153,10 @@ final class LogFiles {
   private Optional<CommitInfo> firstCommitInfo(FileStatus commit) {
     try (BufferedReader reader = open(commit)) {
       String first = reader.readLine();
-      Action action = first == null ? null : ActionJson.parseLine(first);
+      if (first == null) {
+        throw emptyCommit(commit);
+      }
+      Action action = ActionJson.parseLine(first);
       return action instanceof CommitInfo info ? Optional.of(info) : Optional.empty();
     } catch (IOException e) {
       throw DeltaXErrors.corruptLogFile(commit.getPath().toString(), e.toString(), e);
@@ -178,6 +181,11 @@ final class LogFiles {
     }
   }
 
+  private static DeltaXException emptyCommit(FileStatus file) {
+    return DeltaXErrors.corruptLogFile(file.getPath().toString(),
+        "it holds no action (" + file.getLen() + " bytes), but every commit holds at least one", null);
+  }
+
   private static DeltaXException corrupt(Path file, Exception e) {
     return e instanceof DeltaXException dx ? dx : DeltaXErrors.corruptLogFile(file.toString(), e.toString(), e);
   }
@@ -187,14 +195,20 @@ final class LogFiles {
     T parse(String line) throws IOException;
   }
 
-  /** The lines of one commit file, each parsed; a line that is not valid JSON is a corrupt log. */
+  /**
+   * The lines of one commit file, each parsed; a line that is not valid JSON is a corrupt log, and
+   * so is a file without any: every commit holds at least one action, so an empty one was cut
+   * short, and reading it as no actions would silently give a wrong table.
+   */
   private <T> void readLines(FileStatus file, LineParser<T> parser, Consumer<T> sink) {
     try (BufferedReader reader = open(file)) {
       String line;
+      boolean any = false;
       while ((line = reader.readLine()) != null) {
         if (line.isBlank()) {
           continue;
         }
+        any = true;
         T value;
         try {
           value = parser.parse(line);
@@ -206,6 +220,9 @@ final class LogFiles {
         if (value != null) {
           sink.accept(value);
         }
+      }
+      if (!any) {
+        throw emptyCommit(file);
       }
     } catch (IOException e) {
       throw DeltaXErrors.corruptLogFile(file.getPath().toString(), e.toString(), e);

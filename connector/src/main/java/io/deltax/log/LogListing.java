@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -112,14 +113,28 @@ public final class LogListing {
    * one named by {@code _last_checkpoint} when that is among the newest, then the commits after it.
    */
   public LogSegment segment(long version, Optional<LastCheckpointHint> hint) {
+    return segment(version, hint, Set.of());
+  }
+
+  /**
+   * The segment that rebuilds {@code version} without the checkpoints found {@code unreadable}:
+   * the newest other complete checkpoint at or before it, else the commits from version 0.
+   */
+  LogSegment segment(long version, Optional<LastCheckpointHint> hint, Set<Checkpoint> unreadable) {
     String table = tableRoot.toString();
     long latest = latestVersion();
     if (version < 0 || version > latest) {
       throw DeltaXErrors.versionNotAvailable(table, version, earliestRecreatableVersion(), latest);
     }
-    Map.Entry<Long, List<Checkpoint>> newest = checkpoints.floorEntry(version);
-    Optional<Checkpoint> checkpoint = Optional.ofNullable(newest).map(Map.Entry::getValue)
-        .map(sameVersion -> hint.flatMap(h -> h.pick(sameVersion)).orElse(sameVersion.get(0)));
+    Optional<Checkpoint> checkpoint = Optional.empty();
+    for (Map.Entry<Long, List<Checkpoint>> entry = checkpoints.floorEntry(version);
+        entry != null && checkpoint.isEmpty(); entry = checkpoints.lowerEntry(entry.getKey())) {
+      List<Checkpoint> sameVersion = entry.getValue().stream()
+          .filter(c -> !unreadable.contains(c)).toList();
+      if (!sameVersion.isEmpty()) {
+        checkpoint = Optional.of(hint.flatMap(h -> h.pick(sameVersion)).orElse(sameVersion.get(0)));
+      }
+    }
     long start = checkpoint.map(c -> c.version() + 1).orElse(0L);
     if (checkpoint.isEmpty() && !commits.containsKey(0L)) {
       if (commits.isEmpty() || commits.firstKey() > version) {

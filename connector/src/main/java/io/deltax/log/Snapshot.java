@@ -30,9 +30,10 @@ public final class Snapshot {
   private final long timestamp;
   private final Protocol protocol;
   private final Metadata metadata;
-  private final LogSegment segment;
+  /** The files this snapshot is rebuilt from; an older segment after a checkpoint read failed. */
+  private LogSegment segment;
   /** Replays the file actions; called once, on the first question about files. */
-  private Supplier<LogReplay> replayFiles;
+  private Supplier<Replayed> replayFiles;
   private FileState files;
   private StructType schema;
 
@@ -41,8 +42,14 @@ public final class Snapshot {
       Map<String, SetTransaction> transactions, Map<String, DomainMetadata> domains,
       Map<String, Long> firstAddedIn) {}
 
+  /**
+   * The file actions replayed, and the segment that gave them: not this snapshot's own when its
+   * checkpoint turned out unreadable and an older checkpoint or the commits served instead.
+   */
+  record Replayed(LogSegment segment, LogReplay replay) {}
+
   Snapshot(LogSegment segment, long timestamp, Protocol protocol, Metadata metadata,
-      Supplier<LogReplay> replayFiles) {
+      Supplier<Replayed> replayFiles) {
     this.tableRoot = segment.tableRoot();
     this.version = segment.version();
     this.timestamp = timestamp;
@@ -54,7 +61,7 @@ public final class Snapshot {
 
   private Snapshot(LogSegment segment, long timestamp, Protocol protocol, Metadata metadata,
       FileState files) {
-    this(segment, timestamp, protocol, metadata, (Supplier<LogReplay>) null);
+    this(segment, timestamp, protocol, metadata, (Supplier<Replayed>) null);
     this.files = files;
   }
 
@@ -85,18 +92,25 @@ public final class Snapshot {
     Map<String, Long> firstAddedIn = new HashMap<>(replay.firstAddedIn());
     firstAddedIn.putAll(old.firstAddedIn());
 
-    List<FileStatus> commits = new ArrayList<>(segment.commits());
+    List<FileStatus> commits = new ArrayList<>(segment().commits());
     commits.add(new FileStatus(commitFileSize, false, 1, 0, commitTimestamp,
         new Path(LogFileName.logDir(tableRoot), LogFileName.commitName(next))));
-    LogSegment advanced = new LogSegment(tableRoot, next, segment.checkpoint(), List.copyOf(commits));
+    LogSegment advanced = new LogSegment(tableRoot, next, segment().checkpoint(), List.copyOf(commits));
     return new Snapshot(advanced, commitTimestamp, newProtocol, newMetadata,
         new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
             Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), firstAddedIn));
   }
 
+  /** Replays this snapshot's file actions, for a snapshot that serves another as a fallback. */
+  Replayed replay() {
+    return replayFiles.get();
+  }
+
   private synchronized FileState files() {
     if (files == null) {
-      LogReplay replay = replayFiles.get();
+      Replayed replayed = replayFiles.get();
+      segment = replayed.segment();
+      LogReplay replay = replayed.replay();
       files = new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
           Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), replay.firstAddedIn());
       replayFiles = null; // lets the commits' actions go
@@ -159,10 +173,10 @@ public final class Snapshot {
    */
   public long firstAddedVersion(AddFile file) {
     Long version = files().firstAddedIn().get(paths().canonical(file.path()));
-    return version != null ? version : segment.checkpoint().map(Checkpoint::version).orElse(0L);
+    return version != null ? version : segment().checkpoint().map(Checkpoint::version).orElse(0L);
   }
 
-  public LogSegment segment() {
+  public synchronized LogSegment segment() {
     return segment;
   }
 

@@ -6,18 +6,23 @@ import io.deltax.actions.FileActionSummary;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.DeltaXException;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code _delta_log} of one table, listed once when opened. Rebuilds snapshots at the latest
@@ -25,6 +30,9 @@ import org.apache.hadoop.fs.Path;
  * the log. Works on any Hadoop file system; the files themselves are read by {@link LogFiles}.
  */
 public final class TransactionLog {
+  private static final Logger LOG = LoggerFactory.getLogger(TransactionLog.class);
+  private static final String CORRUPT_LOG = "DELTAX_CORRUPT_LOG";
+
   private final Path tableRoot;
   private final LogListing listing;
   private final Optional<LastCheckpointHint> lastCheckpoint;
@@ -84,9 +92,18 @@ public final class TransactionLog {
    * and metadata come from the commits, or from the checkpoint's {@code protocol} and
    * {@code metaData} columns alone; the file list is replayed only when first asked for, so
    * asking for the schema of a table of a million files reads no file action.
+   *
+   * <p>A checkpoint that cannot be read (empty, truncated, a part or sidecar missing) is passed
+   * over with a warning, when it is first read or when the file list is: the snapshot is rebuilt
+   * from the previous complete checkpoint, or from the commits from version 0, as delta-spark
+   * does. Only when neither is left is it an error, naming the damaged checkpoint.
    */
   public Snapshot snapshotAt(long version) {
-    LogSegment segment = listing.segment(version, lastCheckpoint);
+    return snapshotAt(version, Set.of());
+  }
+
+  private Snapshot snapshotAt(long version, Set<Checkpoint> unreadable) {
+    LogSegment segment = listing.segment(version, lastCheckpoint, unreadable);
     List<LogFiles.CommitActions> commits = files.readCommitsNewestFirst(segment.commits());
     Protocol[] protocol = new Protocol[1];
     Metadata[] metadata = new Metadata[1];
@@ -99,7 +116,11 @@ public final class TransactionLog {
     };
     commits.forEach(c -> c.actions().forEach(newest));
     if ((protocol[0] == null || metadata[0] == null) && segment.checkpoint().isPresent()) {
-      checkpoints.readProtocolAndMetadata(segment.checkpoint().get(), newest);
+      try {
+        checkpoints.readProtocolAndMetadata(segment.checkpoint().get(), newest);
+      } catch (DeltaXException e) {
+        return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e);
+      }
     }
     if (protocol[0] == null || metadata[0] == null) {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
@@ -117,10 +138,43 @@ public final class TransactionLog {
       for (LogFiles.CommitActions commit : commits) {
         commit.actions().forEach(action -> replay.applyCommitAction(action, commit.version()));
       }
-      segment.checkpoint().ifPresent(checkpoint ->
-          checkpoints.read(checkpoint, replay::applyCheckpointAction));
-      return replay;
+      if (segment.checkpoint().isPresent()) {
+        try {
+          checkpoints.read(segment.checkpoint().get(), replay::applyCheckpointAction);
+        } catch (DeltaXException e) {
+          return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e).replay();
+        }
+      }
+      return new Snapshot.Replayed(segment, replay);
     });
+  }
+
+  /**
+   * The snapshot at {@code version} rebuilt without {@code damaged}, which could not be read;
+   * {@code failure} is the error, named when nothing older can serve instead.
+   */
+  private Snapshot withoutCheckpoint(long version, Set<Checkpoint> unreadable, Checkpoint damaged,
+      DeltaXException failure) {
+    if (!CORRUPT_LOG.equals(failure.getCondition())) {
+      throw failure;
+    }
+    Set<Checkpoint> skipped = new HashSet<>(unreadable);
+    skipped.add(damaged);
+    LogSegment older;
+    try {
+      older = listing.segment(version, lastCheckpoint, skipped);
+    } catch (DeltaXException nothingOlder) {
+      DeltaXException error = DeltaXErrors.unreadableCheckpoint(tableRoot.toString(), version,
+          damaged.files().get(0).getPath().toString(), failure);
+      error.addSuppressed(nothingOlder);
+      throw error;
+    }
+    LOG.warn("Cannot read checkpoint {} of table {}; rebuilding version {} from {} instead: {}",
+        damaged.files().get(0).getPath(), tableRoot, version,
+        older.checkpoint().map(c -> c.files().get(0).getPath().getName())
+            .orElse("the commits from version 0"),
+        failure.getMessage());
+    return snapshotAt(version, skipped);
   }
 
   /** The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. */

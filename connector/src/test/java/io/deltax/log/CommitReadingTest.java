@@ -56,4 +56,25 @@ class CommitReadingTest {
     assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(17)), e.getMessage());
   }
+
+  @Test
+  void anEmptyCommitIsRefusedNamingIt() throws IOException {
+    write(3, -1);
+    Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)), "");
+    DeltaXException e = assertThrows(DeltaXException.class,
+        () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
+    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains(LogFileName.commitName(3)), e.getMessage());
+    assertTrue(e.getMessage().contains("no action"), e.getMessage());
+  }
+
+  @Test
+  void aCommitOfBlankLinesIsRefusedToo() throws IOException {
+    write(3, -1);
+    Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(1)), "\n\n");
+    DeltaXException e = assertThrows(DeltaXException.class,
+        () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
+    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains(LogFileName.commitName(1)), e.getMessage());
+  }
 }

@@ -2,7 +2,10 @@ package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.assertSame;
 import static io.deltax.it.DeltaOracle.assertSameTable;
+import static io.deltax.it.DeltaOracle.canonicalRows;
 import static io.deltax.it.DeltaOracle.checkpoint;
+import static io.deltax.it.DeltaOracle.delta;
+import static io.deltax.it.DeltaOracle.deltax;
 import static io.deltax.it.DeltaOracle.logFiles;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
@@ -11,10 +14,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,6 +99,22 @@ class CheckpointsTest {
     Files.delete(part);
     // Without its second part the checkpoint is incomplete: deltax replays the commits instead.
     assertSameTable(path);
+  }
+
+  @Test
+  void anEmptyNewestCheckpointLeftByAKilledWriterIsPassedOver() throws IOException {
+    String path = tableWithCheckpoint("empty-checkpoint", "", Map.of());
+    Dataset<Row> expected = delta(path);
+    StructType schema = expected.schema();
+    List<String> rows = canonicalRows(expected);
+    // What a writer killed as the checkpoint appeared left: the file, 0 bytes long.
+    Path checkpoint = Path.of(path, "_delta_log", "00000000000000000006.checkpoint.parquet");
+    try (FileChannel file = FileChannel.open(checkpoint, StandardOpenOption.WRITE)) {
+      file.truncate(0);
+    }
+    // deltax replays the commits instead, which the log still has.
+    assertEquals(schema, deltax(path).schema());
+    assertEquals(rows, canonicalRows(deltax(path)));
   }
 
   @Test

@@ -1,0 +1,247 @@
+package io.deltax.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.actions.Action;
+import io.deltax.actions.ActionJson;
+import io.deltax.actions.AddFile;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
+import io.deltax.actions.RemoveFile;
+import io.deltax.errors.DeltaXException;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A checkpoint a crashed writer left empty or cut short, or whose sidecar is gone, is passed over
+ * as delta-spark does: the previous checkpoint or the commits rebuild the same snapshot. Only when
+ * nothing older is left is it an error, naming the checkpoint.
+ */
+class UnreadableCheckpointTest {
+  private static final String SCHEMA = "{\"type\":\"struct\",\"fields\":["
+      + "{\"name\":\"v\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
+
+  @TempDir
+  Path dir;
+
+  private final Configuration conf = new Configuration();
+
+  @Test
+  void anEmptyNewestCheckpointIsPassedOverForTheCommits() throws IOException {
+    writeCommits(0, 3, Set.of());
+    Snapshot expected = latest();
+    writeCheckpoint(3);
+    truncate(classic(3), 0);
+
+    List<String> warnings = new ArrayList<>();
+    Snapshot read;
+    try (WarningsOf log = new WarningsOf(TransactionLog.class, warnings)) {
+      read = latest(); // protocol and metadata come from the checkpoint alone
+    }
+    assertSameState(expected, read);
+    assertTrue(read.segment().checkpoint().isEmpty());
+    assertEquals(4, read.segment().commits().size());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains(LogFileName.classicCheckpointName(3)), warnings.get(0));
+  }
+
+  @Test
+  void aCheckpointCutShortIsPassedOverWhenTheFileListIsReplayed() throws IOException {
+    writeCommits(0, 3, Set.of());
+    // A newer commit with protocol and metadata: the checkpoint is first read for the file list.
+    commit(4, protocol(Set.of()), metadata("after"), add("f4.parquet"));
+    Snapshot expected = latest();
+    writeCheckpoint(3);
+    truncate(classic(3), Files.size(classic(3)) / 2);
+
+    Snapshot read = latest();
+    assertTrue(read.segment().checkpoint().isPresent(), "not read before the file list is asked for");
+    assertSameState(expected, read);
+    assertTrue(read.segment().checkpoint().isEmpty());
+  }
+
+  @Test
+  void anEmptyCheckpointFallsBackToTheOlderOneWhenTheCommitsBeforeItAreGone() throws IOException {
+    writeCommits(0, 2, Set.of());
+    writeCheckpoint(2);
+    writeCommits(3, 5, Set.of());
+    Snapshot expected = latest();
+    writeCheckpoint(5);
+    for (long v = 0; v <= 2; v++) {
+      Files.delete(log().resolve(LogFileName.commitName(v)));
+    }
+    truncate(classic(5), 0);
+
+    Snapshot read = latest();
+    assertSameState(expected, read);
+    assertEquals(2, read.segment().checkpoint().orElseThrow().version());
+  }
+
+  @Test
+  void anEmptyCheckpointWithNothingOlderIsAnErrorNamingIt() throws IOException {
+    writeCommits(0, 2, Set.of());
+    writeCheckpoint(2);
+    for (long v = 0; v <= 2; v++) {
+      Files.delete(log().resolve(LogFileName.commitName(v)));
+    }
+    truncate(classic(2), 0);
+
+    DeltaXException e = assertThrows(DeltaXException.class, this::latest);
+    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains(LogFileName.classicCheckpointName(2)), e.getMessage());
+  }
+
+  @Test
+  void aV2CheckpointWhoseSidecarIsMissingIsPassedOver() throws IOException {
+    writeCommits(0, 3, Set.of("v2Checkpoint"));
+    Snapshot expected = latest();
+    writeCheckpoint(3);
+    try (Stream<Path> sidecars = Files.list(log().resolve(LogFileName.SIDECAR_DIR))) {
+      for (Path sidecar : sidecars.toList()) {
+        Files.delete(sidecar);
+      }
+    }
+
+    Snapshot read = latest(); // the top-level JSON file still gives protocol and metadata
+    assertSameState(expected, read);
+    assertTrue(read.segment().checkpoint().isEmpty());
+  }
+
+  @Test
+  void aV2CheckpointWhoseSidecarIsMissingWithNothingOlderIsAnError() throws IOException {
+    writeCommits(0, 3, Set.of("v2Checkpoint"));
+    writeCheckpoint(3);
+    for (long v = 0; v <= 3; v++) {
+      Files.delete(log().resolve(LogFileName.commitName(v)));
+    }
+    try (Stream<Path> sidecars = Files.list(log().resolve(LogFileName.SIDECAR_DIR))) {
+      for (Path sidecar : sidecars.toList()) {
+        Files.delete(sidecar);
+      }
+    }
+
+    Snapshot read = latest();
+    DeltaXException e = assertThrows(DeltaXException.class, read::activeFiles);
+    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains(".checkpoint."), e.getMessage());
+    assertTrue(e.getMessage().contains(LogFileName.SIDECAR_DIR), e.getMessage());
+  }
+
+  private void assertSameState(Snapshot expected, Snapshot read) {
+    assertEquals(expected.version(), read.version());
+    assertEquals(expected.protocol(), read.protocol());
+    assertEquals(expected.metadata(), read.metadata());
+    assertEquals(new HashSet<>(expected.activeFiles()), new HashSet<>(read.activeFiles()));
+    assertEquals(new HashSet<>(expected.tombstones()), new HashSet<>(read.tombstones()));
+    assertFalse(read.activeFiles().isEmpty());
+  }
+
+  /** Commits {@code from..to}: the protocol and metadata first, a file each, every third removed. */
+  private void writeCommits(long from, long to, Set<String> features) throws IOException {
+    for (long v = from; v <= to; v++) {
+      if (v == 0) {
+        commit(v, protocol(features), metadata("first"), add("f0.parquet"));
+      } else if (v % 3 == 2) {
+        commit(v, add("f" + v + ".parquet"), new RemoveFile("f" + (v - 1) + ".parquet", null,
+            System.currentTimeMillis(), true, false, null, null, Map.of(), null, null));
+      } else {
+        commit(v, add("f" + v + ".parquet"));
+      }
+    }
+  }
+
+  private static Protocol protocol(Set<String> features) {
+    return new Protocol(3, 7, features, features);
+  }
+
+  private static Metadata metadata(String description) {
+    return new Metadata("table-id", "t", description, "parquet", SCHEMA, List.of(), Map.of(), 1L);
+  }
+
+  private static AddFile add(String path) {
+    return new AddFile(path, Map.of(), 10, 1, true, null, Map.of(), null, null, null, null);
+  }
+
+  private Snapshot latest() {
+    return TransactionLog.open(dir.toString(), conf).latestSnapshot();
+  }
+
+  private void writeCheckpoint(long version) throws IOException {
+    new CheckpointWriter(conf).write(TransactionLog.open(dir.toString(), conf).snapshotAt(version));
+  }
+
+  private Path classic(long version) {
+    return log().resolve(LogFileName.classicCheckpointName(version));
+  }
+
+  /** What a writer killed mid-write leaves: the first {@code length} bytes. */
+  private static void truncate(Path file, long length) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.truncate(length);
+    }
+  }
+
+  private Path log() {
+    return dir.resolve(LogFileName.LOG_DIR);
+  }
+
+  private void commit(long version, Action... actions) throws IOException {
+    StringBuilder lines = new StringBuilder();
+    for (Action action : actions) {
+      lines.append(ActionJson.toJson(action)).append('\n');
+    }
+    Files.createDirectories(log());
+    Files.writeString(log().resolve(LogFileName.commitName(version)), lines);
+  }
+
+  /** Collects what a class logs at WARN or above, through the log4j backend Spark brings. */
+  private static final class WarningsOf implements AutoCloseable {
+    private final org.apache.logging.log4j.core.Logger logger;
+    private final Level level;
+    private final AbstractAppender appender;
+
+    WarningsOf(Class<?> source, List<String> warnings) {
+      logger = (org.apache.logging.log4j.core.Logger) LogManager.getLogger(source);
+      level = logger.getLevel();
+      appender = new AbstractAppender("warnings-of-" + source.getSimpleName(), null, null, true,
+          Property.EMPTY_ARRAY) {
+        @Override
+        public void append(LogEvent event) {
+          if (event.getLevel().isMoreSpecificThan(Level.WARN)) {
+            warnings.add(event.getMessage().getFormattedMessage());
+          }
+        }
+      };
+      appender.start();
+      logger.addAppender(appender);
+      logger.setLevel(Level.WARN);
+    }
+
+    @Override
+    public void close() {
+      logger.removeAppender(appender);
+      logger.setLevel(level);
+      appender.stop();
+    }
+  }
+}
