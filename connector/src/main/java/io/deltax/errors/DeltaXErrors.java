@@ -44,13 +44,14 @@ public final class DeltaXErrors {
   }
 
   /** A checkpoint that cannot be read, with no older checkpoint or first commit to use instead. */
+  /** @param withoutIt why the log cannot rebuild the version without the checkpoint */
   public static DeltaXException unreadableCheckpoint(String tablePath, long version, String file,
-      Throwable cause) {
+      Throwable cause, Throwable withoutIt) {
     return new DeltaXException("DELTAX_CORRUPT_LOG",
         "Cannot read checkpoint " + file + " of table " + tablePath + " to rebuild version "
-            + version + " (" + cause.getMessage() + "), and the log has no older complete checkpoint "
-            + "and no commits from version 0 to rebuild it from instead. Restore the checkpoint "
-            + "file, or the commits before it.", cause);
+            + version + " (" + cause.getMessage() + "), and the log cannot rebuild it without "
+            + "that checkpoint (" + withoutIt.getMessage() + "). Restore the checkpoint file, or "
+            + "the commits before it.", cause);
   }
 
   public static DeltaXException missingProtocolOrMetadata(String tablePath, long version) {

@@ -6,7 +6,6 @@ import io.deltax.actions.ActionSchema;
 import io.deltax.actions.ParquetActionWriter;
 import io.deltax.actions.RemoveFile;
 import io.deltax.actions.Sidecar;
-import io.deltax.log.write.LogFilePublisher;
 import io.deltax.protocol.TableFeatures;
 import java.io.IOException;
 import java.io.OutputStream;

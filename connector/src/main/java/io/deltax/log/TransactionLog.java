@@ -155,7 +155,7 @@ public final class TransactionLog {
    */
   private Snapshot withoutCheckpoint(long version, Set<Checkpoint> unreadable, Checkpoint damaged,
       DeltaXException failure) {
-    if (!CORRUPT_LOG.equals(failure.getCondition())) {
+    if (!CORRUPT_LOG.equals(failure.getCondition()) || storeFailed(failure)) {
       throw failure;
     }
     Set<Checkpoint> skipped = new HashSet<>(unreadable);
@@ -165,7 +165,7 @@ public final class TransactionLog {
       older = listing.segment(version, lastCheckpoint, skipped);
     } catch (DeltaXException nothingOlder) {
       DeltaXException error = DeltaXErrors.unreadableCheckpoint(tableRoot.toString(), version,
-          damaged.files().get(0).getPath().toString(), failure);
+          damaged.files().get(0).getPath().toString(), failure, nothingOlder);
       error.addSuppressed(nothingOlder);
       throw error;
     }
@@ -175,6 +175,24 @@ public final class TransactionLog {
             .orElse("the commits from version 0"),
         failure.getMessage());
     return snapshotAt(version, skipped);
+  }
+
+  /**
+   * Whether reading failed because the store did not answer (a time-out, a refused connection,
+   * an interrupt, a denied access) rather than because the file is damaged: the checkpoint may
+   * be sound, so the error is the user's to see, not a reason to replay older commits.
+   */
+  private static boolean storeFailed(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof java.net.SocketException || t instanceof java.net.SocketTimeoutException
+          || t instanceof java.net.UnknownHostException
+          || t instanceof java.io.InterruptedIOException
+          || t instanceof java.nio.file.AccessDeniedException
+          || t instanceof org.apache.hadoop.security.AccessControlException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. */

@@ -14,7 +14,7 @@
  * {@link io.deltax.log.LastCheckpointHint}. They live here rather than in a sub-package because
  * the writer writes a {@code Snapshot} and {@code TransactionLog} reads checkpoints: a
  * sub-package would both import this one and be imported by it. A checkpoint file is published
- * whole, as commits are ({@code io.deltax.log.write.LogFilePublisher}); one that cannot be read
+ * whole, as commits are ({@code io.deltax.log.LogFilePublisher}); one that cannot be read
  * all the same is passed over with a warning for the previous one or the commits
  * ({@code TransactionLog.snapshotAt}).
  *

@@ -1,5 +1,6 @@
 package io.deltax.log.write;
 
+import io.deltax.log.LogFilePublisher;
 import io.deltax.log.LogFileName;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 /**
  * Writing commits: {@link io.deltax.log.write.CommitWriter} publishes {@code N.json} only if no
- * other writer did, through {@link io.deltax.log.write.LogFilePublisher} (written whole under a
+ * other writer did, through {@link io.deltax.log.LogFilePublisher} (written whole under a
  * hidden temporary name, then put-if-absent on each kind of store; checkpoints are published the
  * same way), and
  * {@link io.deltax.log.write.CommitInfoLine} makes the {@code commitInfo} line a deltax commit

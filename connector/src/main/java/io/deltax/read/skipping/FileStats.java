@@ -3,6 +3,7 @@ package io.deltax.read.skipping;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.HashMap;
@@ -17,7 +18,9 @@ import java.util.Set;
  * unparsed, which matters for wide tables whose filters name one or two columns.
  */
 final class FileStats {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  /** Decimal statistics kept exact: a double would round a max below its value and skip a match. */
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
   static final FileStats NONE = new FileStats(null, Map.of(), Map.of(), Map.of());
 
   /** Null when the statistics do not give it. */

@@ -38,6 +38,13 @@ class FileStatsTest {
   }
 
   @Test
+  void decimalStatisticsStayExact() {
+    FileStats stats = FileStats.parse(
+        "{\"numRecords\":1,\"maxValues\":{\"d\":1.000000000000000001}}", Set.of("d"));
+    assertEquals(new java.math.BigDecimal("1.000000000000000001"), stats.max("d").decimalValue());
+  }
+
+  @Test
   void noColumnsStillGiveTheRecordCount() {
     FileStats stats = FileStats.parse(STATS, Set.of());
     assertEquals(Set.of(), stats.parsedColumns());

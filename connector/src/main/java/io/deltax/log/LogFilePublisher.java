@@ -1,4 +1,4 @@
-package io.deltax.log.write;
+package io.deltax.log;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +15,8 @@ import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a file of the log whole under its final name, only if no other writer published one
@@ -35,6 +37,7 @@ import org.apache.hadoop.fs.Path;
  * </ul>
  */
 public final class LogFilePublisher {
+  private static final Logger LOG = LoggerFactory.getLogger(LogFilePublisher.class);
   /** Schemes whose rename refuses an existing target atomically. */
   private static final Set<String> ATOMIC_RENAME = Set.of("hdfs", "viewfs", "abfs", "abfss");
 
@@ -139,9 +142,14 @@ public final class LogFilePublisher {
    * {@code target} by an older file of that name (one delta-spark wrote, say): it would make every
    * read of the new file fail. The published file has none, as deltax's commits never had.
    */
-  private static void dropStaleChecksum(FileSystem fs, Path target) throws IOException {
+  private static void dropStaleChecksum(FileSystem fs, Path target) {
     if (fs instanceof ChecksumFileSystem checksummed) {
-      java.nio.file.Files.deleteIfExists(local(fs, checksummed.getChecksumFile(target)));
+      try {
+        java.nio.file.Files.deleteIfExists(local(fs, checksummed.getChecksumFile(target)));
+      } catch (IOException e) {
+        // The file is published: a stale checksum beside it must not make that look like a failure.
+        LOG.warn("Cannot delete the stale checksum file beside {}: {}", target, e.toString());
+      }
     }
   }
 
