@@ -66,6 +66,22 @@ class UnreadableCheckpointTest {
   }
 
   @Test
+  void aStoreThatDoesNotAnswerIsAnErrorNotAReasonToPassTheCheckpointOver() throws IOException {
+    writeCommits(0, 3, Set.of());
+    writeCheckpoint(3);
+    Configuration unanswering = new Configuration(conf);
+    unanswering.set("fs." + UnansweringStoreFileSystem.SCHEME + ".impl",
+        UnansweringStoreFileSystem.class.getName());
+    unanswering.setBoolean("fs." + UnansweringStoreFileSystem.SCHEME + ".impl.disable.cache", true);
+    String path = UnansweringStoreFileSystem.SCHEME + ":" + dir.toAbsolutePath();
+
+    DeltaXException e = assertThrows(DeltaXException.class,
+        () -> TransactionLog.open(path, unanswering).latestSnapshot().activeFiles());
+    assertTrue(e.getMessage().contains("Read timed out"), e.getMessage());
+    assertFalse(e.getMessage().contains("cannot rebuild it without"), e.getMessage());
+  }
+
+  @Test
   void aCheckpointCutShortIsPassedOverWhenTheFileListIsReplayed() throws IOException {
     writeCommits(0, 3, Set.of());
     // A newer commit with protocol and metadata: the checkpoint is first read for the file list.
