@@ -9,7 +9,6 @@ import io.deltax.actions.Sidecar;
 import io.deltax.protocol.TableFeatures;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,7 +74,7 @@ public final class CheckpointWriter {
     Path hint = new Path(logDir, LastCheckpointHint.FILE_NAME);
     Path temp = LogFilePublisher.tempFor(hint);
     try (OutputStream out = hint.getFileSystem(conf).create(temp, true)) {
-      out.write(text(List.of(ActionJson.objectJson(lastCheckpoint))));
+      out.write(LogFilePublisher.lines(List.of(ActionJson.objectJson(lastCheckpoint))));
     }
     publisher.replace(temp, hint);
   }
@@ -109,7 +108,7 @@ public final class CheckpointWriter {
     }
     Path topLevel = new Path(logDir, LogFileName.v2CheckpointName(snapshot.version(),
         UUID.randomUUID(), "json"));
-    if (!publisher.write(topLevel, text(lines))) {
+    if (!publisher.write(topLevel, LogFilePublisher.lines(lines))) {
       throw new FileAlreadyExistsException("a V2 checkpoint of a fresh UUID exists: " + topLevel);
     }
     return fileActions + lines.size();
@@ -123,10 +122,6 @@ public final class CheckpointWriter {
     actions.addAll(snapshot.transactions().values());
     actions.addAll(snapshot.domains().values());
     return actions;
-  }
-
-  private static byte[] text(List<String> lines) {
-    return (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
   }
 
   private interface Rows {

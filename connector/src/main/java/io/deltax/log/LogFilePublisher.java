@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.StandardCopyOption;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -45,6 +46,11 @@ public final class LogFilePublisher {
 
   public LogFilePublisher(Configuration conf) {
     this.conf = conf;
+  }
+
+  /** A log file's bytes: one JSON line each (commits, V2 checkpoints, {@code _last_checkpoint}). */
+  public static byte[] lines(List<String> lines) {
+    return (String.join("\n", lines) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** A hidden temporary name beside {@code target}: no reader of the log takes it for a log file. */

@@ -141,15 +141,10 @@ class CheckpointPublishingTest {
   }
 
   private Path log() {
-    return dir.resolve(LogFileName.LOG_DIR);
+    return HandWrittenLog.logDir(dir);
   }
 
   private void commit(long version, Action... actions) throws IOException {
-    StringBuilder lines = new StringBuilder();
-    for (Action action : actions) {
-      lines.append(ActionJson.toJson(action)).append('\n');
-    }
-    Files.createDirectories(log());
-    Files.writeString(log().resolve(LogFileName.commitName(version)), lines);
+    HandWrittenLog.commit(dir, version, actions);
   }
 }

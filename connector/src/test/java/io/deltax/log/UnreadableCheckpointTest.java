@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.Action;
-import io.deltax.actions.ActionJson;
 import io.deltax.actions.AddFile;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
@@ -218,16 +217,11 @@ class UnreadableCheckpointTest {
   }
 
   private Path log() {
-    return dir.resolve(LogFileName.LOG_DIR);
+    return HandWrittenLog.logDir(dir);
   }
 
   private void commit(long version, Action... actions) throws IOException {
-    StringBuilder lines = new StringBuilder();
-    for (Action action : actions) {
-      lines.append(ActionJson.toJson(action)).append('\n');
-    }
-    Files.createDirectories(log());
-    Files.writeString(log().resolve(LogFileName.commitName(version)), lines);
+    HandWrittenLog.commit(dir, version, actions);
   }
 
   /** Collects what a class logs at WARN or above, through the log4j backend Spark brings. */

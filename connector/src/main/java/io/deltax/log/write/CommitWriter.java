@@ -3,7 +3,6 @@ package io.deltax.log.write;
 import io.deltax.log.LogFilePublisher;
 import io.deltax.log.LogFileName;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -36,7 +35,7 @@ public final class CommitWriter {
 
   /** A commit file's bytes: one action per line. */
   public static byte[] content(List<String> actions) {
-    return (String.join("\n", actions) + "\n").getBytes(StandardCharsets.UTF_8);
+    return LogFilePublisher.lines(actions);
   }
 
   /** Writes a commit file whose bytes {@link #content} made; false as above. */
