@@ -70,7 +70,8 @@ class AbfsTest {
   @Disabled("Fails today: on ABFS a lost rename race surfaces from LogFilePublisher.publish as "
       + "IOException \"rename from … failed.\" (Hadoop's FileSystem.rename(src, dst, Rename) under "
       + "FileContext), not as FileAlreadyExistsException, so the backfill fails instead of "
-      + "re-reading the table. Enable with the fix in LogFilePublisher.")
+      + "re-reading the table. Passes with publish() answering false when that IOException "
+      + "comes with the target present and the temporary file still there.")
   void racingBackfillsLoseNoCommit() throws Exception {
     for (int trial = 0; trial < RACE_TRIALS; trial++) {
       String url = azurite.url("/race/" + trial);

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * landing must leave a readable table (PROTOCOL.md, "Delta Log Entries": a commit is atomic).
  */
 class HdfsCrashTest {
-  private static final int FILES = 30;
+  private static final int FILES = 20;
   private static final long POLL_MS = 5;
   private static final long TIMEOUT_MS = 180_000;
 

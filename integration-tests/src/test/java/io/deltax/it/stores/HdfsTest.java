@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
@@ -23,7 +24,7 @@ import scala.Option;
 /**
  * deltax on HDFS (a MiniDFSCluster): tables delta-spark wrote over {@code hdfs://} read as
  * delta-spark reads them; the backfill's commits and checkpoint published by rename without
- * overwrite, also when two backfills race.
+ * overwrite, also through a viewfs mount and when two backfills race.
  */
 class HdfsTest {
   private static final int RACE_TRIALS = 3;
@@ -94,6 +95,25 @@ class HdfsTest {
     assertEquals(latest, DeltaLog.forTable(spark(), url).update(false, Option.empty(), Option.empty())
         .logSegment().checkpointProvider().version());
     StoreTables.assertBackfillAgrees(url);
+  }
+
+  @Test
+  void backfillThroughAViewfsMount() throws IOException {
+    Configuration conf = spark().sparkContext().hadoopConfiguration();
+    String mount = "fs.viewfs.mounttable.deltax.link./tables";
+    conf.set(mount, hdfs.url("/viewfs"));
+    try {
+      String url = "viewfs://deltax/tables/backfill";
+      StoreTables.create(url, 4, "");
+      Row result = StoreTables.backfill(url, 2);
+      assertEquals(2, result.getInt(3), "backfill commits");
+      assertTrue(result.getBoolean(7), "row tracking enabled");
+      // The commits landed on HDFS, where the mount points.
+      assertTrue(StoreTables.logNames(hdfs.url("/viewfs/backfill")).contains(String.format("%020d.json", 4L)));
+      StoreTables.assertBackfillAgrees(url);
+    } finally {
+      conf.unset(mount);
+    }
   }
 
   @Test
