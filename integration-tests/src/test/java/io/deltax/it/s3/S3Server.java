@@ -127,7 +127,7 @@ public final class S3Server implements AutoCloseable {
   public void upload(Path localDir, String s3aUrl) throws IOException {
     Configuration conf = hadoopConf();
     org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(s3aUrl);
-    try (FileSystem s3 = newClient(bucket, conf)) {
+    try (FileSystem s3 = FileSystem.newInstance(target.toUri(), conf)) {
       for (File child : localDir.toFile().listFiles()) {
         if (!FileUtil.copy(FileSystem.getLocal(conf), new org.apache.hadoop.fs.Path(child.toURI()), s3,
             new org.apache.hadoop.fs.Path(target, child.getName()), false, conf)) {
