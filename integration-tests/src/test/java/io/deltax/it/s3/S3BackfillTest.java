@@ -1,5 +1,6 @@
 package io.deltax.it.s3;
 
+import static io.deltax.it.DeltaOracle.delta;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
@@ -37,7 +38,7 @@ class S3BackfillTest {
     server = S3Server.start();
     spark();
     template = dir.resolve("template").toString();
-    // Four files, and a checkpoint due every third version: the backfill writes one over S3.
+    // A few files, and a checkpoint due every third version: the backfill writes one over S3.
     sql("CREATE TABLE " + quote(template) + " (id INT, v STRING) USING delta "
         + "TBLPROPERTIES ('delta.checkpointInterval' = '3')");
     for (int i = 0; i < 4; i++) {
@@ -73,7 +74,8 @@ class S3BackfillTest {
     String url = uploaded(server.bucket(), "backfill");
     Row result = backfill(url, Map.of());
     assertTrue(result.getBoolean(7), "row tracking enabled: " + result);
-    assertEquals(4L, result.getLong(2), "files backfilled: " + result);
+    long files = delta(template).inputFiles().length;
+    assertEquals(files, result.getLong(2), "files backfilled: " + result);
     List<String> log = S3Tables.logNames(server, url);
     assertTrue(log.stream().anyMatch(n -> n.endsWith(".checkpoint.parquet")), log.toString());
     assertTrue(log.contains("_last_checkpoint"), log.toString());
@@ -81,7 +83,7 @@ class S3BackfillTest {
     S3Tables.assertNoGap(server, url);
     SharedSpark.withConf(server.s3aSettings(), () -> {
       S3Tables.assertRowIdsAsDeltaSpark(url);
-      assertEquals(2, S3Tables.backfillCommits(url));
+      assertEquals((files + 1) / 2, S3Tables.backfillCommits(url), "commits of 2 files");
     });
   }
 
