@@ -50,6 +50,15 @@ final class S3Tables {
     return versions;
   }
 
+  /** As {@link #assertNoGap}, where an I/O error is a test failure. */
+  static void assertNoGapUnchecked(S3Server server, String url) {
+    try {
+      assertNoGap(server, url);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** The log's commits, from 0 to the newest, with none missing. */
   static void assertNoGap(S3Server server, String url) throws IOException {
     List<Long> versions = commitVersions(server, url);
