@@ -38,7 +38,7 @@ public final class DeltaXConf {
   public static final String ROW_DATA_VERSIONS_MAX_RUNS = "spark.deltax.rowDataVersions.maxRuns";
   public static final int ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT = 10_000;
   /**
-   * Spark conf, read option or Hadoop setting: commit on a store where deltax cannot prove
+   * Session conf (read from the one Hadoop configuration, like the writers): commit on a store where deltax cannot prove
    * put-if-absent (S3 without conditional writes, an unknown scheme) with a plain
    * {@code create(overwrite = false)}, trusting that no other job writes the table at the same
    * time, as delta-spark's S3SingleDriverLogStore does. Off by default: such stores are refused.

@@ -206,26 +206,35 @@ public final class LogFilePublisher {
    * single-writer mode is accepted.
    */
   private PutIfAbsentMethod method(FileSystem fs, Path dir) throws IOException {
-    String scheme = fs.getUri().getScheme();
-    PutIfAbsentMethod method = PutIfAbsentMethod.forScheme(scheme);
-    String unsafe = switch (method) {
-      case S3A_CONDITIONAL_CREATE -> !S3AConditionalCreate.available(fs, dir)
-          ? "S3A does not send conditional writes (If-None-Match): set "
-              + S3AConditionalCreate.ENABLED_KEY + "=true, on Hadoop 3.4.2 or later"
-          : !PutIfAbsentProbeCache.honoursConditionalCreate(fs, logDirOf(dir))
-              ? "the S3 server accepted a second conditional write of one object: it ignores "
-                  + "If-None-Match; use a server that honours it"
-              : null;
-      case PLAIN_CREATE -> "deltax knows no put-if-absent write for scheme '" + scheme + "'";
-      default -> null;
-    };
+    boolean singleWriter = DeltaXConf.commitSingleWriter(conf); // a bad value fails on any store
+    PutIfAbsentMethod method = PutIfAbsentMethod.forScheme(fs.getUri().getScheme());
+    String unsafe = whyUnsafe(fs, dir, method);
     if (unsafe == null) {
       return method;
     }
-    if (DeltaXConf.commitSingleWriter(conf)) {
+    if (singleWriter) {
       return PutIfAbsentMethod.PLAIN_CREATE;
     }
     throw unsafe(fs, dir, unsafe);
+  }
+
+  /** Why {@code method} is not put-if-absent on this store, and what would make it so; null if it is. */
+  private static String whyUnsafe(FileSystem fs, Path dir, PutIfAbsentMethod method) throws IOException {
+    if (method == PutIfAbsentMethod.PLAIN_CREATE) {
+      return "deltax knows no put-if-absent write for scheme '" + fs.getUri().getScheme() + "'";
+    }
+    if (method != PutIfAbsentMethod.S3A_CONDITIONAL_CREATE) {
+      return null;
+    }
+    if (!S3AConditionalCreate.available(fs, dir)) {
+      return "S3A does not send conditional writes (If-None-Match): set "
+          + S3AConditionalCreate.ENABLED_KEY + "=true, on Hadoop 3.4.2 or later";
+    }
+    if (!PutIfAbsentProbeCache.honoursConditionalCreate(fs, logDirOf(dir))) {
+      return "the S3 server accepted a second conditional write of one object: it ignores "
+          + "If-None-Match; use a server that honours it";
+    }
+    return null;
   }
 
   /** The {@code _delta_log} a file of the log lives in ({@code _sidecars} is one below it). */
