@@ -37,6 +37,14 @@ public final class DeltaXConf {
   /** Session conf: the most runs a stored row data version map keeps. */
   public static final String ROW_DATA_VERSIONS_MAX_RUNS = "spark.deltax.rowDataVersions.maxRuns";
   public static final int ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT = 10_000;
+  /**
+   * Session conf (read from the one Hadoop configuration, like the writers): commit on a store where deltax cannot prove
+   * put-if-absent (S3 without conditional writes, an unknown scheme) with a plain
+   * {@code create(overwrite = false)}, trusting that no other job writes the table at the same
+   * time, as delta-spark's S3SingleDriverLogStore does. Off by default: such stores are refused.
+   */
+  public static final String COMMIT_SINGLE_WRITER = "spark.deltax.commit.singleWriter";
+  public static final boolean COMMIT_SINGLE_WRITER_DEFAULT = false;
 
   /**
    * Spark's session time zone, which reads {@code timestampAsOf} written without a zone; unset,
@@ -156,6 +164,21 @@ public final class DeltaXConf {
   public int rowDataVersionsMaxRuns() {
     return wholeNumber(ROW_DATA_VERSIONS_MAX_RUNS, ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT,
         WholeNumberRange.MAX_RUNS);
+  }
+
+  /**
+   * {@value #COMMIT_SINGLE_WRITER} as the writers see it: in the one Hadoop configuration, where
+   * the session's confs and the load's options are copied (see the class comment).
+   */
+  public static boolean commitSingleWriter(Configuration hadoopConf) {
+    String value = hadoopConf.getTrimmed(COMMIT_SINGLE_WRITER);
+    if (value == null) {
+      return COMMIT_SINGLE_WRITER_DEFAULT;
+    }
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw DeltaXErrors.badOption(COMMIT_SINGLE_WRITER, value, "true or false");
   }
 
   /** A session conf that is a whole number in {@code range}, or its default. */

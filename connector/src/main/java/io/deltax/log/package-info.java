@@ -14,7 +14,10 @@
  * {@link io.deltax.log.LastCheckpointHint}. They live here rather than in a sub-package because
  * the writer writes a {@code Snapshot} and {@code TransactionLog} reads checkpoints: a
  * sub-package would both import this one and be imported by it. A checkpoint file is published
- * whole, as commits are ({@code io.deltax.log.LogFilePublisher}); one that cannot be read
+ * whole, as commits are, by {@link io.deltax.log.LogFilePublisher}: put-if-absent chosen per store
+ * ({@code PutIfAbsentMethod}; S3A's conditional create in {@code S3AConditionalCreate}, checked
+ * once per S3 store by {@code PutIfAbsentProbeCache}; what a store's failure means in
+ * {@code StoreFailures}), refused where it cannot be had. A checkpoint that cannot be read
  * all the same is passed over with a warning for the previous one or the commits
  * ({@code TransactionLog.snapshotAt}).
  *

@@ -32,6 +32,19 @@ class DeltaXConfTest {
     assertEquals(2, session(Map.of(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, "2")).rowDataVersionsMaxRuns());
   }
 
+  /** Read where the writers read it: in the one Hadoop configuration, which carries the session's confs. */
+  @Test
+  void singleWriterModeIsOffUnlessTheSessionTurnsItOn() {
+    assertEquals(false, DeltaXConf.commitSingleWriter(session(Map.of()).hadoopConf()));
+    assertEquals(true, DeltaXConf.commitSingleWriter(
+        session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, " TRUE ")).hadoopConf()));
+    assertEquals(false, DeltaXConf.commitSingleWriter(
+        session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, "false")).hadoopConf()));
+    DeltaXException e = assertThrows(DeltaXException.class, () -> DeltaXConf.commitSingleWriter(
+        session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, "1")).hadoopConf()));
+    assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER), e.getMessage());
+  }
+
   @Test
   void aBadSessionConfIsNamedWithItsValueAndRange() {
     Map<String, ToIntFunction<DeltaXConf>> keys = Map.of(

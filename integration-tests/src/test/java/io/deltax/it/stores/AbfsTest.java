@@ -14,7 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,11 +74,6 @@ class AbfsTest {
   }
 
   @Test
-  @Disabled("Fails today: on ABFS a lost rename race surfaces from LogFilePublisher.publish as "
-      + "IOException \"rename from … failed.\" (Hadoop's FileSystem.rename(src, dst, Rename) under "
-      + "FileContext), not as FileAlreadyExistsException, so the backfill fails instead of "
-      + "re-reading the table. Passes with publish() answering false when that IOException "
-      + "comes with the target present and the temporary file still there.")
   void racingBackfillsLoseNoCommit() throws Exception {
     for (int trial = 0; trial < RACE_TRIALS; trial++) {
       String url = azurite.url("/race/" + trial);
