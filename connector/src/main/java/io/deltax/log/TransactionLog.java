@@ -35,12 +35,15 @@ public final class TransactionLog {
 
   private final Path tableRoot;
   private final LogListing listing;
-  private final Optional<LastCheckpointHint> lastCheckpoint;
+  /** What {@code _last_checkpoint} says: read when a snapshot is first rebuilt from a checkpoint. */
+  private Optional<LastCheckpointHint> lastCheckpoint;
+  private final FileSystem fs;
   private final LogFiles files;
   private final CheckpointReader checkpoints;
 
   private TransactionLog(Configuration conf, FileSystem fs, Path tableRoot, LogListing listing,
       Optional<LastCheckpointHint> lastCheckpoint) {
+    this.fs = fs;
     this.tableRoot = tableRoot;
     this.listing = listing;
     this.lastCheckpoint = lastCheckpoint;
@@ -93,13 +96,26 @@ public final class TransactionLog {
         throw DeltaXErrors.notADeltaTable(path,
             "its " + LogFileName.LOG_DIR + " holds no commit and no checkpoint");
       }
+      // Null until needed: a snapshot advanced by new commits reads no checkpoint, so no hint.
       Optional<LastCheckpointHint> hint = previous != null
           && previous.listing.newestCheckpoint() == listing.newestCheckpoint()
-          ? previous.lastCheckpoint : LastCheckpointHint.read(fs, logDir);
+          ? previous.lastCheckpointIfRead() : null;
       return new TransactionLog(conf, fs, root, listing, hint);
     } catch (IOException e) {
       throw DeltaXErrors.fileSystemError(path, e);
     }
+  }
+
+  private synchronized Optional<LastCheckpointHint> lastCheckpoint() {
+    if (lastCheckpoint == null) {
+      lastCheckpoint = listing.newestCheckpoint() < 0 ? Optional.empty()
+          : LastCheckpointHint.read(fs, LogFileName.logDir(tableRoot));
+    }
+    return lastCheckpoint;
+  }
+
+  private synchronized Optional<LastCheckpointHint> lastCheckpointIfRead() {
+    return lastCheckpoint;
   }
 
   public Path tableRoot() {
@@ -130,7 +146,7 @@ public final class TransactionLog {
   }
 
   private Snapshot snapshotAt(long version, Set<Checkpoint> unreadable) {
-    LogSegment segment = listing.segment(version, lastCheckpoint, unreadable);
+    LogSegment segment = listing.segment(version, lastCheckpoint(), unreadable);
     List<LogFiles.CommitActions> commits = files.readCommitsNewestFirst(segment.commits());
     Protocol[] protocol = new Protocol[1];
     Metadata[] metadata = new Metadata[1];
@@ -153,7 +169,10 @@ public final class TransactionLog {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
     TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
-    long timestamp = commitTimestamp(metadata[0], commits, segment.lastModificationTime());
+    // The version's own commit file where it is still listed, also when a checkpoint of that
+    // version rebuilds it: the commit's time, not the checkpoint's (as an advanced snapshot tells).
+    long timestamp = commitTimestamp(metadata[0], commits, listing.commit(version)
+        .map(FileStatus::getModificationTime).orElse(segment.lastModificationTime()));
     return new Snapshot(segment, timestamp, protocol[0], metadata[0], () -> {
       LogReplay replay = new LogReplay(new FilePathResolver(tableRoot));
       for (LogFiles.CommitActions commit : commits) {
@@ -249,7 +268,7 @@ public final class TransactionLog {
     skipped.add(damaged);
     LogSegment older;
     try {
-      older = listing.segment(version, lastCheckpoint, skipped);
+      older = listing.segment(version, lastCheckpoint(), skipped);
     } catch (DeltaXException nothingOlder) {
       DeltaXException error = DeltaXErrors.unreadableCheckpoint(tableRoot.toString(), version,
           damaged.files().get(0).getPath().toString(), failure, nothingOlder);

@@ -57,7 +57,7 @@ public final class SnapshotCache {
     long startedAt = nanoClock.getAsLong();
     String key = TransactionLog.qualifiedRoot(path, conf).toString();
     Slot slot = slot(key);
-    CachedTable table = slot.refresh(path, conf, startedAt - staleness.toNanos());
+    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
     keep(key, slot, maxFiles);
     return table.loaded();
   }
@@ -71,7 +71,7 @@ public final class SnapshotCache {
     long startedAt = nanoClock.getAsLong();
     String key = TransactionLog.qualifiedRoot(path, conf).toString();
     Slot slot = slot(key);
-    CachedTable table = slot.refresh(path, conf, startedAt - staleness.toNanos());
+    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
     LoadedSnapshot loaded = slot.version(table, version);
     keep(key, slot, maxFiles);
     return loaded;
@@ -83,7 +83,7 @@ public final class SnapshotCache {
     long startedAt = nanoClock.getAsLong();
     String key = TransactionLog.qualifiedRoot(path, conf).toString();
     Slot slot = slot(key);
-    CachedTable table = slot.refresh(path, conf, startedAt - staleness.toNanos());
+    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
     long version = table.log().versionAsOf(timestampMillis, requested, table.latest());
     LoadedSnapshot loaded = slot.version(table, version);
     keep(key, slot, maxFiles);
@@ -116,6 +116,18 @@ public final class SnapshotCache {
   public long loadedFiles() {
     synchronized (slots) {
       return slots.values().stream().mapToLong(Slot::loadedFiles).sum();
+    }
+  }
+
+  /** The slot's entry refreshed; a table that fails to load is forgotten, then the error thrown. */
+  private CachedTable refresh(String key, Slot slot, String path, Configuration conf, long listedSince) {
+    try {
+      return slot.refresh(path, conf, listedSince);
+    } catch (RuntimeException | Error e) {
+      synchronized (slots) {
+        slots.remove(key, slot);
+      }
+      throw e;
     }
   }
 
