@@ -34,6 +34,8 @@ public final class Snapshot {
   /** Replays the file actions; called once, on the first question about files. */
   private Supplier<Replayed> replayFiles;
   private FileState files;
+  /** The size of {@code files} once loaded; read without the lock, which a replay holds long. */
+  private volatile long loadedFileCount;
   private StructType schema;
 
   /** What the file actions of the log add up to. */
@@ -131,6 +133,7 @@ public final class Snapshot {
       files = new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
           Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), replay.firstAddedIn());
       replayFiles = null; // lets the commits' actions go
+      loadedFileCount = files.activeFiles().size();
     }
     return files;
   }
@@ -165,8 +168,8 @@ public final class Snapshot {
    * How many active files this snapshot holds in memory: 0 until its file list is first asked
    * for. What a cache of snapshots counts against its bound.
    */
-  public synchronized long loadedFileCount() {
-    return files == null ? 0 : files.activeFiles().size();
+  public long loadedFileCount() {
+    return loadedFileCount;
   }
 
   /** The active data files, in no particular order. */
