@@ -1,5 +1,6 @@
 package io.deltax.snapshots;
 
+import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.time.Duration;
@@ -71,7 +72,16 @@ public final class SnapshotCache {
     long startedAt = nanoClock.getAsLong();
     String key = TransactionLog.qualifiedRoot(path, conf).toString();
     Slot slot = slot(key);
-    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+    CachedTable table;
+    try {
+      table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+    } catch (DeltaXException latestUnreadable) {
+      // The latest version may be unreadable (a reader feature added since, a damaged last
+      // commit) where the one asked for is not: that one alone, as without the cache, which
+      // throws again if the table itself is the problem.
+      TransactionLog log = TransactionLog.open(path, conf);
+      return new LoadedSnapshot(log, log.snapshotAt(version));
+    }
     LoadedSnapshot loaded = slot.version(table, version);
     keep(key, slot, maxFiles);
     return loaded;

@@ -37,16 +37,13 @@ public final class SnapshotLoader {
     return cache.latest(path, conf.hadoopConf(), conf.snapshotStaleness(), conf.snapshotCacheMaxFiles());
   }
 
-  /**
-   * The latest snapshot of the table at {@code path}, for procedures and tools. Writers pass
-   * {@code fresh}: they must see the newest commit whatever staleness the session accepts.
-   */
-  public static LoadedSnapshot latest(String path, DeltaXConf conf, boolean fresh) {
+  /** The latest snapshot of the table at {@code path}, for procedures and tools that only read. */
+  public static LoadedSnapshot latest(String path, DeltaXConf conf) {
     if (!conf.snapshotCacheEnabled()) {
       TransactionLog log = TransactionLog.open(path, conf.hadoopConf());
       return new LoadedSnapshot(log, log.latestSnapshot());
     }
-    return SnapshotCache.shared().latest(path, conf.hadoopConf(),
-        fresh ? java.time.Duration.ZERO : conf.snapshotStaleness(), conf.snapshotCacheMaxFiles());
+    return SnapshotCache.shared().latest(path, conf.hadoopConf(), conf.snapshotStaleness(),
+        conf.snapshotCacheMaxFiles());
   }
 }

@@ -195,6 +195,18 @@ class SnapshotCacheTest {
   }
 
   @Test
+  void timeTravelToAReadableVersionWorksWhenTheLatestIsUnreadable() throws IOException {
+    latest();
+    commit(dir, 2, "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+        + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
+
+    Snapshot v1 = cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 1).snapshot();
+
+    assertSameTable(TransactionLog.open(path(), conf).snapshotAt(1), v1);
+    assertThrows(DeltaXException.class, this::latest);
+  }
+
+  @Test
   void withinTheStalenessBoundTheLogIsNotListed() throws IOException {
     Duration staleness = Duration.ofSeconds(10);
     Snapshot first = cache.latest(path(), conf, staleness, NO_BOUND).snapshot();

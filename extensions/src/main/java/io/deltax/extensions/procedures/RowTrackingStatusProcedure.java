@@ -64,7 +64,7 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark), false);
+    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark));
     RowTrackingStatus s = RowTrackingStatus.of(table.log(), table.snapshot());
     Protocol p = s.snapshot().protocol();
     return new InternalRow[] {new GenericInternalRow(new Object[] {

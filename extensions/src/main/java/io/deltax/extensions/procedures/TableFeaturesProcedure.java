@@ -52,7 +52,7 @@ public final class TableFeaturesProcedure extends BaseProcedure {
    */
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark), false);
+    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark));
     Protocol protocol = table.snapshot().protocol();
     TableHistory history = TableHistory.of(table.log());
     List<InternalRow> rows = new ArrayList<>();
