@@ -6,6 +6,7 @@ import io.deltax.log.TransactionLog;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -116,9 +117,9 @@ public final class SnapshotCache {
   }
 
   /** The tables cached, least recently used first. */
-  public java.util.List<String> tables() {
+  public List<String> tables() {
     synchronized (slots) {
-      return java.util.List.copyOf(slots.keySet());
+      return List.copyOf(slots.keySet());
     }
   }
 
