@@ -7,7 +7,10 @@
  * Reconciliation") into a {@link io.deltax.log.Snapshot}, and tells the history of the commits
  * still there ({@link io.deltax.log.CommitSummary}, {@link io.deltax.log.TableHistory}: which
  * starts from the oldest version the log can rebuild; {@link io.deltax.log.CommitTimeline} for
- * {@code timestampAsOf}).
+ * {@code timestampAsOf}). A snapshot read earlier is advanced by the commits a new listing shows
+ * after it ({@code TransactionLog.latestSnapshotAfter}, {@code Snapshot.withCommits}), or refused
+ * for a full load where that is not sound; keeping snapshots between loads is
+ * {@code io.deltax.snapshots}' job.
  *
  * <p>Checkpoints are read and written side by side: {@link io.deltax.log.Checkpoint},
  * {@link io.deltax.log.CheckpointReader}, {@link io.deltax.log.CheckpointWriter},
