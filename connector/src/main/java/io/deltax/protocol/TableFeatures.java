@@ -95,7 +95,11 @@ public final class TableFeatures {
       readerWriter("catalogManaged", DeltaX.NEITHER),
       readerWriter("variantShredding", DeltaX.NEITHER),
       readerWriter("variantShredding-preview", DeltaX.NEITHER),
-      readerWriter("geospatial", DeltaX.NEITHER));
+      readerWriter("geospatial", DeltaX.NEITHER),
+      // Delta 4.4's development and preview features: refused by name until their rules are in
+      // PROTOCOL.md and deltax follows them.
+      readerWriter("geospatial-dev", DeltaX.NEITHER),
+      readerWriter("adaptiveMetadata-preview", DeltaX.NEITHER));
 
   private TableFeatures() {}
 

@@ -24,6 +24,9 @@ public final class LogReadsFileSystem extends RawLocalFileSystem {
     Configuration conf = new Configuration();
     conf.set("fs." + SCHEME + ".impl", LogReadsFileSystem.class.getName());
     conf.set("fs." + SCHEME + ".impl.disable.cache", "true");
+    // The tests write their checkpoints through this scheme, which has no put-if-absent step of
+    // its own; one writer at a time, so a plain create is safe.
+    conf.set(io.deltax.conf.DeltaXConf.COMMIT_SINGLE_WRITER, "true");
     return conf;
   }
 
