@@ -256,4 +256,9 @@ public final class DeltaXErrors {
             + "row tracking, so the rows after it cannot be matched with the rows before it. Read "
             + "the changes up to version " + (version - 1) + " instead.");
   }
+
+  public static DeltaXException badTableFunctionArgument(String function, String given, String expected) {
+    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
+        function + " takes " + expected + ", not " + given + ".");
+  }
 }
