@@ -9,13 +9,20 @@ import java.util.List;
  */
 public record ChangeRange(long start, long end, Snapshot endSnapshot, List<CommitChanges> commits) {
 
-  /** Whether some commit is matched by row ID, so rows carry {@code (row_id, row_commit_version)}. */
+  /** Whether some commit is matched by row ID, so its added files' row IDs are read first. */
   public boolean anyRowTracked() {
     return commits.stream().anyMatch(CommitChanges::rowTracked);
   }
 
-  /** Whether some commit has no row tracking, so its rows are read without row IDs. */
-  public boolean anyUntracked() {
-    return commits.stream().anyMatch(c -> !c.rowTracked());
+  /** Whether some file to read has row IDs (in a commit before row tracking: given by a later backfill). */
+  public boolean anyFileWithRowIds() {
+    return commits.stream().anyMatch(c -> c.removed().stream().anyMatch(ChangeFile::hasRowIds)
+        || c.added().stream().anyMatch(ChangeFile::hasRowIds));
+  }
+
+  /** Whether some file to read has no row IDs, so its rows are read without them. */
+  public boolean anyFileWithoutRowIds() {
+    return commits.stream().anyMatch(c -> c.removed().stream().anyMatch(f -> !f.hasRowIds())
+        || c.added().stream().anyMatch(f -> !f.hasRowIds()));
   }
 }

@@ -70,9 +70,11 @@ public final class ChangeRangePlanner {
       checkSchema(metadata, endSnapshot, start - 1);
     }
     List<CommitChanges> commits = new ArrayList<>();
+    Map<String, AddFile> numbered = new HashMap<>();
     for (FileStatus file : commitFiles) {
       long version = version(file);
       CommitReading commit = read(file);
+      numbered.putAll(commit.numbered);
       boolean trackedBefore = rowTracking(protocol, metadata);
       if (commit.protocol != null) {
         protocol = commit.protocol;
@@ -90,7 +92,32 @@ public final class ChangeRangePlanner {
         commits.add(changes);
       }
     }
-    return new ChangeRange(start, end, endSnapshot, List.copyOf(commits));
+    return new ChangeRange(start, end, endSnapshot, withLateRowIds(commits, numbered));
+  }
+
+  /**
+   * Files added before row tracking whose rows a backfill later in the range numbered: their rows
+   * get the row IDs the backfill gave them ({@code baseRowId} + physical row index, PROTOCOL.md
+   * "Row IDs"), and their commit as row commit version, so net changes match them with the changes
+   * after the backfill. Their commit stays file-level.
+   */
+  private List<CommitChanges> withLateRowIds(List<CommitChanges> commits,
+      Map<String, AddFile> numbered) {
+    List<CommitChanges> result = new ArrayList<>();
+    for (CommitChanges c : commits) {
+      if (c.rowTracked() || numbered.isEmpty()) {
+        result.add(c);
+        continue;
+      }
+      List<ChangeFile> added = new ArrayList<>();
+      for (ChangeFile f : c.added()) {
+        AddFile later = f.hasRowIds() ? null : numbered.get(paths.canonical(f.path()));
+        added.add(later == null ? f : new ChangeFile(f.path(), f.partitionValues(), f.size(),
+            f.modificationTime(), f.deletionVector(), later.baseRowId(), c.version()));
+      }
+      result.add(new CommitChanges(c.version(), c.timestampMillis(), false, c.removed(), List.copyOf(added)));
+    }
+    return List.copyOf(result);
   }
 
   private static boolean rowTracking(Protocol protocol, Metadata metadata) {
@@ -184,6 +211,8 @@ public final class ChangeRangePlanner {
     /** By logical file key, in the commit's order. */
     final Map<String, RemoveFile> removes = new LinkedHashMap<>();
     final Map<String, AddFile> adds = new LinkedHashMap<>();
+    /** Every add with a baseRowId (backfills' too), by canonical path. */
+    final Map<String, AddFile> numbered = new HashMap<>();
 
     CommitReading(FileStatus file) {
       this.file = file;
@@ -196,8 +225,13 @@ public final class ChangeRangePlanner {
         metadata = m;
       } else if (action instanceof CommitInfo c && commitInfo == null) {
         commitInfo = c;
-      } else if (action instanceof AddFile a && a.dataChange()) {
-        adds.put(key(a.path(), a.deletionVectorId()), a);
+      } else if (action instanceof AddFile a) {
+        if (a.baseRowId() != null) {
+          numbered.put(paths.canonical(a.path()), a);
+        }
+        if (a.dataChange()) {
+          adds.put(key(a.path(), a.deletionVectorId()), a);
+        }
       } else if (action instanceof RemoveFile r && r.dataChange()) {
         removes.put(key(r.path(), r.deletionVectorId()), r);
       }

@@ -97,14 +97,16 @@ final class ChangeFeedScan implements Scan, Batch {
     ChangeFileRead withRowIds = null;
     ChangeFileRead rowIdsOnly = null;
     ChangeFileRead withoutRowIds = null;
-    if (range.anyRowTracked()) {
+    if (range.anyFileWithRowIds()) {
       withRowIds = read(new MetadataReadPlan(ChangeFeedTable.METADATA_TYPE, rowTracking,
           readDataSchema.size(), readPartitionSchema.size(), true, null), dataSchema, physicalReadData,
           readPartitionSchema);
+    }
+    if (range.anyRowTracked()) {
       rowIdsOnly = read(new MetadataReadPlan(ChangeFeedTable.METADATA_TYPE, rowTracking, 0, 0, true,
           null), dataSchema, new StructType(), new StructType());
     }
-    if (range.anyUntracked()) {
+    if (range.anyFileWithoutRowIds()) {
       withoutRowIds = read(new MetadataReadPlan(null, rowTracking, readDataSchema.size(),
           readPartitionSchema.size(), true, null), dataSchema, physicalReadData, readPartitionSchema);
     }
