@@ -207,6 +207,9 @@ class ChangeFeedTest {
         "ALTER TABLE $T SET TBLPROPERTIES (" + ROW_TRACKING + ")",
         "UPDATE $T SET v = 0 WHERE id < 2",
         "DELETE FROM $T WHERE id = 5"));
+    // Versions 2 to 4: the protocol upgrade, the backfill, the properties: no row changed.
+    assertEquals(0, changes("deltax", path, 2, 4, "all").count());
+    assertEquals(0, changes("delta", path, 2, 4, "all").count());
     assertSameChanges(path, path);
   }
 
@@ -220,15 +223,29 @@ class ChangeFeedTest {
     assertSameChanges(path, path);
   }
 
+  /**
+   * The SQL table-valued function gives the DataFrame's answer; {@code _metadata.row_id} of an
+   * update's post-image is delta-spark's for the row; a starting timestamp before the first commit
+   * starts at the first commit.
+   */
   @Test
-  void rowIdsStaySelectable() {
-    String path = table("row-ids", CDF + ", " + ROW_TRACKING, "", dmlSequence().subList(0, 3));
+  void sqlTimestampsAndRowIds() {
+    String path = table("sql", CDF + ", " + ROW_TRACKING, "", dmlSequence().subList(0, 3));
+    assertEquals(rows(changes("delta", path, 1, 3, "all")),
+        rows(spark().sql("SELECT * FROM deltax_changes('" + path + "', 1, 3)")));
+    assertEquals(rows(changes("deltax", path, 2, 3, "net")),
+        rows(spark().sql("SELECT * FROM deltax_changes('" + path + "', 2, NULL, 'net')")));
+    assertEquals(rows(changes("delta", path, 0, 3, "all")),
+        rows(spark().read().format("deltax").option("readChangeFeed", "true")
+            .option("startingTimestamp", "2000-01-01 00:00:00").load(path)));
     List<String> expected = canonicalRows(DeltaOracle.delta(path).where("id % 3 = 0")
         .select("id", "_metadata.row_id", "_metadata.row_commit_version"));
     Dataset<Row> postimages = changes("deltax", path, 3, 3, "all")
         .where("_change_type = 'update_postimage'")
         .select(new Column("id"), new Column("_metadata.row_id"), new Column("_metadata.row_commit_version"));
     assertEquals(expected, canonicalRows(postimages));
+    assertError(() -> spark().sql("SELECT * FROM deltax_changes('" + path + "')").collect(),
+        "DELTAX_INVALID_ARGUMENT", "deltax_changes");
   }
 
   @Test
