@@ -11,6 +11,7 @@
  *
  * <p>Not here: reading the files (the read path implements {@link io.deltax.changes.FileRows} with
  * Spark's Parquet reader) and the DataSource V2 classes ({@code io.deltax.read.ChangeFeedTable}).
- * This package imports the log, the actions, the protocol, the conf and the errors, nothing above.
+ * This package imports the log, the actions, the protocol, column mapping, the conf and the
+ * errors, nothing above.
  */
 package io.deltax.changes;
