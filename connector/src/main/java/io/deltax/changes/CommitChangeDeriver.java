@@ -1,5 +1,6 @@
 package io.deltax.changes;
 
+import io.deltax.actions.DeletionVectorDescriptor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,7 +8,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
@@ -28,7 +31,8 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * First the added files' row IDs and commit versions alone are read (two long columns); then the
  * removed files' rows, each a delete, a pre-image or nothing; then the rows of the added files
  * that hold a row of this commit, each an insert or a post-image. An added file with no row of
- * this commit (a file re-added with a new deletion vector, a copied file) is not read again.
+ * this commit (a copied file) is not read again. A file re-added with a grown deletion vector is
+ * not read at all: of the removed file only the rows the new vector newly hides are read.
  *
  * <p>A commit without row tracking has no row IDs to match: its removed rows are deletes and its
  * added rows inserts (file-level changes).
@@ -47,23 +51,32 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   private boolean currentRemoved;
   private ChangeRow next;
 
-  private record Source(ChangeFile file, boolean removed) {}
+  /** @param grown for a removed file re-added with a grown deletion vector: that vector, else null */
+  private record Source(ChangeFile file, boolean removed, DeletionVectorDescriptor grown) {}
 
   public CommitChangeDeriver(CommitChanges commit, FileRows files) {
     this.commit = commit;
     this.files = files;
     List<ChangeFile> addedToRead = new ArrayList<>();
+    Map<ChangeFile, DeletionVectorDescriptor> grown = new HashMap<>();
     if (commit.rowTracked()) {
+      Map<String, ChangeFile> removedByPath = new HashMap<>();
+      commit.removed().forEach(f -> removedByPath.put(f.path(), f));
       for (ChangeFile added : commit.added()) {
-        if (indexRowIds(added)) {
+        ChangeFile before = removedByPath.get(added.path());
+        if (before != null && added.deletionVector() != null && before.hasRowIds()) {
+          // The same data file with a grown deletion vector: its live rows are the removed
+          // file's, copied; only the rows the new vector hides can have changed.
+          grown.put(before, added.deletionVector());
+        } else if (indexRowIds(added)) {
           addedToRead.add(added);
         }
       }
     } else {
       addedToRead.addAll(commit.added());
     }
-    commit.removed().forEach(f -> sources.add(new Source(f, true)));
-    addedToRead.forEach(f -> sources.add(new Source(f, false)));
+    commit.removed().forEach(f -> sources.add(new Source(f, true, grown.get(f))));
+    addedToRead.forEach(f -> sources.add(new Source(f, false, null)));
   }
 
   /** Reads an added file's row IDs; whether it holds a row this commit wrote. */
@@ -94,7 +107,8 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
           return false;
         }
         Source source = sources.poll();
-        current = files.rows(source.file());
+        current = source.grown() == null ? files.rows(source.file())
+            : files.newlyDeletedRows(source.file(), source.grown());
         currentRemoved = source.removed();
       }
       next = classify(current.next());

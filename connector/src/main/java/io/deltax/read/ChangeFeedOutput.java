@@ -84,7 +84,7 @@ final class ChangeFeedOutput implements Serializable {
   private InternalRow metadata(InternalRow read) {
     Object[] values = new Object[metadataFields.length];
     if (hasRowId(read)) {
-      InternalRow ids = read.getStruct(numReadColumns, 2);
+      InternalRow ids = read.getStruct(numReadColumns, ChangeFeedTable.READ_TYPE.size());
       for (int j = 0; j < values.length; j++) {
         values[j] = ids.getLong(metadataFields[j]);
       }

@@ -98,12 +98,12 @@ final class ChangeFeedScan implements Scan, Batch {
     ChangeFileRead rowIdsOnly = null;
     ChangeFileRead withoutRowIds = null;
     if (range.anyFileWithRowIds()) {
-      withRowIds = read(new MetadataReadPlan(ChangeFeedTable.METADATA_TYPE, rowTracking,
+      withRowIds = read(new MetadataReadPlan(ChangeFeedTable.READ_TYPE, rowTracking,
           readDataSchema.size(), readPartitionSchema.size(), true, null), dataSchema, physicalReadData,
           readPartitionSchema);
     }
     if (range.anyRowTracked()) {
-      rowIdsOnly = read(new MetadataReadPlan(ChangeFeedTable.METADATA_TYPE, rowTracking, 0, 0, true,
+      rowIdsOnly = read(new MetadataReadPlan(ChangeFeedTable.READ_TYPE, rowTracking, 0, 0, true,
           null), dataSchema, new StructType(), new StructType());
     }
     if (range.anyFileWithoutRowIds()) {

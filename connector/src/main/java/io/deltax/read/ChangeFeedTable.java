@@ -32,6 +32,8 @@ final class ChangeFeedTable implements SupportsRead, SupportsMetadataColumns {
   static final StructType METADATA_TYPE = new StructType()
       .add("row_id", DataTypes.LongType, true)
       .add("row_commit_version", DataTypes.LongType, true);
+  /** What the reader reads of each row with row IDs: the fields above, then its row index. */
+  static final StructType READ_TYPE = METADATA_TYPE.add("row_index", DataTypes.LongType, true);
 
   private final ChangeRange range;
   private final ChangeMode mode;

@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.actions.DeletionVectorDescriptor;
 import io.deltax.changes.ChangeFile;
 import io.deltax.changes.FileRows;
 import io.deltax.deletionvectors.DeletedRows;
@@ -13,6 +14,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.NoSuchElementException;
+import java.util.function.LongPredicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
@@ -59,7 +61,25 @@ final class ChangeFileReader implements FileRows {
     return open(file, rowIdsOnly, new StructType(), true);
   }
 
-  private RowIterator open(ChangeFile file, ChangeFileRead read, StructType partitionSchema,
+  @Override
+  public RowIterator newlyDeletedRows(ChangeFile file, DeletionVectorDescriptor grown) {
+    DeletedRows before = file.deletionVector() == null ? null : load(file.deletionVector(), file);
+    DeletedRows after = load(grown, file);
+    AssembledRows rows = open(file, withRowIds, physicalPartitionSchema, false);
+    rows.keepOnly(index -> after.contains(index) && (before == null || !before.contains(index)));
+    return rows;
+  }
+
+  private DeletedRows load(DeletionVectorDescriptor dv, ChangeFile file) {
+    try {
+      return DeletionVectorStore.load(dv, tableRoot, hadoopConf);
+    } catch (IOException | RuntimeException e) {
+      throw DeltaXErrors.unreadableDeletionVector(tableRoot.toString(),
+          paths.resolve(file.path()).toString(), e);
+    }
+  }
+
+  private AssembledRows open(ChangeFile file, ChangeFileRead read, StructType partitionSchema,
       boolean unwrapIds) {
     Path path = paths.resolve(file.path());
     Object[] values = partitionValues.toValues(partitionSchema, file.partitionValues());
@@ -70,14 +90,7 @@ final class ChangeFileReader implements FileRows {
     PartitionedFile split = new PartitionedFile(partitionRow, sparkPath, 0, file.size(),
         new String[0], file.modificationTime(), file.size(),
         scala.collection.immutable.Map$.MODULE$.empty());
-    DeletedRows deleted = null;
-    if (file.deletionVector() != null) {
-      try {
-        deleted = DeletionVectorStore.load(file.deletionVector(), tableRoot, hadoopConf);
-      } catch (IOException | RuntimeException e) {
-        throw DeltaXErrors.unreadableDeletionVector(tableRoot.toString(), path.toString(), e);
-      }
-    }
+    DeletedRows deleted = file.deletionVector() == null ? null : load(file.deletionVector(), file);
     return new AssembledRows(read.readFunction().apply(split), partitionRow, deleted,
         new MetadataRowAssembler(read.plan(), read.parquetOutput()), unwrapIds);
   }
@@ -89,6 +102,8 @@ final class ChangeFileReader implements FileRows {
     private final DeletedRows deleted;
     private final MetadataRowAssembler assembler;
     private final boolean unwrapIds;
+    /** Null, or the row indexes to keep of the rows the deletion vector left. */
+    private LongPredicate keepOnly;
     private InternalRow next;
 
     AssembledRows(scala.collection.Iterator<InternalRow> parquet, InternalRow partitionRow,
@@ -100,12 +115,20 @@ final class ChangeFileReader implements FileRows {
       this.unwrapIds = unwrapIds;
     }
 
+    void keepOnly(LongPredicate rowIndexes) {
+      this.keepOnly = rowIndexes;
+    }
+
     @Override
     public boolean hasNext() {
       while (next == null && parquet.hasNext()) {
         InternalRow row = assembler.assemble(parquet.next(), partitionRow, deleted);
+        if (row != null && keepOnly != null
+            && !keepOnly.test(row.getStruct(row.numFields() - 1, FileRows.ID_FIELDS).getLong(2))) {
+          row = null;
+        }
         if (row != null) {
-          next = unwrapIds ? row.getStruct(0, 2) : row;
+          next = unwrapIds ? row.getStruct(0, FileRows.ID_FIELDS) : row;
         }
       }
       return next != null;
