@@ -66,6 +66,18 @@ final class SyntheticTables {
     }
   }
 
+  /** Appends one commit of one one-row file (a copy of the table's first) to a synthetic table. */
+  static void appendOneFile(Path table) throws IOException {
+    long version;
+    try (Stream<Path> list = Files.list(table.resolve("_delta_log"))) {
+      version = 1 + list.map(p -> p.getFileName().toString())
+          .filter(n -> n.matches("\\d{20}\\.json"))
+          .mapToLong(n -> Long.parseLong(n.substring(0, 20))).max().orElseThrow();
+    }
+    Path template = table.resolve("part-1.parquet");
+    writeCommit(table, version, template, Files.size(template), (int) (1_000_000_000 + version), 1);
+  }
+
   /** A copy of a table directory, for cases that change the table. */
   static Path copy(Path table, Path target) throws IOException {
     try (Stream<Path> walk = Files.walk(table)) {

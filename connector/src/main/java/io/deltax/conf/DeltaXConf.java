@@ -1,10 +1,12 @@
 package io.deltax.conf;
 
 import io.deltax.errors.DeltaXErrors;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.network.util.JavaUtils;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.util.DateTimeUtils;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -51,6 +53,26 @@ public final class DeltaXConf {
   /** Session conf: the most runs a stored row data version map keeps. */
   public static final String ROW_DATA_VERSIONS_MAX_RUNS = "spark.deltax.rowDataVersions.maxRuns";
   public static final int ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT = 10_000;
+  /**
+   * Session conf (read from the one Hadoop configuration, like the writers): commit on a store where deltax cannot prove
+   * put-if-absent (S3 without conditional writes, an unknown scheme) with a plain
+   * {@code create(overwrite = false)}, trusting that no other job writes the table at the same
+   * time, as delta-spark's S3SingleDriverLogStore does. Off by default: such stores are refused.
+   */
+  public static final String COMMIT_SINGLE_WRITER = "spark.deltax.commit.singleWriter";
+  public static final boolean COMMIT_SINGLE_WRITER_DEFAULT = false;
+  /** Session conf: whether loads share the JVM's snapshot cache. */
+  public static final String SNAPSHOT_CACHE_ENABLED = "spark.deltax.snapshot.cache.enabled";
+  public static final boolean SNAPSHOT_CACHE_ENABLED_DEFAULT = true;
+  /** Session conf: the most active files the snapshot cache holds, over all its tables. */
+  public static final String SNAPSHOT_CACHE_MAX_FILES = "spark.deltax.snapshot.cache.maxFiles";
+  public static final long SNAPSHOT_CACHE_MAX_FILES_DEFAULT = 10_000_000L;
+  /**
+   * Session conf: how long a cached snapshot may be served without listing the log again (as
+   * delta-spark's {@code stalenessLimit}); 0, the default, lists on every load.
+   */
+  public static final String SNAPSHOT_STALENESS = "spark.deltax.snapshot.staleness";
+  public static final Duration SNAPSHOT_STALENESS_DEFAULT = Duration.ZERO;
 
   /**
    * Spark's session time zone, which reads {@code timestampAsOf} written without a zone; unset,
@@ -225,6 +247,62 @@ public final class DeltaXConf {
   public int rowDataVersionsMaxRuns() {
     return wholeNumber(ROW_DATA_VERSIONS_MAX_RUNS, ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT,
         WholeNumberRange.MAX_RUNS);
+  }
+
+  /**
+   * {@value #COMMIT_SINGLE_WRITER} as the writers see it: in the one Hadoop configuration, where
+   * the session's confs and the load's options are copied (see the class comment).
+   */
+  public static boolean commitSingleWriter(Configuration hadoopConf) {
+    String value = hadoopConf.getTrimmed(COMMIT_SINGLE_WRITER);
+    if (value == null) {
+      return COMMIT_SINGLE_WRITER_DEFAULT;
+    }
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw DeltaXErrors.badOption(COMMIT_SINGLE_WRITER, value, "true or false");
+  }
+
+  /** {@value #SNAPSHOT_CACHE_ENABLED}, {@code true} or {@code false} (default true). */
+  public boolean snapshotCacheEnabled() {
+    String value = sessionConf.get(SNAPSHOT_CACHE_ENABLED);
+    if (value == null) {
+      return SNAPSHOT_CACHE_ENABLED_DEFAULT;
+    }
+    return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw DeltaXErrors.badOption(SNAPSHOT_CACHE_ENABLED, value, "true or false");
+    };
+  }
+
+  /** {@value #SNAPSHOT_CACHE_MAX_FILES}, 0 (cache nothing) or more (default 10000000). */
+  public long snapshotCacheMaxFiles() {
+    String value = sessionConf.get(SNAPSHOT_CACHE_MAX_FILES);
+    return value == null ? SNAPSHOT_CACHE_MAX_FILES_DEFAULT
+        : WholeNumberRange.CACHED_FILES.parse(SNAPSHOT_CACHE_MAX_FILES, value);
+  }
+
+  /**
+   * {@value #SNAPSHOT_STALENESS}: a duration as Spark's time confs take it ({@code 30s},
+   * {@code 5min}, {@code 1h}; a bare number is milliseconds), 0 or more (default 0).
+   */
+  public Duration snapshotStaleness() {
+    String value = sessionConf.get(SNAPSHOT_STALENESS);
+    if (value == null) {
+      return SNAPSHOT_STALENESS_DEFAULT;
+    }
+    try {
+      long millis = JavaUtils.timeStringAsMs(value.trim());
+      if (millis >= 0) {
+        return Duration.ofMillis(millis);
+      }
+    } catch (RuntimeException e) {
+      // reported below
+    }
+    throw DeltaXErrors.badOption(SNAPSHOT_STALENESS, value,
+        "a duration of 0 or more, such as '0', '30s', '5min' or '1h'");
   }
 
   /** A session conf that is a whole number in {@code range}, or its default. */

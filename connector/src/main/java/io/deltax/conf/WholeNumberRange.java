@@ -22,6 +22,9 @@ public record WholeNumberRange(long min, long max, String unit, String minMeanin
   /** {@code spark.deltax.rowDataVersions.maxRuns}. */
   public static final WholeNumberRange MAX_RUNS =
       new WholeNumberRange(1, Integer.MAX_VALUE, "runs", null);
+  /** {@code spark.deltax.snapshot.cache.maxFiles}. */
+  public static final WholeNumberRange CACHED_FILES =
+      new WholeNumberRange(0, Long.MAX_VALUE, "files", "cache nothing");
 
   /** The range in words: "1 to 2147483647 files per commit", "0 (no limit) to 2147483647 commits". */
   public String describe() {

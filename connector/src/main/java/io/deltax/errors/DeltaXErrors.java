@@ -261,4 +261,18 @@ public final class DeltaXErrors {
     return new DeltaXException("DELTAX_INVALID_ARGUMENT",
         function + " takes " + expected + ", not " + given + ".");
   }
+
+  /**
+   * A commit refused before anything is written: on {@code store} deltax cannot make a commit
+   * put-if-absent, so a concurrent writer could overwrite it unnoticed.
+   *
+   * @param why what is missing, and how to turn it on
+   */
+  public static DeltaXException unsafeCommitStore(String store, String tablePath, String why) {
+    return new DeltaXException("DELTAX_UNSAFE_COMMIT_STORE", "Cannot commit to " + tablePath
+        + ": on " + store + " deltax cannot write a commit only if it is absent (" + why + "), so "
+        + "two writers could overwrite each other's commit. Nothing was written. Turn conditional "
+        + "writes on, or, if no other job writes this table at the same time, set "
+        + "spark.deltax.commit.singleWriter=true to commit with a plain create.");
+  }
 }

@@ -8,7 +8,6 @@ import io.deltax.actions.RemoveFile;
 import io.deltax.actions.Sidecar;
 import io.deltax.protocol.TableFeatures;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * are the actions' own schemas ({@link ParquetActionWriter}); {@link CheckpointReader} reads
  * them back.
  *
- * <p>Each file is written whole under a hidden temporary name and published as commits are
+ * <p>Each file is written whole, staged under a hidden temporary name (or on local disk for an
+ * object store, where it is then uploaded in one request), and published as commits are
  * ({@link LogFilePublisher}), so a writer killed half-way never leaves a truncated checkpoint.
  * When another writer published the same checkpoint first, its file is kept: both wrote the
  * same version's state. {@code _last_checkpoint}, only a hint, comes last and is replaced.
@@ -71,12 +71,8 @@ public final class CheckpointWriter {
     }
     lastCheckpoint.put("size", size);
     lastCheckpoint.put("numOfAddFiles", snapshot.activeFiles().size());
-    Path hint = new Path(logDir, LastCheckpointHint.FILE_NAME);
-    Path temp = LogFilePublisher.tempFor(hint);
-    try (OutputStream out = hint.getFileSystem(conf).create(temp, true)) {
-      out.write(LogFilePublisher.lines(List.of(ActionJson.objectJson(lastCheckpoint))));
-    }
-    publisher.replace(temp, hint);
+    publisher.replace(new Path(logDir, LastCheckpointHint.FILE_NAME),
+        LogFilePublisher.lines(List.of(ActionJson.objectJson(lastCheckpoint))));
   }
 
   /** Tombstones younger than {@code delta.deletedFileRetentionDuration} (default one week). */
@@ -129,22 +125,23 @@ public final class CheckpointWriter {
   }
 
   /**
-   * Writes a Parquet file of actions, one per row, under a temporary name, then publishes it as
+   * Writes a Parquet file of actions, one per row, where the publisher stages it (beside the
+   * file under a temporary name, or on local disk for an object store), then publishes it as
    * {@code file}, keeping the file another writer may have published first; returns the number
    * of rows.
    */
   private long writeParquet(Path file, List<ActionSchema<? extends Action>> columns, Rows body)
       throws IOException {
-    Path temp = LogFilePublisher.tempFor(file);
+    Path staged = publisher.stagingFor(file);
     long count;
-    try (ParquetActionWriter rows = new ParquetActionWriter(conf, temp, columns)) {
+    try (ParquetActionWriter rows = new ParquetActionWriter(conf, staged, columns)) {
       body.write(rows);
       count = rows.count();
     } catch (IOException | RuntimeException e) {
-      file.getFileSystem(conf).delete(temp, false);
+      publisher.discard(staged);
       throw e;
     }
-    if (!publisher.publish(temp, file)) {
+    if (!publisher.publish(staged, file)) {
       LOG.info("Kept {}, which another writer published first", file);
     }
     return count;

@@ -1,12 +1,14 @@
 package io.deltax.log;
 
+import io.deltax.conf.DeltaXConf;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.DeltaXException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.StandardCopyOption;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumFileSystem;
@@ -22,25 +24,29 @@ import org.slf4j.LoggerFactory;
 /**
  * Publishes a file of the log whole under its final name, only if no other writer published one
  * there first: commits (PROTOCOL.md, "Delta Log Entries": mutual exclusion is the writer's job)
- * and checkpoints, so that a writer killed half-way leaves at most a hidden temporary file, never
- * a truncated commit or checkpoint. The file is first written whole to a temporary file in the
- * same directory ({@link #tempFor}), then published in one atomic step that fails if the target
- * exists:
+ * and checkpoints, so that a writer killed half-way never leaves a truncated commit or checkpoint
+ * and a concurrent writer never overwrites one. How depends on the store
+ * ({@link PutIfAbsentMethod}):
  * <ul>
- *   <li>local file systems: a hard link ({@code link(2)} refuses an existing name), since
+ *   <li>local file systems: written whole to a hidden temporary file beside the target
+ *       ({@link #tempFor}), then a hard link ({@code link(2)} refuses an existing name), since
  *       Hadoop's local rename checks for the target and then renames, which can overwrite a file
  *       another writer made in between;
- *   <li>HDFS, ABFS, viewfs: {@code FileContext.rename} without overwrite, atomic in the store, as
- *       delta-spark's HDFSLogStore does;
- *   <li>elsewhere: {@code create(overwrite = false)}, put-if-absent where the store makes creation
- *       conditional (S3A with conditional writes, GCS); an object appears whole when its upload
- *       completes, so bytes are written there directly, and a temporary file is copied.
+ *   <li>HDFS, ABFS, viewfs: the same temporary file, then {@code FileContext.rename} without
+ *       overwrite, atomic in the store, as delta-spark's HDFSLogStore does;
+ *   <li>S3A: one conditional PUT of the final name ({@link S3AConditionalCreate}), after checking
+ *       once per store and JVM that the server honours it ({@link PutIfAbsentProbeCache});
+ *   <li>GCS: {@code create(overwrite = false)}, an upload with {@code ifGenerationMatch=0}.
  * </ul>
+ * On object stores an object appears whole when its upload completes, so bytes go straight to
+ * the final name, and files built up piece by piece (Parquet checkpoints) are staged on local
+ * disk ({@link #stagingFor}) and uploaded in one request. Where deltax cannot make a write
+ * put-if-absent (S3A with conditional writes off, a server that ignores them, an unknown scheme)
+ * it refuses before writing anything ({@code [DELTAX_UNSAFE_COMMIT_STORE]}), unless
+ * {@value DeltaXConf#COMMIT_SINGLE_WRITER} is set: then a plain {@code create(overwrite = false)}.
  */
 public final class LogFilePublisher {
   private static final Logger LOG = LoggerFactory.getLogger(LogFilePublisher.class);
-  /** Schemes whose rename refuses an existing target atomically. */
-  private static final Set<String> ATOMIC_RENAME = Set.of("hdfs", "viewfs", "abfs", "abfss");
 
   private final Configuration conf;
 
@@ -59,20 +65,36 @@ public final class LogFilePublisher {
   }
 
   /**
+   * Where to write a file that {@link #publish} will then publish as {@code target}: beside it
+   * under a hidden temporary name where publishing is a link or a rename, else a local temporary
+   * file, uploaded in one request. Fails, before anything is written, on a store where deltax
+   * cannot publish put-if-absent (see the class comment).
+   */
+  public Path stagingFor(Path target) throws IOException {
+    FileSystem fs = target.getFileSystem(conf);
+    if (!method(fs, target.getParent()).writesFinalNameDirectly()) {
+      return tempFor(target);
+    }
+    java.io.File local = java.io.File.createTempFile("deltax-" + target.getName() + "-", ".tmp");
+    if (!local.delete()) { // the Parquet writer creates it afresh
+      throw new IOException("Cannot prepare the local staging file " + local);
+    }
+    return new Path(local.toURI());
+  }
+
+  /**
    * Writes {@code content} as {@code target} if no file has that name.
    *
    * @return false when {@code target} already exists: another writer published it first
    */
   public boolean write(Path target, byte[] content) throws IOException {
     FileSystem fs = target.getFileSystem(conf);
-    String scheme = fs.getUri().getScheme();
-    if (!"file".equals(scheme) && !ATOMIC_RENAME.contains(scheme)) {
-      try (OutputStream out = fs.create(target, false)) {
-        out.write(content);
-        return true;
-      } catch (FileAlreadyExistsException e) {
-        return false;
-      }
+    PutIfAbsentMethod method = method(fs, target.getParent());
+    if (method.writesFinalNameDirectly()) {
+      return create(fs, method, target, out -> out.write(content));
+    }
+    if (fs.exists(target)) { // a temporary file would be written for nothing
+      return false;
     }
     Path temp = tempFor(target);
     try (OutputStream out = FileContext.getFileContext(temp.toUri(), conf).create(temp,
@@ -86,61 +108,163 @@ public final class LogFilePublisher {
   }
 
   /**
-   * Publishes the complete file {@code temp} as {@code target} if no file has that name; the
-   * temporary file is gone afterwards either way.
+   * Publishes the complete file {@code staged} (from {@link #stagingFor}) as {@code target} if
+   * no file has that name; the staged file is gone afterwards either way.
    *
    * @return false when {@code target} already exists: another writer published it first, and
    *     its file is kept
    */
-  public boolean publish(Path temp, Path target) throws IOException {
+  public boolean publish(Path staged, Path target) throws IOException {
     FileSystem fs = target.getFileSystem(conf);
-    String scheme = fs.getUri().getScheme();
+    FileSystem stagingFs = staged.getFileSystem(conf);
     try {
-      if ("file".equals(scheme)) {
-        java.nio.file.Files.createLink(local(fs, target), local(fs, temp));
-        dropStaleChecksum(fs, target);
-        return true;
-      }
-      if (ATOMIC_RENAME.contains(scheme)) {
-        FileContext.getFileContext(target.toUri(), conf).rename(temp, target, Options.Rename.NONE);
-        return true;
-      }
-      if (fs.exists(target)) {
-        return false;
-      }
-      try (InputStream in = fs.open(temp); OutputStream out = fs.create(target, false)) {
-        in.transferTo(out);
-        return true;
+      PutIfAbsentMethod method = method(fs, target.getParent());
+      switch (method) {
+        case HARD_LINK -> {
+          java.nio.file.Files.createLink(local(fs, target), local(fs, staged));
+          dropStaleChecksum(fs, target);
+          return true;
+        }
+        case RENAME -> {
+          return renameIfAbsent(fs, staged, target);
+        }
+        default -> {
+          return create(fs, method, target, out -> {
+            try (InputStream in = stagingFs.open(staged)) {
+              in.transferTo(out);
+            }
+          });
+        }
       }
     } catch (FileAlreadyExistsException | java.nio.file.FileAlreadyExistsException e) {
       return false;
+    } finally {
+      deleteQuietly(stagingFs, staged);
+    }
+  }
+
+  /**
+   * Renames without overwrite. ABFS renames through {@code FileSystem.rename}: when the target
+   * appears after the client's own checks, the store refuses the copy ({@code If-None-Match: *})
+   * and Hadoop reports a plain "rename ... failed", not "already exists". The target there and
+   * our file still here can only mean that another writer won.
+   */
+  private boolean renameIfAbsent(FileSystem fs, Path staged, Path target) throws IOException {
+    try {
+      FileContext.getFileContext(target.toUri(), conf).rename(staged, target, Options.Rename.NONE);
+      return true;
+    } catch (FileAlreadyExistsException e) {
+      throw e;
+    } catch (IOException e) {
+      if (fs.exists(target) && fs.exists(staged)) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Writes {@code content} as {@code target}, replacing it, atomically where the store can: for
+   * files that are only hints, such as {@code _last_checkpoint}, where the last writer wins.
+   */
+  public void replace(Path target, byte[] content) throws IOException {
+    FileSystem fs = target.getFileSystem(conf);
+    PutIfAbsentMethod method = PutIfAbsentMethod.forScheme(fs.getUri().getScheme());
+    if (method.writesFinalNameDirectly()) {
+      try (OutputStream out = fs.create(target, true)) { // one PUT: the object appears whole
+        out.write(content);
+      }
+      return;
+    }
+    Path temp = tempFor(target);
+    try {
+      try (OutputStream out = fs.create(temp, true)) {
+        out.write(content);
+      }
+      if (method == PutIfAbsentMethod.HARD_LINK) {
+        java.nio.file.Files.move(local(fs, temp), local(fs, target),
+            StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        dropStaleChecksum(fs, target);
+      } else {
+        FileContext.getFileContext(target.toUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
+      }
     } finally {
       deleteQuietly(fs, temp);
     }
   }
 
+  private interface Body {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
   /**
-   * Replaces {@code target} by the complete file {@code temp}, atomically where the store can:
-   * for files that are only hints, such as {@code _last_checkpoint}, where the last writer wins.
+   * Creates {@code target} on an object store in one upload, only if it is absent.
+   *
+   * @return false when another writer's object has the name
    */
-  public void replace(Path temp, Path target) throws IOException {
-    FileSystem fs = target.getFileSystem(conf);
-    String scheme = fs.getUri().getScheme();
-    try {
-      if ("file".equals(scheme)) {
-        java.nio.file.Files.move(local(fs, temp), local(fs, target),
-            StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        dropStaleChecksum(fs, target);
-      } else if (ATOMIC_RENAME.contains(scheme)) {
-        FileContext.getFileContext(target.toUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
-      } else {
-        try (InputStream in = fs.open(temp); OutputStream out = fs.create(target, true)) {
-          in.transferTo(out);
-        }
+  private boolean create(FileSystem fs, PutIfAbsentMethod method, Path target, Body body)
+      throws IOException {
+    try (OutputStream out = method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
+        ? S3AConditionalCreate.create(fs, target) : fs.create(target, false)) {
+      body.writeTo(out);
+    } catch (IOException e) { // the upload, and so the refusal, happens in close()
+      if (StoreFailures.otherWriterWon(e)) {
+        return false;
       }
-    } finally {
-      deleteQuietly(fs, temp);
+      if (StoreFailures.conditionalWritesUnavailable(e)) {
+        throw unsafe(fs, target.getParent(), "S3A does not send conditional writes: "
+            + S3AConditionalCreate.ENABLED_KEY + " is false");
+      }
+      throw e;
     }
+    return true;
+  }
+
+  /**
+   * How this store publishes a file in {@code dir} put-if-absent; fails where it cannot, unless
+   * single-writer mode is accepted.
+   */
+  private PutIfAbsentMethod method(FileSystem fs, Path dir) throws IOException {
+    boolean singleWriter = DeltaXConf.commitSingleWriter(conf); // a bad value fails on any store
+    PutIfAbsentMethod method = PutIfAbsentMethod.forScheme(fs.getUri().getScheme());
+    String unsafe = whyUnsafe(fs, dir, method);
+    if (unsafe == null) {
+      return method;
+    }
+    if (singleWriter) {
+      return PutIfAbsentMethod.PLAIN_CREATE;
+    }
+    throw unsafe(fs, dir, unsafe);
+  }
+
+  /** Why {@code method} is not put-if-absent on this store, and what would make it so; null if it is. */
+  private static String whyUnsafe(FileSystem fs, Path dir, PutIfAbsentMethod method) throws IOException {
+    if (method == PutIfAbsentMethod.PLAIN_CREATE) {
+      return "deltax knows no put-if-absent write for scheme '" + fs.getUri().getScheme() + "'";
+    }
+    if (method != PutIfAbsentMethod.S3A_CONDITIONAL_CREATE) {
+      return null;
+    }
+    if (!S3AConditionalCreate.available(fs, dir)) {
+      return "S3A does not send conditional writes (If-None-Match): set "
+          + S3AConditionalCreate.ENABLED_KEY + "=true, on Hadoop 3.4.2 or later";
+    }
+    if (!PutIfAbsentProbeCache.honoursConditionalCreate(fs, logDirOf(dir))) {
+      return "the S3 server accepted a second conditional write of one object: it ignores "
+          + "If-None-Match; use a server that honours it";
+    }
+    return null;
+  }
+
+  /** The {@code _delta_log} a file of the log lives in ({@code _sidecars} is one below it). */
+  private static Path logDirOf(Path dir) {
+    return dir.getName().equals(LogFileName.SIDECAR_DIR) ? dir.getParent() : dir;
+  }
+
+  private static DeltaXException unsafe(FileSystem fs, Path dir, String why) {
+    Path logDir = logDirOf(dir);
+    String table = logDir.getParent() == null ? logDir.toString() : logDir.getParent().toString();
+    return DeltaXErrors.unsafeCommitStore(fs.getUri().toString(), table, why);
   }
 
   /**
@@ -161,6 +285,11 @@ public final class LogFilePublisher {
 
   private static java.nio.file.Path local(FileSystem fs, Path path) {
     return java.nio.file.Path.of(fs.makeQualified(path).toUri());
+  }
+
+  /** Deletes a file from {@link #stagingFor} that will not be published. */
+  public void discard(Path staged) throws IOException {
+    deleteQuietly(staged.getFileSystem(conf), staged);
   }
 
   /** Deletes a temporary file and, on a checksummed local file system, its {@code .crc} file. */

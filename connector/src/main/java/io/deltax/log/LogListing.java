@@ -99,6 +99,29 @@ public final class LogListing {
     return true;
   }
 
+  /** The version of the newest complete checkpoint, or -1: whether a listing shows a new one. */
+  public long newestCheckpoint() {
+    return checkpoints.isEmpty() ? -1 : checkpoints.lastKey();
+  }
+
+  /**
+   * Whether this listing still holds {@code file} as an earlier listing saw it: the same name, length
+   * and modification time. A log cleaned up past it, or a table deleted and recreated at the same
+   * path, fails this.
+   */
+  public boolean stillHolds(FileStatus file) {
+    LogFileName name = LogFileName.parse(file.getPath().getName());
+    if (name == null) {
+      return false;
+    }
+    List<FileStatus> candidates = name.kind() == LogFileName.Kind.COMMIT
+        ? commit(name.version()).map(List::of).orElse(List.of())
+        : checkpoints.getOrDefault(name.version(), List.of()).stream()
+            .flatMap(c -> c.files().stream()).toList();
+    return candidates.stream().anyMatch(f -> f.getPath().getName().equals(file.getPath().getName())
+        && f.getLen() == file.getLen() && f.getModificationTime() == file.getModificationTime());
+  }
+
   /** The commit files, in version order. */
   public List<FileStatus> commits() {
     return List.copyOf(commits.values());

@@ -12,6 +12,11 @@ import org.apache.hadoop.fs.Path;
 public record LogSegment(Path tableRoot, long version, Optional<Checkpoint> checkpoint,
     List<FileStatus> commits) {
 
+  /** The newest file of the segment: its last commit, else its checkpoint's first file. */
+  public FileStatus lastFile() {
+    return commits.isEmpty() ? checkpoint.orElseThrow().files().get(0) : commits.get(commits.size() - 1);
+  }
+
   /** The modification time of the segment's last commit file (or of its checkpoint). */
   public long lastModificationTime() {
     if (!commits.isEmpty()) {

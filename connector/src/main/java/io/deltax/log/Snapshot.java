@@ -9,7 +9,6 @@ import io.deltax.actions.RemoveFile;
 import io.deltax.actions.SetTransaction;
 import io.deltax.protocol.TableProperties;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,6 +34,8 @@ public final class Snapshot {
   /** Replays the file actions; called once, on the first question about files. */
   private Supplier<Replayed> replayFiles;
   private FileState files;
+  /** The size of {@code files} once loaded; read without the lock, which a replay holds long. */
+  private volatile long loadedFileCount;
   private StructType schema;
 
   /** What the file actions of the log add up to. */
@@ -59,12 +60,6 @@ public final class Snapshot {
     this.replayFiles = replayFiles;
   }
 
-  private Snapshot(LogSegment segment, long timestamp, Protocol protocol, Metadata metadata,
-      FileState files) {
-    this(segment, timestamp, protocol, metadata, (Supplier<Replayed>) null);
-    this.files = files;
-  }
-
   /**
    * This snapshot advanced by commit {@code version() + 1}, made of {@code actions}, without
    * reading the log again. Only for the writer of that commit, right after its put-if-absent write
@@ -72,33 +67,57 @@ public final class Snapshot {
    */
   public Snapshot withCommit(List<Action> actions, long commitTimestamp, long commitFileSize) {
     long next = version + 1;
-    Protocol newProtocol = protocol;
-    Metadata newMetadata = metadata;
-    LogReplay replay = new LogReplay(paths());
-    for (Action action : actions) {
-      if (action instanceof Protocol p) {
-        newProtocol = p;
-      } else if (action instanceof Metadata m) {
-        newMetadata = m;
-      }
-      replay.applyCommitAction(action, next);
-    }
-    // What this snapshot knew comes after the new commit in replay order, as a checkpoint would.
-    FileState old = files();
-    old.activeFiles().forEach(replay::applyCheckpointAction);
-    old.tombstones().forEach(replay::applyCheckpointAction);
-    old.transactions().values().forEach(replay::applyCheckpointAction);
-    old.domains().values().forEach(replay::applyCheckpointAction);
-    Map<String, Long> firstAddedIn = new HashMap<>(replay.firstAddedIn());
-    firstAddedIn.putAll(old.firstAddedIn());
+    FileStatus file = new FileStatus(commitFileSize, false, 1, 0, commitTimestamp,
+        new Path(LogFileName.logDir(tableRoot), LogFileName.commitName(next)));
+    return withCommits(List.of(new LogFiles.CommitActions(next, actions)), List.of(file),
+        commitTimestamp);
+  }
 
-    List<FileStatus> commits = new ArrayList<>(segment().commits());
-    commits.add(new FileStatus(commitFileSize, false, 1, 0, commitTimestamp,
-        new Path(LogFileName.logDir(tableRoot), LogFileName.commitName(next))));
-    LogSegment advanced = new LogSegment(tableRoot, next, segment().checkpoint(), List.copyOf(commits));
-    return new Snapshot(advanced, commitTimestamp, newProtocol, newMetadata,
-        new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
-            Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), firstAddedIn));
+  /**
+   * This snapshot advanced by the commits right after it, read from the log: {@code newestFirst}
+   * their actions, {@code files} the commit files in version order, {@code timestamp} the newest
+   * one's commit time. The file state is this one's with the new commits replayed on top, as if
+   * this snapshot were a checkpoint (PROTOCOL.md, "Action Reconciliation"); it is built when first
+   * asked for, so a schema-only question costs no file list.
+   */
+  Snapshot withCommits(List<LogFiles.CommitActions> newestFirst, List<FileStatus> files,
+      long timestamp) {
+    Protocol newProtocol = null;
+    Metadata newMetadata = null;
+    for (LogFiles.CommitActions commit : newestFirst) {
+      for (Action action : commit.actions()) {
+        if (action instanceof Protocol p && newProtocol == null) {
+          newProtocol = p;
+        } else if (action instanceof Metadata m && newMetadata == null) {
+          newMetadata = m;
+        }
+      }
+    }
+    LogSegment advanced = advancedSegment(segment(), files);
+    return new Snapshot(advanced, timestamp,
+        newProtocol != null ? newProtocol : protocol, newMetadata != null ? newMetadata : metadata,
+        () -> {
+          LogReplay replay = new LogReplay(paths());
+          for (LogFiles.CommitActions commit : newestFirst) {
+            commit.actions().forEach(action -> replay.applyCommitAction(action, commit.version()));
+          }
+          // What this snapshot knew comes after the new commits in replay order, as a checkpoint would.
+          FileState old = files();
+          old.activeFiles().forEach(replay::applyCheckpointAction);
+          old.tombstones().forEach(replay::applyCheckpointAction);
+          old.transactions().values().forEach(replay::applyCheckpointAction);
+          old.domains().values().forEach(replay::applyCheckpointAction);
+          // The older commit that added a path is when its data was written.
+          replay.firstAddedIn().putAll(old.firstAddedIn());
+          return new Replayed(advancedSegment(segment(), files), replay);
+        });
+  }
+
+  private static LogSegment advancedSegment(LogSegment from, List<FileStatus> files) {
+    List<FileStatus> commits = new ArrayList<>(from.commits());
+    commits.addAll(files);
+    long version = LogFileName.parse(files.get(files.size() - 1).getPath().getName()).version();
+    return new LogSegment(from.tableRoot(), version, from.checkpoint(), List.copyOf(commits));
   }
 
   /** Replays this snapshot's file actions, for a snapshot that serves another as a fallback. */
@@ -114,6 +133,7 @@ public final class Snapshot {
       files = new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
           Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), replay.firstAddedIn());
       replayFiles = null; // lets the commits' actions go
+      loadedFileCount = files.activeFiles().size();
     }
     return files;
   }
@@ -142,6 +162,14 @@ public final class Snapshot {
   /** The table properties deltax reads, from this version's metadata. */
   public TableProperties properties() {
     return TableProperties.of(tableRoot.toString(), metadata);
+  }
+
+  /**
+   * How many active files this snapshot holds in memory: 0 until its file list is first asked
+   * for. What a cache of snapshots counts against its bound.
+   */
+  public long loadedFileCount() {
+    return loadedFileCount;
   }
 
   /** The active data files, in no particular order. */

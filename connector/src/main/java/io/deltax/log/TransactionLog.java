@@ -35,12 +35,15 @@ public final class TransactionLog {
 
   private final Path tableRoot;
   private final LogListing listing;
-  private final Optional<LastCheckpointHint> lastCheckpoint;
+  /** What {@code _last_checkpoint} says: read when a snapshot is first rebuilt from a checkpoint. */
+  private Optional<LastCheckpointHint> lastCheckpoint;
+  private final FileSystem fs;
   private final LogFiles files;
   private final CheckpointReader checkpoints;
 
   private TransactionLog(Configuration conf, FileSystem fs, Path tableRoot, LogListing listing,
       Optional<LastCheckpointHint> lastCheckpoint) {
+    this.fs = fs;
     this.tableRoot = tableRoot;
     this.listing = listing;
     this.lastCheckpoint = lastCheckpoint;
@@ -50,18 +53,42 @@ public final class TransactionLog {
 
   /** Opens the log of the table at {@code path}: one listing of {@code _delta_log}. */
   public static TransactionLog open(String path, Configuration conf) {
+    return list(path, conf, null);
+  }
+
+  /** The table's root as its file system names it: the one key of a table, whatever path named it. */
+  public static Path qualifiedRoot(String path, Configuration conf) {
+    try {
+      Path given = new Path(path);
+      return given.getFileSystem(conf).makeQualified(given);
+    } catch (IOException e) {
+      throw DeltaXErrors.fileSystemError(path, e);
+    }
+  }
+
+  /**
+   * The same table's log listed again, with {@code conf} (the caller's, which may carry other
+   * credentials than the first load's): one listing of {@code _delta_log}, and
+   * {@code _last_checkpoint} read again only when a newer checkpoint was listed.
+   */
+  public TransactionLog relist(String path, Configuration conf) {
+    return list(path, conf, this);
+  }
+
+  private static TransactionLog list(String path, Configuration conf, TransactionLog previous) {
     try {
       Path given = new Path(path);
       FileSystem fs = given.getFileSystem(conf);
       Path root = fs.makeQualified(given);
-      if (!fs.exists(root)) {
-        throw DeltaXErrors.tableNotFound(path);
-      }
       Path logDir = LogFileName.logDir(root);
       FileStatus[] files;
       try {
         files = fs.listStatus(logDir);
       } catch (FileNotFoundException e) {
+        // Asked only now: a table that is there costs one listing, not a look-up and a listing.
+        if (!fs.exists(root)) {
+          throw DeltaXErrors.tableNotFound(path);
+        }
         throw DeltaXErrors.notADeltaTable(path, "it has no " + LogFileName.LOG_DIR + " directory");
       }
       LogListing listing = new LogListing(root, files);
@@ -69,10 +96,26 @@ public final class TransactionLog {
         throw DeltaXErrors.notADeltaTable(path,
             "its " + LogFileName.LOG_DIR + " holds no commit and no checkpoint");
       }
-      return new TransactionLog(conf, fs, root, listing, LastCheckpointHint.read(fs, logDir));
+      // Null until needed: a snapshot advanced by new commits reads no checkpoint, so no hint.
+      Optional<LastCheckpointHint> hint = previous != null
+          && previous.listing.newestCheckpoint() == listing.newestCheckpoint()
+          ? previous.lastCheckpointIfRead() : null;
+      return new TransactionLog(conf, fs, root, listing, hint);
     } catch (IOException e) {
       throw DeltaXErrors.fileSystemError(path, e);
     }
+  }
+
+  private synchronized Optional<LastCheckpointHint> lastCheckpoint() {
+    if (lastCheckpoint == null) {
+      lastCheckpoint = listing.newestCheckpoint() < 0 ? Optional.empty()
+          : LastCheckpointHint.read(fs, LogFileName.logDir(tableRoot));
+    }
+    return lastCheckpoint;
+  }
+
+  private synchronized Optional<LastCheckpointHint> lastCheckpointIfRead() {
+    return lastCheckpoint;
   }
 
   public Path tableRoot() {
@@ -103,7 +146,7 @@ public final class TransactionLog {
   }
 
   private Snapshot snapshotAt(long version, Set<Checkpoint> unreadable) {
-    LogSegment segment = listing.segment(version, lastCheckpoint, unreadable);
+    LogSegment segment = listing.segment(version, lastCheckpoint(), unreadable);
     List<LogFiles.CommitActions> commits = files.readCommitsNewestFirst(segment.commits());
     Protocol[] protocol = new Protocol[1];
     Metadata[] metadata = new Metadata[1];
@@ -126,13 +169,10 @@ public final class TransactionLog {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
     TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
-    CommitInfo newestCommitInfo = commits.isEmpty() ? null : commits.get(0).actions().stream()
-        .filter(CommitInfo.class::isInstance).map(CommitInfo.class::cast).findFirst().orElse(null);
-    long timestamp = TableProperties.of(tableRoot.toString(), metadata[0]).inCommitTimestampsEnabled()
-        && newestCommitInfo != null
-        && newestCommitInfo.inCommitTimestamp() != null
-        ? newestCommitInfo.inCommitTimestamp()
-        : segment.lastModificationTime();
+    // The version's own commit file where it is still listed, also when a checkpoint of that
+    // version rebuilds it: the commit's time, not the checkpoint's (as an advanced snapshot tells).
+    long timestamp = commitTimestamp(metadata[0], commits, listing.commit(version)
+        .map(FileStatus::getModificationTime).orElse(segment.lastModificationTime()));
     return new Snapshot(segment, timestamp, protocol[0], metadata[0], () -> {
       LogReplay replay = new LogReplay(new FilePathResolver(tableRoot));
       for (LogFiles.CommitActions commit : commits) {
@@ -150,6 +190,72 @@ public final class TransactionLog {
   }
 
   /**
+   * The commit time of a segment's version: the newest commit's in-commit timestamp where they are
+   * enabled, else its file's modification time.
+   */
+  private long commitTimestamp(Metadata metadata, List<LogFiles.CommitActions> newestFirst,
+      long fileTime) {
+    CommitInfo newestCommitInfo = newestFirst.isEmpty() ? null : newestFirst.get(0).actions().stream()
+        .filter(CommitInfo.class::isInstance).map(CommitInfo.class::cast).findFirst().orElse(null);
+    return TableProperties.of(tableRoot.toString(), metadata).inCommitTimestampsEnabled()
+        && newestCommitInfo != null
+        && newestCommitInfo.inCommitTimestamp() != null
+        ? newestCommitInfo.inCommitTimestamp()
+        : fileTime;
+  }
+
+  /**
+   * The latest snapshot built on {@code cached}, an earlier snapshot of the same table, by reading
+   * only the commits after it and applying them in memory; a checkpoint written since is not read.
+   * Empty where that cannot be trusted and the caller must load the snapshot in full: the file of
+   * {@code cached}'s version is no longer listed as it was (the log was cleaned up past it, or the
+   * table was deleted and recreated), a commit after it is missing, the log holds an older version
+   * than it, or a new commit gives the table another id. A protocol deltax cannot read is an
+   * error, as for any load.
+   */
+  public Optional<Snapshot> latestSnapshotAfter(Snapshot cached) {
+    long from = cached.version();
+    long latest = listing.latestVersion();
+    if (!cached.tableRoot().equals(tableRoot) || latest < from
+        || !listing.stillHolds(cached.segment().lastFile())) {
+      return Optional.empty();
+    }
+    if (latest == from) {
+      return Optional.of(cached);
+    }
+    List<FileStatus> newCommits = new ArrayList<>();
+    for (long v = from + 1; v <= latest; v++) {
+      Optional<FileStatus> commit = listing.commit(v);
+      if (commit.isEmpty()) {
+        return Optional.empty();
+      }
+      newCommits.add(commit.get());
+    }
+    List<LogFiles.CommitActions> commits = files.readCommitsNewestFirst(newCommits);
+    Metadata metadata = newest(commits, Metadata.class).orElse(cached.metadata());
+    if (!metadata.id().equals(cached.metadata().id())) {
+      return Optional.empty();
+    }
+    newest(commits, Protocol.class).ifPresent(
+        protocol -> TableFeatures.checkReadable(tableRoot.toString(), latest, protocol));
+    long timestamp = commitTimestamp(metadata, commits,
+        newCommits.get(newCommits.size() - 1).getModificationTime());
+    return Optional.of(cached.withCommits(commits, newCommits, timestamp));
+  }
+
+  private static <T extends Action> Optional<T> newest(List<LogFiles.CommitActions> newestFirst,
+      Class<T> kind) {
+    for (LogFiles.CommitActions commit : newestFirst) {
+      for (Action action : commit.actions()) {
+        if (kind.isInstance(action)) {
+          return Optional.of(kind.cast(action));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
    * The snapshot at {@code version} rebuilt without {@code damaged}, which could not be read;
    * {@code failure} is the error, named when nothing older can serve instead.
    */
@@ -162,7 +268,7 @@ public final class TransactionLog {
     skipped.add(damaged);
     LogSegment older;
     try {
-      older = listing.segment(version, lastCheckpoint, skipped);
+      older = listing.segment(version, lastCheckpoint(), skipped);
     } catch (DeltaXException nothingOlder) {
       DeltaXException error = DeltaXErrors.unreadableCheckpoint(tableRoot.toString(), version,
           damaged.files().get(0).getPath().toString(), failure, nothingOlder);
@@ -197,10 +303,22 @@ public final class TransactionLog {
 
   /** The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. */
   public Snapshot snapshotAsOf(long timestampMillis, String requested) {
-    Snapshot latest = latestSnapshot();
-    long version = new CommitTimeline(listing, latest, files::inCommitTimestamp)
-        .versionAt(timestampMillis, requested);
+    return snapshotAsOf(timestampMillis, requested, latestSnapshot());
+  }
+
+  /**
+   * The same, for a caller that holds the latest snapshot of this listing already (a cache does):
+   * it is returned when the time is at or after its commit, and not loaded again.
+   */
+  public Snapshot snapshotAsOf(long timestampMillis, String requested, Snapshot latest) {
+    long version = versionAsOf(timestampMillis, requested, latest);
     return version == latest.version() ? latest : snapshotAt(version);
+  }
+
+  /** The version that was current at {@code timestampMillis}, {@code latest} being this listing's. */
+  public long versionAsOf(long timestampMillis, String requested, Snapshot latest) {
+    return new CommitTimeline(listing, latest, files::inCommitTimestamp)
+        .versionAt(timestampMillis, requested);
   }
 
   /** Reads every action of one commit file; a line that is not valid JSON is a corrupt log. */

@@ -7,14 +7,20 @@
  * Reconciliation") into a {@link io.deltax.log.Snapshot}, and tells the history of the commits
  * still there ({@link io.deltax.log.CommitSummary}, {@link io.deltax.log.TableHistory}: which
  * starts from the oldest version the log can rebuild; {@link io.deltax.log.CommitTimeline} for
- * {@code timestampAsOf}).
+ * {@code timestampAsOf}). A snapshot read earlier is advanced by the commits a new listing shows
+ * after it ({@code TransactionLog.latestSnapshotAfter}, {@code Snapshot.withCommits}), or refused
+ * for a full load where that is not sound; keeping snapshots between loads is
+ * {@code io.deltax.snapshots}' job.
  *
  * <p>Checkpoints are read and written side by side: {@link io.deltax.log.Checkpoint},
  * {@link io.deltax.log.CheckpointReader}, {@link io.deltax.log.CheckpointWriter},
  * {@link io.deltax.log.LastCheckpointHint}. They live here rather than in a sub-package because
  * the writer writes a {@code Snapshot} and {@code TransactionLog} reads checkpoints: a
  * sub-package would both import this one and be imported by it. A checkpoint file is published
- * whole, as commits are ({@code io.deltax.log.LogFilePublisher}); one that cannot be read
+ * whole, as commits are, by {@link io.deltax.log.LogFilePublisher}: put-if-absent chosen per store
+ * ({@code PutIfAbsentMethod}; S3A's conditional create in {@code S3AConditionalCreate}, checked
+ * once per S3 store by {@code PutIfAbsentProbeCache}; what a store's failure means in
+ * {@code StoreFailures}), refused where it cannot be had. A checkpoint that cannot be read
  * all the same is passed over with a warning for the previous one or the commits
  * ({@code TransactionLog.snapshotAt}).
  *

@@ -3,9 +3,9 @@ package io.deltax.read;
 import io.deltax.changes.ChangeRangePlanner;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.DeltaXConf;
-import io.deltax.conf.TimeTravel;
-import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.snapshots.LoadedSnapshot;
+import io.deltax.snapshots.SnapshotLoader;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -17,8 +17,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * {@code spark.read.format("deltax")}: opens the table's log, rebuilds the requested snapshot
- * (latest, {@code versionAsOf} or {@code timestampAsOf}) and exposes it as a Spark table; with
+ * {@code spark.read.format("deltax")}: gets the requested snapshot (latest, {@code versionAsOf} or
+ * {@code timestampAsOf}) from {@code SnapshotLoader} and exposes it as a Spark table; with
  * {@code readChangeFeed = true}, the changes of a range of versions ({@link ChangeFeedTable}).
  */
 public final class DeltaXDataSource implements TableProvider, DataSourceRegister {
@@ -56,17 +56,13 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   }
 
   /**
-   * Opens the log with the load's one Hadoop configuration (read options included), after every
-   * option was checked: a malformed option is refused before {@code _delta_log} is listed.
+   * Loads the snapshot with the load's one Hadoop configuration (read options included), after
+   * every option was checked: a malformed option is refused before {@code _delta_log} is listed.
+   * The snapshot comes from the JVM's snapshot cache unless the session turned it off.
    */
   static DeltaXTable load(DeltaXConf conf) {
-    String path = conf.path();
-    TimeTravel travel = conf.timeTravel();
-    TransactionLog log = TransactionLog.open(path, conf.hadoopConf());
-    Snapshot snapshot = travel.version() != null ? log.snapshotAt(travel.version())
-        : travel.timestampMillis() != null ? log.snapshotAsOf(travel.timestampMillis(), travel.timestamp())
-        : log.latestSnapshot();
-    return new DeltaXTable(log, snapshot, conf);
+    LoadedSnapshot loaded = SnapshotLoader.load(conf);
+    return new DeltaXTable(loaded.log(), loaded.snapshot(), conf);
   }
 
   /**

@@ -73,7 +73,11 @@ public record RowTrackingStatus(
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   public static RowTrackingStatus of(TransactionLog log) {
-    Snapshot snapshot = log.latestSnapshot();
+    return of(log, log.latestSnapshot());
+  }
+
+  /** The status at {@code snapshot}, the latest snapshot of {@code log} (a cache's, say). */
+  public static RowTrackingStatus of(TransactionLog log, Snapshot snapshot) {
     TableHistory history = TableHistory.of(log);
     List<CommitSummary> backfills = history.commits().stream()
         .filter(c -> BACKFILL_OPERATION.equals(c.operation())).toList();

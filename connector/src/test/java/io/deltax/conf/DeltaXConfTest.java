@@ -32,6 +32,19 @@ class DeltaXConfTest {
     assertEquals(2, session(Map.of(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, "2")).rowDataVersionsMaxRuns());
   }
 
+  /** Read where the writers read it: in the one Hadoop configuration, which carries the session's confs. */
+  @Test
+  void singleWriterModeIsOffUnlessTheSessionTurnsItOn() {
+    assertEquals(false, DeltaXConf.commitSingleWriter(session(Map.of()).hadoopConf()));
+    assertEquals(true, DeltaXConf.commitSingleWriter(
+        session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, " TRUE ")).hadoopConf()));
+    assertEquals(false, DeltaXConf.commitSingleWriter(
+        session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, "false")).hadoopConf()));
+    DeltaXException e = assertThrows(DeltaXException.class, () -> DeltaXConf.commitSingleWriter(
+        session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, "1")).hadoopConf()));
+    assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER), e.getMessage());
+  }
+
   @Test
   void aBadSessionConfIsNamedWithItsValueAndRange() {
     Map<String, ToIntFunction<DeltaXConf>> keys = Map.of(
@@ -46,6 +59,37 @@ class DeltaXConfTest {
         assertTrue(e.getMessage().contains(bad), e.getMessage());
         assertTrue(e.getMessage().contains("1 to 2147483647"), e.getMessage());
         assertTrue(!e.getMessage().contains("batch_size"), e.getMessage());
+      }
+    });
+  }
+
+  @Test
+  void snapshotCacheKeys() {
+    DeltaXConf defaults = session(Map.of());
+    assertTrue(defaults.snapshotCacheEnabled());
+    assertEquals(10_000_000L, defaults.snapshotCacheMaxFiles());
+    assertEquals(java.time.Duration.ZERO, defaults.snapshotStaleness());
+    DeltaXConf set = session(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "FALSE",
+        DeltaXConf.SNAPSHOT_CACHE_MAX_FILES, "0", DeltaXConf.SNAPSHOT_STALENESS, "5min"));
+    assertTrue(!set.snapshotCacheEnabled());
+    assertEquals(0L, set.snapshotCacheMaxFiles());
+    assertEquals(java.time.Duration.ofMinutes(5), set.snapshotStaleness());
+    assertEquals(java.time.Duration.ofMillis(1500),
+        session(Map.of(DeltaXConf.SNAPSHOT_STALENESS, "1500")).snapshotStaleness());
+  }
+
+  @Test
+  void aBadSnapshotCacheKeyIsNamedWithItsValue() {
+    Map<String, java.util.function.Consumer<DeltaXConf>> keys = Map.of(
+        DeltaXConf.SNAPSHOT_CACHE_ENABLED, DeltaXConf::snapshotCacheEnabled,
+        DeltaXConf.SNAPSHOT_CACHE_MAX_FILES, DeltaXConf::snapshotCacheMaxFiles,
+        DeltaXConf.SNAPSHOT_STALENESS, DeltaXConf::snapshotStaleness);
+    keys.forEach((key, read) -> {
+      for (String bad : new String[] {"-1", "soon", "2.5"}) {
+        DeltaXConf conf = session(Map.of(key, bad));
+        DeltaXException e = assertThrows(DeltaXException.class, () -> read.accept(conf), key + "=" + bad);
+        assertTrue(e.getMessage().contains(key), e.getMessage());
+        assertTrue(e.getMessage().contains(bad), e.getMessage());
       }
     });
   }

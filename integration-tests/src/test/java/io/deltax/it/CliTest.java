@@ -55,6 +55,11 @@ class CliTest {
     Path out = Files.createTempFile(dir, "out", ".txt");
     Path err = Files.createTempFile(dir, "err", ".txt");
     ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    if (!System.getProperty("deltax.test.spark.version").equals(System.getProperty("deltax.built.spark.version"))) {
+      // The launcher's own classpath is the Spark the jars were built against: run them on this
+      // suite's Spark instead (-Pspark-4.2), as a user does with their cluster's jars.
+      builder.environment().put("DELTAX_SPARK_CLASSPATH", System.getProperty("surefire.test.class.path"));
+    }
     builder.environment().putAll(env);
     Process p = builder.start();
     assertTrue(p.waitFor(3, TimeUnit.MINUTES), "deltax finished");

@@ -20,6 +20,9 @@ public final class SharedSpark {
           .master("local[2]")
           .appName("deltax-tests")
           .config("spark.ui.enabled", "false")
+          // Loopback only: the tests' store servers listen on 127.0.0.1, and nothing leaves the machine.
+          .config("spark.driver.bindAddress", "127.0.0.1")
+          .config("spark.driver.host", "127.0.0.1")
           .config("spark.sql.shuffle.partitions", "2")
           .config("spark.default.parallelism", "2")
           .config("spark.sql.session.timeZone", "UTC")

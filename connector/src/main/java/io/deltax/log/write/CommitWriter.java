@@ -5,22 +5,21 @@ import io.deltax.log.LogFileName;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
  * Writes commit {@code N.json} only if no other writer wrote it first (PROTOCOL.md, "Delta Log
  * Entries": mutual exclusion is the writer's job). The commit is written whole and published in
- * one atomic put-if-absent step, chosen per store by {@link LogFilePublisher}.
+ * one atomic put-if-absent step, chosen per store by {@link LogFilePublisher}; on a store where
+ * that cannot be done, the first write fails with {@code [DELTAX_UNSAFE_COMMIT_STORE]} before
+ * anything is written, unless single-writer mode is accepted.
  */
 public final class CommitWriter {
   private final Path logDir;
-  private final Configuration conf;
   private final LogFilePublisher publisher;
 
   public CommitWriter(Path logDir, Configuration conf) {
     this.logDir = logDir;
-    this.conf = conf;
     this.publisher = new LogFilePublisher(conf);
   }
 
@@ -40,11 +39,6 @@ public final class CommitWriter {
 
   /** Writes a commit file whose bytes {@link #content} made; false as above. */
   public boolean write(long version, byte[] content) throws IOException {
-    Path target = new Path(logDir, LogFileName.commitName(version));
-    FileSystem fs = target.getFileSystem(conf);
-    if (fs.exists(target)) {
-      return false;
-    }
-    return publisher.write(target, content);
+    return publisher.write(new Path(logDir, LogFileName.commitName(version)), content);
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Writing commits: {@link io.deltax.log.write.CommitWriter} publishes {@code N.json} only if no
- * other writer did, through {@link io.deltax.log.LogFilePublisher} (written whole under a
- * hidden temporary name, then put-if-absent on each kind of store; checkpoints are published the
- * same way), and
+ * other writer did, through {@link io.deltax.log.LogFilePublisher} (put-if-absent on each kind
+ * of store: a link or rename of a hidden temporary file, or one conditional upload; refused,
+ * before anything is written, where the store cannot do it; checkpoints are published the same
+ * way), and
  * {@link io.deltax.log.write.CommitInfoLine} makes the {@code commitInfo} line a deltax commit
  * starts with. The actions' lines come from {@code io.deltax.actions.ActionJson}.
  *

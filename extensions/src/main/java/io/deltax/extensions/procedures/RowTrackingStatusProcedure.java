@@ -1,11 +1,12 @@
 package io.deltax.extensions.procedures;
 
 import io.deltax.log.CommitSummary;
-import io.deltax.log.TransactionLog;
 import io.deltax.actions.Protocol;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.rowtracking.RowTrackingStatus;
+import io.deltax.snapshots.LoadedSnapshot;
+import io.deltax.snapshots.SnapshotLoader;
 import java.util.Collection;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -63,7 +64,8 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    RowTrackingStatus s = RowTrackingStatus.of(TransactionLog.open(path, DeltaXConf.of(spark).hadoopConf()));
+    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark));
+    RowTrackingStatus s = RowTrackingStatus.of(table.log(), table.snapshot());
     Protocol p = s.snapshot().protocol();
     return new InternalRow[] {new GenericInternalRow(new Object[] {
         UTF8String.fromString(s.snapshot().tableRoot().toString()),

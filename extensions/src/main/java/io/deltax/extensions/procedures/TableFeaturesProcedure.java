@@ -2,8 +2,9 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.actions.Protocol;
 import io.deltax.log.TableHistory;
-import io.deltax.log.TransactionLog;
 import io.deltax.protocol.TableFeatures;
+import io.deltax.snapshots.LoadedSnapshot;
+import io.deltax.snapshots.SnapshotLoader;
 import io.deltax.conf.DeltaXConf;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,9 +52,9 @@ public final class TableFeaturesProcedure extends BaseProcedure {
    */
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    TransactionLog log = TransactionLog.open(path, DeltaXConf.of(spark).hadoopConf());
-    Protocol protocol = log.latestSnapshot().protocol();
-    TableHistory history = TableHistory.of(log);
+    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark));
+    Protocol protocol = table.snapshot().protocol();
+    TableHistory history = TableHistory.of(table.log());
     List<InternalRow> rows = new ArrayList<>();
     for (String feature : TableFeatures.supported(protocol)) {
       rows.add(new GenericInternalRow(new Object[] {

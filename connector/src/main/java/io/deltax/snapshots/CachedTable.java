@@ -1,0 +1,61 @@
+package io.deltax.snapshots;
+
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What {@link SnapshotCache} holds for one table: the latest snapshot it listed, the listing it
+ * came from and when that listing started, and a few older versions that time travel asked for.
+ * Immutable: a refresh makes a new one.
+ *
+ * @param listedAtNanos when the listing started ({@code System.nanoTime()} or the cache's clock):
+ *     a load that began before it may take this snapshot as the latest
+ * @param older versions read by time travel, by version; the same table's (same id)
+ */
+record CachedTable(TransactionLog log, Snapshot latest, long listedAtNanos,
+    Map<Long, Snapshot> older) {
+  /** Time-travel snapshots kept per table besides the latest; the oldest asked for goes first. */
+  static final int OLDER_VERSIONS = 4;
+
+  CachedTable {
+    older = Collections.unmodifiableMap(new LinkedHashMap<>(older));
+  }
+
+  LoadedSnapshot loaded() {
+    return new LoadedSnapshot(log, latest);
+  }
+
+  /** The table listed again: the older versions stay when it is still the same table. */
+  CachedTable refreshed(TransactionLog newLog, Snapshot newLatest, long listedAt) {
+    boolean sameTable = newLatest.metadata().id().equals(latest.metadata().id());
+    return new CachedTable(newLog, newLatest, listedAt, sameTable ? older : Map.of());
+  }
+
+  Optional<Snapshot> version(long version) {
+    return version == latest.version() ? Optional.of(latest) : Optional.ofNullable(older.get(version));
+  }
+
+  /** This table with {@code snapshot} (an older version) kept, the first kept of them dropped past the bound. */
+  CachedTable withOlder(Snapshot snapshot) {
+    LinkedHashMap<Long, Snapshot> kept = new LinkedHashMap<>(older);
+    kept.remove(snapshot.version());
+    kept.put(snapshot.version(), snapshot);
+    while (kept.size() > OLDER_VERSIONS) {
+      kept.remove(kept.keySet().iterator().next());
+    }
+    return new CachedTable(log, latest, listedAtNanos, kept);
+  }
+
+  /** Active files held in memory by every snapshot kept: what counts against the cache's bound. */
+  long loadedFiles() {
+    long files = latest.loadedFileCount();
+    for (Snapshot s : older.values()) {
+      files += s.loadedFileCount();
+    }
+    return files;
+  }
+}

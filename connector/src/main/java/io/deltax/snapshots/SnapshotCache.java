@@ -1,0 +1,227 @@
+package io.deltax.snapshots;
+
+import io.deltax.errors.DeltaXException;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The JVM's cache of table snapshots, as delta-spark's {@code DeltaLog} cache: one entry per table,
+ * keyed by its qualified root, holding the latest snapshot listed and a few older versions time
+ * travel asked for ({@link CachedTable}).
+ *
+ * <p>Freshness: a load lists {@code _delta_log} again unless the entry's listing started after the
+ * load began, less the staleness the caller accepts (0 by default: every load sees the newest
+ * commit, as delta-spark does). Loads of one table wait for each other's listing, so many threads
+ * querying at once list once. After a listing the entry advances by reading only the new commits
+ * ({@link TransactionLog#latestSnapshotAfter}); the snapshot is loaded in full when that cannot be
+ * trusted: the log cleaned up past the cached version, a table deleted and recreated at the same
+ * path, a new table id.
+ *
+ * <p>Bound: the active files the entries hold in memory, over all tables (a snapshot's file list is
+ * loaded when a scan first asks for it and counted from then on). Past it, the least recently used
+ * entries go first.
+ */
+public final class SnapshotCache {
+  private static final SnapshotCache SHARED = new SnapshotCache(System::nanoTime);
+
+  private final LongSupplier nanoClock;
+  /** Guarded by itself; in access order, the least recently used first. */
+  private final LinkedHashMap<String, Slot> slots = new LinkedHashMap<>(16, 0.75f, true);
+  private final AtomicLong fullLoads = new AtomicLong();
+  private final AtomicLong incrementalLoads = new AtomicLong();
+  private final AtomicLong unchanged = new AtomicLong();
+  private final AtomicLong servedWithoutListing = new AtomicLong();
+
+  /** How the loads were answered since the cache was made or {@link #clear}ed. */
+  public record Stats(long fullLoads, long incrementalLoads, long unchanged, long servedWithoutListing) {}
+
+  /** @param nanoClock the time, as {@link System#nanoTime()}: tests give their own */
+  public SnapshotCache(LongSupplier nanoClock) {
+    this.nanoClock = nanoClock;
+  }
+
+  /** The one cache of this JVM, which every load with the cache enabled shares. */
+  public static SnapshotCache shared() {
+    return SHARED;
+  }
+
+  /** The latest snapshot of the table at {@code path}, at most {@code staleness} old. */
+  public LoadedSnapshot latest(String path, Configuration conf, Duration staleness, long maxFiles) {
+    long startedAt = nanoClock.getAsLong();
+    String key = TransactionLog.qualifiedRoot(path, conf).toString();
+    Slot slot = slot(key);
+    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+    keep(key, slot, maxFiles);
+    return table.loaded();
+  }
+
+  /**
+   * The snapshot at {@code version}: the latest or a kept older one where it is that version, else
+   * read from the latest listing and kept. The latest snapshot is never evicted for it.
+   */
+  public LoadedSnapshot atVersion(String path, Configuration conf, Duration staleness, long maxFiles,
+      long version) {
+    long startedAt = nanoClock.getAsLong();
+    String key = TransactionLog.qualifiedRoot(path, conf).toString();
+    Slot slot = slot(key);
+    CachedTable table;
+    try {
+      table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+    } catch (DeltaXException latestUnreadable) {
+      // The latest version may be unreadable (a reader feature added since, a damaged last
+      // commit) where the one asked for is not: that one alone, as without the cache, which
+      // throws again if the table itself is the problem.
+      TransactionLog log = TransactionLog.open(path, conf);
+      return new LoadedSnapshot(log, log.snapshotAt(version));
+    }
+    LoadedSnapshot loaded = slot.version(table, version);
+    keep(key, slot, maxFiles);
+    return loaded;
+  }
+
+  /** The snapshot that was current at {@code timestampMillis}, as {@link #atVersion} keeps it. */
+  public LoadedSnapshot asOf(String path, Configuration conf, Duration staleness, long maxFiles,
+      long timestampMillis, String requested) {
+    long startedAt = nanoClock.getAsLong();
+    String key = TransactionLog.qualifiedRoot(path, conf).toString();
+    Slot slot = slot(key);
+    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+    long version = table.log().versionAsOf(timestampMillis, requested, table.latest());
+    LoadedSnapshot loaded = slot.version(table, version);
+    keep(key, slot, maxFiles);
+    return loaded;
+  }
+
+  /** Forgets every table and the counts of {@link #stats()}. */
+  public void clear() {
+    synchronized (slots) {
+      slots.clear();
+    }
+    fullLoads.set(0);
+    incrementalLoads.set(0);
+    unchanged.set(0);
+    servedWithoutListing.set(0);
+  }
+
+  public Stats stats() {
+    return new Stats(fullLoads.get(), incrementalLoads.get(), unchanged.get(), servedWithoutListing.get());
+  }
+
+  /** The tables cached, least recently used first. */
+  public List<String> tables() {
+    synchronized (slots) {
+      return List.copyOf(slots.keySet());
+    }
+  }
+
+  /** The active files the cached snapshots hold in memory. */
+  public long loadedFiles() {
+    synchronized (slots) {
+      return slots.values().stream().mapToLong(Slot::loadedFiles).sum();
+    }
+  }
+
+  /** The slot's entry refreshed; a table that fails to load is forgotten, then the error thrown. */
+  private CachedTable refresh(String key, Slot slot, String path, Configuration conf, long listedSince) {
+    try {
+      return slot.refresh(path, conf, listedSince);
+    } catch (RuntimeException | Error e) {
+      synchronized (slots) {
+        slots.remove(key, slot);
+      }
+      throw e;
+    }
+  }
+
+  private Slot slot(String key) {
+    synchronized (slots) {
+      return slots.computeIfAbsent(key, k -> new Slot());
+    }
+  }
+
+  /**
+   * Keeps {@code slot} under {@code key} (unless another took its place meanwhile), then evicts the
+   * least recently used tables while the files held exceed {@code maxFiles}: the one just used too
+   * when it alone holds more.
+   */
+  private void keep(String key, Slot slot, long maxFiles) {
+    synchronized (slots) {
+      slots.putIfAbsent(key, slot);
+      slots.get(key); // marks it used
+      long files = slots.values().stream().mapToLong(Slot::loadedFiles).sum();
+      for (Iterator<Slot> it = slots.values().iterator(); files > maxFiles && it.hasNext(); ) {
+        files -= it.next().loadedFiles();
+        it.remove();
+      }
+    }
+  }
+
+  /** One table's entry; loads of the table take turns on it, so they list once where they can. */
+  private final class Slot {
+    private volatile CachedTable current;
+
+    long loadedFiles() {
+      CachedTable table = current;
+      return table == null ? 0 : table.loadedFiles();
+    }
+
+    /**
+     * The entry, listed again unless its listing started at or after {@code listedSince}; a load
+     * that fails (the table is gone, its log unreadable) forgets the entry before it throws.
+     */
+    synchronized CachedTable refresh(String path, Configuration conf, long listedSince) {
+      CachedTable cached = current;
+      if (cached != null && cached.listedAtNanos() - listedSince >= 0) {
+        servedWithoutListing.incrementAndGet();
+        return cached;
+      }
+      long listedAt = nanoClock.getAsLong();
+      current = null;
+      TransactionLog log = cached == null ? TransactionLog.open(path, conf) : cached.log().relist(path, conf);
+      Optional<Snapshot> advanced = cached == null ? Optional.empty()
+          : log.latestSnapshotAfter(cached.latest());
+      CachedTable refreshed;
+      if (advanced.isPresent()) {
+        (advanced.get() == cached.latest() ? unchanged : incrementalLoads).incrementAndGet();
+        refreshed = cached.refreshed(log, advanced.get(), listedAt);
+      } else {
+        fullLoads.incrementAndGet();
+        Snapshot latest = log.latestSnapshot();
+        refreshed = cached == null ? new CachedTable(log, latest, listedAt, Map.of())
+            : cached.refreshed(log, latest, listedAt);
+      }
+      current = refreshed;
+      return refreshed;
+    }
+
+    /**
+     * The snapshot at {@code version} of {@code table} (this slot's entry, just refreshed): kept
+     * ones are served where they are still in the log; others are read from the entry's listing
+     * and kept, unless the entry changed meanwhile.
+     */
+    LoadedSnapshot version(CachedTable table, long version) {
+      Optional<Snapshot> kept = table.version(version);
+      if (kept.isPresent()
+          && (version == table.latest().version()
+              || version >= table.log().listing().earliestRecreatableVersion())) {
+        return new LoadedSnapshot(table.log(), kept.get());
+      }
+      Snapshot read = table.log().snapshotAt(version);
+      synchronized (this) {
+        if (current == table) {
+          current = table.withOlder(read);
+        }
+      }
+      return new LoadedSnapshot(table.log(), read);
+    }
+  }
+}

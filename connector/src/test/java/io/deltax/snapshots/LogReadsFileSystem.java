@@ -1,0 +1,78 @@
+package io.deltax.snapshots;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+
+/**
+ * The local file system under the scheme {@code logreads:}, which records the name of every file
+ * opened and counts the listings: what a load of a snapshot read.
+ */
+public final class LogReadsFileSystem extends RawLocalFileSystem {
+  public static final String SCHEME = "logreads";
+  private static final List<String> OPENED = new ArrayList<>();
+  private static int listings;
+
+  /** A configuration that knows the scheme. */
+  public static Configuration conf() {
+    Configuration conf = new Configuration();
+    conf.set("fs." + SCHEME + ".impl", LogReadsFileSystem.class.getName());
+    conf.set("fs." + SCHEME + ".impl.disable.cache", "true");
+    return conf;
+  }
+
+  public static String path(java.nio.file.Path dir) {
+    return SCHEME + ":" + dir.toAbsolutePath();
+  }
+
+  public static synchronized void reset() {
+    OPENED.clear();
+    listings = 0;
+  }
+
+  /** The names of the files opened since {@link #reset}, in order. */
+  public static synchronized List<String> opened() {
+    return List.copyOf(OPENED);
+  }
+
+  public static synchronized int listings() {
+    return listings;
+  }
+
+  @Override
+  public URI getUri() {
+    return URI.create(SCHEME + ":///");
+  }
+
+  @Override
+  public String getScheme() {
+    return SCHEME;
+  }
+
+  @Override
+  public void initialize(URI uri, Configuration conf) throws IOException {
+    super.initialize(uri, conf);
+  }
+
+  @Override
+  public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+    synchronized (LogReadsFileSystem.class) {
+      OPENED.add(f.getName());
+    }
+    return super.open(f, bufferSize);
+  }
+
+  @Override
+  public FileStatus[] listStatus(Path f) throws IOException {
+    synchronized (LogReadsFileSystem.class) {
+      listings++;
+    }
+    return super.listStatus(f);
+  }
+}

@@ -1,0 +1,118 @@
+package io.deltax.it.s3;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.gaul.s3proxy.AuthenticationType;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
+import org.gaul.s3proxy.blobstore.domain.Blob;
+import org.gaul.s3proxy.blobstore.domain.MultipartPart;
+import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
+import org.gaul.s3proxy.blobstore.domain.PageSet;
+import org.gaul.s3proxy.blobstore.domain.StorageMetadata;
+import org.gaul.s3proxy.blobstore.options.CopyOptions;
+import org.gaul.s3proxy.blobstore.options.ListContainerOptions;
+import org.gaul.s3proxy.blobstore.options.PutOptions;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+
+/**
+ * The S3 server of the tests, run by {@link S3Server} in a child JVM whose class path is S3Proxy
+ * 4.0.0's jar-with-dependencies and the test classes (S3Proxy 4 needs Servlet 6, Spark 4.1
+ * Servlet 5: they cannot share a JVM). S3Proxy's filesystem-nio2 store, on 127.0.0.1, on a free
+ * port it prints as {@code S3PROXY-READY <port>}; it stops when its standard input closes.
+ *
+ * <p>Arguments: the store's directory, then the buckets to create. A bucket whose name starts with
+ * {@value #IGNORING_PREFIX} ignores {@code If-None-Match}, as older S3-compatible servers do.
+ */
+public final class S3ProxyLauncher {
+  static final String IGNORING_PREFIX = "ignores-conditions-";
+  static final String READY = "S3PROXY-READY ";
+  static final String ACCESS_KEY = "access";
+  static final String SECRET_KEY = "secret";
+
+  private S3ProxyLauncher() {}
+
+  /**
+   * Listings run alone, writes side by side: S3Proxy 4.0.0 can drop the rest of a folder from a
+   * listing that runs while an upload's temporary file disappears. The wrapper extends
+   * ForwardingBlobStore (not a dynamic proxy): S3Proxy unwraps it to find the store's kind.
+   */
+  static final class TestStore extends ForwardingBlobStore {
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+
+    TestStore(BlobStore store) {
+      super(store);
+    }
+
+    @Override
+    public PageSet<? extends StorageMetadata> list(String container, ListContainerOptions options) {
+      lock.writeLock().lock();
+      try {
+        return super.list(container, options);
+      } finally {
+        lock.writeLock().unlock();
+      }
+    }
+
+    @Override
+    public String putBlob(String container, Blob blob, PutOptions options) {
+      PutOptions asHonoured = container.startsWith(IGNORING_PREFIX) && options != null
+          ? new PutOptions(options.blobAccess(), options.ifMatch(), null) : options;
+      lock.readLock().lock();
+      try {
+        return super.putBlob(container, blob, asHonoured);
+      } finally {
+        lock.readLock().unlock();
+      }
+    }
+
+    @Override
+    public String copyBlob(String fromContainer, String fromName, String toContainer, String toName,
+        CopyOptions options) {
+      lock.readLock().lock();
+      try {
+        return super.copyBlob(fromContainer, fromName, toContainer, toName, options);
+      } finally {
+        lock.readLock().unlock();
+      }
+    }
+
+    @Override
+    public String completeMultipartUpload(MultipartUpload upload, List<MultipartPart> parts) {
+      lock.readLock().lock();
+      try {
+        return super.completeMultipartUpload(upload, parts);
+      } finally {
+        lock.readLock().unlock();
+      }
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path base = Path.of(args[0]);
+    for (int i = 1; i < args.length; i++) {
+      Files.createDirectories(base.resolve(args[i])); // a bucket is a directory of the store
+    }
+    S3Proxy proxy = S3Proxy.builder()
+        .blobStore(new TestStore(new FilesystemNio2BlobStore(base.toString())))
+        .endpoint(URI.create("http://127.0.0.1:0"))
+        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+        .build();
+    proxy.start();
+    while (!"STARTED".equals(proxy.getState())) {
+      Thread.sleep(5);
+    }
+    System.out.println(READY + proxy.getPort());
+    System.out.flush();
+    while (System.in.read() >= 0) {
+      // runs until the parent closes stdin, or dies
+    }
+    proxy.stop();
+    System.exit(0);
+  }
+}

@@ -1,0 +1,112 @@
+package io.deltax.it.s3;
+
+import static io.deltax.it.DeltaOracle.assertSameRows;
+import static io.deltax.it.DeltaOracle.canonicalRows;
+import static io.deltax.it.DeltaOracle.checkpoint;
+import static io.deltax.it.DeltaOracle.logFiles;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.it.SharedSpark;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * deltax reads {@code s3a://} tables as delta-spark reads the same {@code s3a://} tables: a classic
+ * checkpoint, and an upgraded table's shape (V2 checkpoint with sidecars, deletion vectors, column
+ * mapping, row tracking with {@code _metadata}). Few rows, few files: S3 requests are what is tested. delta-spark makes each table on local disk, it is uploaded to the S3 server,
+ * and both read it there. The session knows nothing of S3: the endpoint and the credentials are
+ * given only as read options, to both readers.
+ */
+class S3ReadTablesTest {
+  private static S3Server server;
+
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = S3Server.start();
+    spark();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  private static DataFrameReader reader(String format) {
+    assertFalse(spark().conf().contains("fs.s3a.endpoint"), "the session does not know the server");
+    return spark().read().format(format).options(server.s3aSettings());
+  }
+
+  /**
+   * Uploads the local table {@code name} and compares the two readers there: the whole table, and
+   * {@code columns} (row tracking's {@code _metadata} fields, whose schema metadata differs).
+   */
+  private static void assertSameOnS3(String name, String... columns) throws IOException {
+    String url = server.url("tables/" + name);
+    server.upload(dir.resolve(name), url);
+    Dataset<Row> expected = reader("delta").load(url);
+    Dataset<Row> actual = reader("deltax").load(url);
+    assertTrue(expected.count() > 0, "delta-spark reads rows from " + url);
+    assertSameRows(expected, actual);
+    if (columns.length > 0) {
+      assertEquals(canonicalRows(expected.selectExpr(columns)), canonicalRows(actual.selectExpr(columns)));
+    }
+  }
+
+  private static String local(String name) {
+    return dir.resolve(name).toString();
+  }
+
+  /** Two appends, a delete, a checkpoint, then an append after it. */
+  private static void historyWithCheckpoint(String path) {
+    sql("INSERT INTO " + quote(path) + " VALUES (0, 'p0', 'a'), (1, 'p1', 'b'), (2, 'p2', 'c')");
+    sql("INSERT INTO " + quote(path) + " VALUES (10, 'p0', 'd'), (11, 'p1', 'e')");
+    sql("DELETE FROM " + quote(path) + " WHERE id = 1");
+    checkpoint(path);
+    sql("INSERT INTO " + quote(path) + " VALUES (20, 'p9', 'after')");
+  }
+
+  @Test
+  void classicCheckpoint() throws IOException {
+    String path = local("classic");
+    sql("CREATE TABLE " + quote(path) + " (id INT, part STRING, v STRING) USING delta "
+        + "PARTITIONED BY (part) TBLPROPERTIES ('delta.checkpointInterval' = '1000')");
+    historyWithCheckpoint(path);
+    assertTrue(logFiles(path).stream().anyMatch(p -> p.getFileName().toString().endsWith(".checkpoint.parquet")));
+    assertSameOnS3("classic");
+  }
+
+  /** What an upgraded table has: a V2 checkpoint with sidecars, row tracking, deletion vectors; and column mapping. */
+  @Test
+  void v2CheckpointWithSidecarsRowTrackingDeletionVectorsAndColumnMapping() throws IOException {
+    String path = local("v2");
+    SharedSpark.withConf(Map.of("spark.databricks.delta.checkpointV2.topLevelFileFormat", "json",
+        "spark.databricks.delta.checkpoint.partSize", "2"), () -> {
+          sql("CREATE TABLE " + quote(path) + " (id INT, part STRING, v STRING) USING delta "
+              + "PARTITIONED BY (part) TBLPROPERTIES ('delta.checkpointInterval' = '1000', "
+              + "'delta.checkpointPolicy' = 'v2', 'delta.enableRowTracking' = 'true', "
+              + "'delta.enableDeletionVectors' = 'true', 'delta.columnMapping.mode' = 'name')");
+          historyWithCheckpoint(path);
+        });
+    try (var sidecars = Files.list(Path.of(path, "_delta_log", "_sidecars"))) {
+      assertTrue(sidecars.findAny().isPresent(), "delta-spark wrote sidecars");
+    }
+    assertSameOnS3("v2", "id", "_metadata.row_id", "_metadata.row_commit_version");
+  }
+}

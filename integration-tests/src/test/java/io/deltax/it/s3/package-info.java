@@ -1,0 +1,8 @@
+/**
+ * deltax on S3 ({@code s3a://}) against a real S3 API server on 127.0.0.1: S3Proxy, started by
+ * {@link io.deltax.it.s3.S3Server} in a child JVM once per test class. What the server does with
+ * conditional writes ({@code S3ServerTest}), reads compared with delta-spark on the same
+ * {@code s3a://} tables, the backfill, two backfills racing, and the refusal to commit where
+ * put-if-absent cannot be had.
+ */
+package io.deltax.it.s3;

@@ -1,0 +1,54 @@
+package io.deltax.it.stores;
+
+import io.deltax.backfill.RowTrackingBackfill;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * A row tracking backfill alone in a JVM of its own, for tests that kill it: {@link #start} runs
+ * {@link #main} with the test JVM's classpath; {@link #kill} is {@code kill -9}.
+ */
+final class BackfillProcess {
+  private final Process process;
+  private final Path output;
+
+  private BackfillProcess(Process process, Path output) {
+    this.process = process;
+    this.output = output;
+  }
+
+  /** Backfills {@code args[0]} in commits of {@code args[1]} files, with Hadoop's defaults. */
+  public static void main(String[] args) throws IOException {
+    new RowTrackingBackfill(args[0], new Configuration(), Integer.parseInt(args[1]), 0,
+        "deltax-crash-test").run();
+  }
+
+  static BackfillProcess start(String url, int batchSize, Path output) throws IOException {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx256m", "-XX:TieredStopAtLevel=1", BackfillProcess.class.getName(), url,
+        Integer.toString(batchSize)));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(output.toFile());
+    // The classpath through the environment: it is too long to be read comfortably in `ps`.
+    builder.environment().put("CLASSPATH", System.getProperty("java.class.path"));
+    return new BackfillProcess(builder.start(), output);
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** SIGKILL: no shutdown hook, no finally block, no close() runs. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor();
+  }
+
+  String output() throws IOException {
+    return Files.readString(output);
+  }
+}
