@@ -32,6 +32,20 @@ public final class DeltaXConf {
   /** Read option: read the version that was current at this time. */
   public static final String TIMESTAMP_AS_OF = "timestampAsOf";
 
+  /** Read option: read the changes of a range of versions instead of a snapshot. */
+  public static final String READ_CHANGE_FEED = "readChangeFeed";
+  /** Read option: the first version of the change feed's range (or {@link #STARTING_TIMESTAMP}). */
+  public static final String STARTING_VERSION = "startingVersion";
+  /** Read option: the change feed starts at the first version committed at or after this time. */
+  public static final String STARTING_TIMESTAMP = "startingTimestamp";
+  /** Read option: the last version of the range; default the latest. */
+  public static final String ENDING_VERSION = "endingVersion";
+  /** Read option: the range ends at the last version committed at or before this time. */
+  public static final String ENDING_TIMESTAMP = "endingTimestamp";
+  /** Read option: {@code all} (default) or {@code net}. */
+  public static final String CHANGE_MODE = "changeMode";
+  public static final String CHANGE_MODE_DEFAULT = "all";
+
   /** Session conf: the default {@code batch_size} of {@code backfill_row_tracking}. */
   public static final String BACKFILL_MAX_FILES_PER_COMMIT = "spark.deltax.backfill.maxFilesPerCommit";
   /** delta-spark's own batch size for its row tracking backfill. */
@@ -139,13 +153,13 @@ public final class DeltaXConf {
       throw DeltaXErrors.conflictingTimeTravel();
     }
     if (version != null) {
-      return TimeTravel.toVersion(parseVersion(version));
+      return TimeTravel.toVersion(parseVersion(VERSION_AS_OF, version));
     }
     return timestamp == null ? TimeTravel.LATEST
-        : TimeTravel.toTimestamp(parseTimestampMillis(timestamp), timestamp);
+        : TimeTravel.toTimestamp(parseTimestampMillis(TIMESTAMP_AS_OF, timestamp), timestamp);
   }
 
-  private static long parseVersion(String value) {
+  private static long parseVersion(String option, String value) {
     try {
       long v = Long.parseLong(value.trim());
       if (v >= 0) {
@@ -154,18 +168,73 @@ public final class DeltaXConf {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw DeltaXErrors.badOption(VERSION_AS_OF, value, "a table version, a whole number from 0 to "
+    throw DeltaXErrors.badOption(option, value, "a table version, a whole number from 0 to "
         + Long.MAX_VALUE);
   }
 
   /** Reads a timestamp as Spark casts a string to a timestamp, in the session time zone. */
-  private long parseTimestampMillis(String value) {
+  private long parseTimestampMillis(String option, String value) {
     Option<Object> micros = DateTimeUtils.stringToTimestamp(UTF8String.fromString(value.trim()), sessionZone);
     if (micros.isEmpty()) {
-      throw DeltaXErrors.badOption(TIMESTAMP_AS_OF, value,
+      throw DeltaXErrors.badOption(option, value,
           "a timestamp such as '2026-07-29 12:00:00' or '2026-07-29T12:00:00Z'");
     }
     return Math.floorDiv((Long) micros.get(), 1000L);
+  }
+
+  /** Whether {@value #READ_CHANGE_FEED} is {@code true}; anything but true or false is refused. */
+  public boolean readChangeFeed() {
+    String value = options.get(READ_CHANGE_FEED);
+    if (value == null || value.trim().equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (value.trim().equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw DeltaXErrors.badOption(READ_CHANGE_FEED, value, "true or false");
+  }
+
+  /**
+   * The change feed's range and mode, checked; needs no file system. A start is required, as in
+   * delta-spark; a version and a timestamp for the same end conflict; time travel options make
+   * no sense with a range.
+   */
+  public ChangeFeedRequest changeFeed() {
+    if (options.get(VERSION_AS_OF) != null || options.get(TIMESTAMP_AS_OF) != null) {
+      throw DeltaXErrors.badOption(options.get(VERSION_AS_OF) != null ? VERSION_AS_OF : TIMESTAMP_AS_OF,
+          options.getOrDefault(VERSION_AS_OF, options.get(TIMESTAMP_AS_OF)),
+          "no time travel with " + READ_CHANGE_FEED + ": give the range with " + STARTING_VERSION
+              + " and " + ENDING_VERSION);
+    }
+    String startVersion = options.get(STARTING_VERSION);
+    String startTimestamp = options.get(STARTING_TIMESTAMP);
+    String endVersion = options.get(ENDING_VERSION);
+    String endTimestamp = options.get(ENDING_TIMESTAMP);
+    if (startVersion == null && startTimestamp == null) {
+      throw DeltaXErrors.missingChangeFeedStart();
+    }
+    if (startVersion != null && startTimestamp != null) {
+      throw DeltaXErrors.conflictingOptions(STARTING_VERSION, STARTING_TIMESTAMP);
+    }
+    if (endVersion != null && endTimestamp != null) {
+      throw DeltaXErrors.conflictingOptions(ENDING_VERSION, ENDING_TIMESTAMP);
+    }
+    String mode = options.getOrDefault(CHANGE_MODE, CHANGE_MODE_DEFAULT).trim();
+    ChangeFeedRequest.ChangeMode changeMode;
+    if (mode.equalsIgnoreCase("all")) {
+      changeMode = ChangeFeedRequest.ChangeMode.ALL;
+    } else if (mode.equalsIgnoreCase("net")) {
+      changeMode = ChangeFeedRequest.ChangeMode.NET;
+    } else {
+      throw DeltaXErrors.badOption(CHANGE_MODE, mode, "all or net");
+    }
+    return new ChangeFeedRequest(
+        startVersion == null ? null : parseVersion(STARTING_VERSION, startVersion),
+        startTimestamp == null ? null : parseTimestampMillis(STARTING_TIMESTAMP, startTimestamp),
+        startTimestamp,
+        endVersion == null ? null : parseVersion(ENDING_VERSION, endVersion),
+        endTimestamp == null ? null : parseTimestampMillis(ENDING_TIMESTAMP, endTimestamp),
+        endTimestamp, changeMode);
   }
 
   /** {@value #BACKFILL_MAX_FILES_PER_COMMIT}, 1 or more (default 22000). */

@@ -214,6 +214,54 @@ public final class DeltaXErrors {
         + "Nothing was written.");
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // The change feed (readChangeFeed, deltax_changes): raised before any data file is read.
+  // ---------------------------------------------------------------------------------------------
+
+  public static DeltaXException missingChangeFeedStart() {
+    return new DeltaXException("DELTAX_INVALID_OPTION",
+        "readChangeFeed needs the start of the range: give startingVersion or startingTimestamp "
+            + "(and optionally endingVersion or endingTimestamp; the default end is the latest version).");
+  }
+
+  public static DeltaXException conflictingOptions(String first, String second) {
+    return new DeltaXException("DELTAX_INVALID_OPTION",
+        "Options " + first + " and " + second + " cannot be used together; give one of them.");
+  }
+
+  public static DeltaXException changeRangeReversed(String tablePath, long start, long end) {
+    return new DeltaXException("DELTAX_INVALID_CHANGE_RANGE",
+        "Cannot read the changes of " + tablePath + " from version " + start + " to version " + end
+            + ": the start is after the end. Give a starting version at or before the ending version.");
+  }
+
+  /** @param available "versions 3 to 17" */
+  public static DeltaXException changeRangeNotAvailable(String tablePath, long start, long end,
+      String available) {
+    return new DeltaXException("DELTAX_CHANGE_RANGE_NOT_AVAILABLE",
+        "Cannot read the changes of " + tablePath + " from version " + start + " to version " + end
+            + ": the log holds the commits of " + available + " only. Give a range inside it.");
+  }
+
+  public static DeltaXException changeRangeSchemaChange(String tablePath, long version, String why) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_CHANGE_RANGE",
+        "Cannot read the changes of " + tablePath + " across version " + version + ": its schema "
+            + "change " + why + ", which the range's last schema cannot represent. Read the changes "
+            + "before and after version " + version + " separately.");
+  }
+
+  public static DeltaXException rowTrackingDisabledInRange(String tablePath, long version) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_CHANGE_RANGE",
+        "Cannot read the changes of " + tablePath + " across version " + version + ": it disabled "
+            + "row tracking, so the rows after it cannot be matched with the rows before it. Read "
+            + "the changes up to version " + (version - 1) + " instead.");
+  }
+
+  public static DeltaXException badTableFunctionArgument(String function, String given, String expected) {
+    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
+        function + " takes " + expected + ", not " + given + ".");
+  }
+
   /**
    * A commit refused before anything is written: on {@code store} deltax cannot make a commit
    * put-if-absent, so a concurrent writer could overwrite it unnoticed.

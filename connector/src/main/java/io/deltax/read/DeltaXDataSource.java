@@ -1,6 +1,9 @@
 package io.deltax.read;
 
+import io.deltax.changes.ChangeRangePlanner;
+import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.DeltaXConf;
+import io.deltax.log.TransactionLog;
 import io.deltax.snapshots.LoadedSnapshot;
 import io.deltax.snapshots.SnapshotLoader;
 import java.util.HashMap;
@@ -15,11 +18,12 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * {@code spark.read.format("deltax")}: gets the requested snapshot (latest, {@code versionAsOf} or
- * {@code timestampAsOf}) from {@code SnapshotLoader} and exposes it as a Spark table.
+ * {@code timestampAsOf}) from {@code SnapshotLoader} and exposes it as a Spark table; with
+ * {@code readChangeFeed = true}, the changes of a range of versions ({@link ChangeFeedTable}).
  */
 public final class DeltaXDataSource implements TableProvider, DataSourceRegister {
   /** Spark asks for the schema, then the table: the snapshot is loaded once for both. */
-  private DeltaXTable loaded;
+  private Table loaded;
   private Map<String, String> loadedFor;
 
   @Override
@@ -42,9 +46,10 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     return table(properties);
   }
 
-  private synchronized DeltaXTable table(Map<String, String> properties) {
+  private synchronized Table table(Map<String, String> properties) {
     if (loaded == null || !properties.equals(loadedFor)) {
-      loaded = load(DeltaXConf.of(SparkSession.active(), new HashMap<>(properties)));
+      DeltaXConf conf = DeltaXConf.of(SparkSession.active(), new HashMap<>(properties));
+      loaded = conf.readChangeFeed() ? loadChanges(conf) : load(conf);
       loadedFor = new HashMap<>(properties);
     }
     return loaded;
@@ -58,5 +63,16 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   static DeltaXTable load(DeltaXConf conf) {
     LoadedSnapshot loaded = SnapshotLoader.load(conf);
     return new DeltaXTable(loaded.log(), loaded.snapshot(), conf);
+  }
+
+  /**
+   * {@code readChangeFeed = true}: the changes of a range of versions, planned from the log (no
+   * data file is read until the scan runs). Options are checked before the log is listed.
+   */
+  static ChangeFeedTable loadChanges(DeltaXConf conf) {
+    String path = conf.path();
+    ChangeFeedRequest request = conf.changeFeed();
+    TransactionLog log = TransactionLog.open(path, conf.hadoopConf());
+    return new ChangeFeedTable(new ChangeRangePlanner(log).plan(request), request.mode(), conf);
   }
 }

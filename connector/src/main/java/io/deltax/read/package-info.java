@@ -3,6 +3,9 @@
  * {@code DeltaXScanBuilder} → {@code DeltaXScan} → {@code DeltaXReaderFactory} (splits of files,
  * read by Spark's vectorized Parquet reader through {@code SparkParquet}, the one touch point with
  * that internal reader). Pruning and skipping are in {@code read.skipping}; the {@code _metadata}
- * column in {@code read.metadata}.
+ * column in {@code read.metadata}. With {@code readChangeFeed = true} the chain is
+ * {@code ChangeFeedTable} → {@code ChangeFeedScanBuilder} → {@code ChangeFeedScan} →
+ * {@code ChangeFeedReaderFactory}, which reads the files of a range's commits
+ * ({@code ChangeFileReader}) for {@code io.deltax.changes} to match by row ID.
  */
 package io.deltax.read;

@@ -10,12 +10,14 @@ import scala.runtime.BoxedUnit;
  * delta-spark's extension): makes deltax's procedures ({@code backfill_row_tracking},
  * {@code row_tracking_status}, {@code table_features}, {@code preserve_row_data_versions}; the list
  * is {@link io.deltax.extensions.procedures.DeltaXProcedures}) resolve through Spark's own
- * {@code CALL} statement, unqualified or as {@code deltax.system.<name>}.
+ * {@code CALL} statement, unqualified or as {@code deltax.system.<name>}; and registers the
+ * table-valued function {@code deltax_changes(table, start[, end[, mode]])}, the change feed.
  */
 public final class DeltaXSparkSessionExtension implements Function1<SparkSessionExtensions, BoxedUnit> {
   @Override
   public BoxedUnit apply(SparkSessionExtensions extensions) {
     extensions.injectHintResolutionRule(session -> new ResolveDeltaXProcedures());
+    extensions.injectTableFunction(ChangesTableFunction.definition());
     return BoxedUnit.UNIT;
   }
 }

@@ -12,11 +12,11 @@ import org.apache.spark.sql.catalyst.catalog.CatalogTable;
  * {@code 's3a://bucket/t'}) or the name of a catalog table whose provider is Delta. Resolving a
  * name needs Spark's session catalog; this is the one place that touches it.
  */
-final class TableArgument {
+public final class TableArgument {
   private TableArgument() {}
 
   /** The table's root path. */
-  static String resolve(SparkSession spark, String table) {
+  public static String resolve(SparkSession spark, String table) {
     if (table == null || table.isBlank()) {
       throw DeltaXErrors.missingTableArgument();
     }

@@ -1,0 +1,26 @@
+package io.deltax.changes;
+
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/** The columns a change feed adds after the table's, with delta-spark's names and types. */
+public final class ChangeFeedColumns {
+  public static final String CHANGE_TYPE = "_change_type";
+  public static final String COMMIT_VERSION = "_commit_version";
+  public static final String COMMIT_TIMESTAMP = "_commit_timestamp";
+
+  private ChangeFeedColumns() {}
+
+  /** The table's columns, then {@code _change_type}, {@code _commit_version}, {@code _commit_timestamp}. */
+  public static StructType appendTo(StructType tableSchema) {
+    return tableSchema
+        .add(CHANGE_TYPE, DataTypes.StringType, true)
+        .add(COMMIT_VERSION, DataTypes.LongType, true)
+        .add(COMMIT_TIMESTAMP, DataTypes.TimestampType, true);
+  }
+
+  public static boolean isChangeColumn(String name) {
+    return name.equalsIgnoreCase(CHANGE_TYPE) || name.equalsIgnoreCase(COMMIT_VERSION)
+        || name.equalsIgnoreCase(COMMIT_TIMESTAMP);
+  }
+}

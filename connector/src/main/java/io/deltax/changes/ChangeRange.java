@@ -1,0 +1,28 @@
+package io.deltax.changes;
+
+import io.deltax.log.Snapshot;
+import java.util.List;
+
+/**
+ * A change feed's range, planned: the snapshot at its end (whose schema every row is read with)
+ * and the commits in it that changed data, oldest first.
+ */
+public record ChangeRange(long start, long end, Snapshot endSnapshot, List<CommitChanges> commits) {
+
+  /** Whether some commit is matched by row ID, so its added files' row IDs are read first. */
+  public boolean anyRowTracked() {
+    return commits.stream().anyMatch(CommitChanges::rowTracked);
+  }
+
+  /** Whether some file to read has row IDs (in a commit before row tracking: given by a later backfill). */
+  public boolean anyFileWithRowIds() {
+    return commits.stream().anyMatch(c -> c.removed().stream().anyMatch(ChangeFile::hasRowIds)
+        || c.added().stream().anyMatch(ChangeFile::hasRowIds));
+  }
+
+  /** Whether some file to read has no row IDs, so its rows are read without them. */
+  public boolean anyFileWithoutRowIds() {
+    return commits.stream().anyMatch(c -> c.removed().stream().anyMatch(f -> !f.hasRowIds())
+        || c.added().stream().anyMatch(f -> !f.hasRowIds()));
+  }
+}

@@ -1,0 +1,20 @@
+package io.deltax.changes;
+
+/** The values of {@code _change_type}, as delta-spark's change data feed writes them. */
+public enum ChangeType {
+  INSERT("insert"),
+  UPDATE_PREIMAGE("update_preimage"),
+  UPDATE_POSTIMAGE("update_postimage"),
+  DELETE("delete");
+
+  private final String label;
+
+  ChangeType(String label) {
+    this.label = label;
+  }
+
+  /** The value of {@code _change_type}. */
+  public String label() {
+    return label;
+  }
+}

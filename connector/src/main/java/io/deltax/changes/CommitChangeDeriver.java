@@ -1,0 +1,165 @@
+package io.deltax.changes;
+
+import io.deltax.actions.DeletionVectorDescriptor;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+/**
+ * The changed rows of one commit, matched by row ID (PROTOCOL.md, "Row Tracking": a row keeps its
+ * row ID when a writer copies or updates it, and its row commit version is the commit that last
+ * changed it):
+ *
+ * <ul>
+ *   <li>a row ID only among the added rows is an insert;
+ *   <li>only among the removed rows (or hidden by a grown deletion vector), a delete;
+ *   <li>in both, where the added row's commit version is this commit, an update: the removed row
+ *       is the pre-image, the added row the post-image;
+ *   <li>in both with an older commit version, a row the commit only copied: no change.
+ * </ul>
+ *
+ * First the added files' row IDs and commit versions alone are read (two long columns); then the
+ * removed files' rows, each a delete, a pre-image or nothing; then the rows of the added files
+ * that hold a row of this commit, each an insert or a post-image. An added file with no row of
+ * this commit (a copied file) is not read again. A file re-added with a grown deletion vector is
+ * not read at all: of the removed file only the rows the new vector newly hides are read.
+ *
+ * <p>A commit without row tracking has no row IDs to match: its removed rows are deletes and its
+ * added rows inserts (file-level changes).
+ */
+public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable {
+  private final CommitChanges commit;
+  private final FileRows files;
+  /** Row IDs of added rows this commit wrote, and of added rows it only copied. */
+  private final Roaring64NavigableMap written = new Roaring64NavigableMap();
+  private final Roaring64NavigableMap copied = new Roaring64NavigableMap();
+  /** Row IDs of the removed rows that this commit rewrote: the updated ones. */
+  private final Roaring64NavigableMap updated = new Roaring64NavigableMap();
+  /** The files still to read: removed ones first, then added ones. */
+  private final Deque<Source> sources = new ArrayDeque<>();
+  private FileRows.RowIterator current;
+  private boolean currentRemoved;
+  private ChangeRow next;
+
+  /** @param grown for a removed file re-added with a grown deletion vector: that vector, else null */
+  private record Source(ChangeFile file, boolean removed, DeletionVectorDescriptor grown) {}
+
+  public CommitChangeDeriver(CommitChanges commit, FileRows files) {
+    this.commit = commit;
+    this.files = files;
+    List<ChangeFile> addedToRead = new ArrayList<>();
+    Map<ChangeFile, DeletionVectorDescriptor> grown = new HashMap<>();
+    if (commit.rowTracked()) {
+      Map<String, ChangeFile> removedByPath = new HashMap<>();
+      commit.removed().forEach(f -> removedByPath.put(f.path(), f));
+      for (ChangeFile added : commit.added()) {
+        ChangeFile before = removedByPath.get(added.path());
+        if (before != null && added.deletionVector() != null && before.hasRowIds()) {
+          // The same data file with a grown deletion vector: its live rows are the removed
+          // file's, copied; only the rows the new vector hides can have changed.
+          grown.put(before, added.deletionVector());
+        } else if (indexRowIds(added)) {
+          addedToRead.add(added);
+        }
+      }
+    } else {
+      addedToRead.addAll(commit.added());
+    }
+    commit.removed().forEach(f -> sources.add(new Source(f, true, grown.get(f))));
+    addedToRead.forEach(f -> sources.add(new Source(f, false, null)));
+  }
+
+  /** Reads an added file's row IDs; whether it holds a row this commit wrote. */
+  private boolean indexRowIds(ChangeFile added) {
+    boolean writes = false;
+    try (FileRows.RowIterator ids = files.rowIds(added)) {
+      while (ids.hasNext()) {
+        InternalRow row = ids.next();
+        if (row.getLong(1) == commit.version()) {
+          written.addLong(row.getLong(0));
+          writes = true;
+        } else {
+          copied.addLong(row.getLong(0));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return writes;
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (next == null) {
+      while (current == null || !current.hasNext()) {
+        closeCurrent();
+        if (sources.isEmpty()) {
+          return false;
+        }
+        Source source = sources.poll();
+        current = source.grown() == null ? files.rows(source.file())
+            : files.newlyDeletedRows(source.file(), source.grown());
+        currentRemoved = source.removed();
+      }
+      next = classify(current.next());
+    }
+    return true;
+  }
+
+  /** The change a row read from a removed or an added file stands for, or null for none. */
+  private ChangeRow classify(InternalRow row) {
+    ChangeType type;
+    if (!commit.rowTracked()) {
+      type = currentRemoved ? ChangeType.DELETE : ChangeType.INSERT;
+    } else if (currentRemoved) {
+      long rowId = FileRows.rowId(row);
+      if (written.contains(rowId)) {
+        updated.addLong(rowId);
+        type = ChangeType.UPDATE_PREIMAGE;
+      } else {
+        type = copied.contains(rowId) ? null : ChangeType.DELETE;
+      }
+    } else if (FileRows.rowCommitVersion(row) != commit.version()) {
+      type = null; // copied, not changed
+    } else {
+      type = updated.contains(FileRows.rowId(row)) ? ChangeType.UPDATE_POSTIMAGE : ChangeType.INSERT;
+    }
+    return type == null ? null : new ChangeRow(row, type, commit.version(), commit.timestampMillis());
+  }
+
+  @Override
+  public ChangeRow next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    ChangeRow result = next;
+    next = null;
+    return result;
+  }
+
+  private void closeCurrent() {
+    if (current != null) {
+      try {
+        current.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      current = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    closeCurrent();
+  }
+}

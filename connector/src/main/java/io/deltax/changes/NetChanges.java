@@ -1,0 +1,79 @@
+package io.deltax.changes;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Collapses the changes of a range, given commit by commit in version order, to one entry per row
+ * ID: what the range did to the row from its start to its end.
+ *
+ * <ul>
+ *   <li>inserted (then perhaps updated): one insert, with the last values;
+ *   <li>inserted, then deleted: nothing;
+ *   <li>there at the start and updated, once or more: the pre-image as of the start and the
+ *       post-image as of the end;
+ *   <li>there at the start and deleted (perhaps after updates): one delete, with the values as of
+ *       the start.
+ * </ul>
+ *
+ * Each entry keeps the commit version and timestamp of the change it is taken from (a delete's:
+ * the deleting commit). Rows without a row ID (commits before row tracking) cannot be matched
+ * across commits and pass through unchanged. The first and last change of every changed row are
+ * held in memory until the range ends.
+ */
+public final class NetChanges {
+  /** The first and the latest change of one row ID. */
+  private static final class History {
+    final ChangeRow first;
+    ChangeRow last;
+
+    History(ChangeRow first) {
+      this.first = first;
+      this.last = first;
+    }
+  }
+
+  private final Map<Long, History> byRowId = new LinkedHashMap<>();
+  private final List<ChangeRow> unmatched = new ArrayList<>();
+
+  /** Adds the next change; {@code hasRowId} says whether the row carries its row ID. */
+  public void add(ChangeRow change, boolean hasRowId) {
+    if (!hasRowId) {
+      unmatched.add(change);
+      return;
+    }
+    long rowId = FileRows.rowId(change.row());
+    History history = byRowId.get(rowId);
+    if (history == null) {
+      byRowId.put(rowId, new History(change));
+    } else {
+      history.last = change;
+    }
+  }
+
+  /** Every net change of the range. */
+  public Iterator<ChangeRow> result() {
+    List<ChangeRow> result = new ArrayList<>(unmatched);
+    for (History h : byRowId.values()) {
+      emit(h, result::add);
+    }
+    return result.iterator();
+  }
+
+  private static void emit(History h, Consumer<ChangeRow> out) {
+    boolean existedBefore = h.first.type() != ChangeType.INSERT;
+    boolean existsAfter = h.last.type() != ChangeType.DELETE;
+    if (!existedBefore && existsAfter) {
+      out.accept(new ChangeRow(h.last.row(), ChangeType.INSERT, h.last.version(), h.last.timestampMillis()));
+    } else if (existedBefore && !existsAfter) {
+      out.accept(new ChangeRow(h.first.row(), ChangeType.DELETE, h.last.version(), h.last.timestampMillis()));
+    } else if (existedBefore) {
+      out.accept(h.first); // the pre-image as of the start
+      out.accept(h.last); // the post-image as of the end
+    }
+  }
+}

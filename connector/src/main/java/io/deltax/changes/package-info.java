@@ -1,0 +1,17 @@
+/**
+ * The change feed, derived from row tracking (PROTOCOL.md, "Row Tracking"): which rows a range of
+ * commits inserted, updated (with pre-images) and deleted, without Change Data Feed files.
+ *
+ * <p>{@link io.deltax.changes.ChangeRangePlanner} reads the range's commits (and no data file) into
+ * {@link io.deltax.changes.CommitChanges}: per commit with a data change, the files it removed (as
+ * they were before it, deletion vector included) and the files it added. Commits with
+ * {@code dataChange = false} (row tracking backfills, OPTIMIZE, property changes) contribute
+ * nothing. {@link io.deltax.changes.CommitChangeDeriver} matches one commit's removed and added rows
+ * by row ID; {@link io.deltax.changes.NetChanges} collapses a range to one entry per row ID.
+ *
+ * <p>Not here: reading the files (the read path implements {@link io.deltax.changes.FileRows} with
+ * Spark's Parquet reader) and the DataSource V2 classes ({@code io.deltax.read.ChangeFeedTable}).
+ * This package imports the log, the actions, the protocol, column mapping, the conf and the
+ * errors, nothing above.
+ */
+package io.deltax.changes;

@@ -1,0 +1,135 @@
+package io.deltax.read;
+
+import io.deltax.changes.ChangeRange;
+import io.deltax.changes.CommitChanges;
+import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.conf.ChangeFeedRequest.ChangeMode;
+import io.deltax.conf.DeltaXConf;
+import io.deltax.log.Snapshot;
+import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.rowtracking.RowTrackingConfig;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A change feed scan: with {@code changeMode = all}, one task per commit that changed data (its
+ * removed and added rows are matched there, see {@code io.deltax.changes.CommitChangeDeriver});
+ * with {@code net}, one task for the range, which collapses the changes per row ID. A range
+ * without data change plans no task and reads no data file.
+ */
+final class ChangeFeedScan implements Scan, Batch {
+  private final SparkSession spark;
+  private final ChangeRange range;
+  private final ChangeMode mode;
+  private final DeltaXConf conf;
+  private final StructType output;
+  private final Snapshot end;
+  /** The data and partition columns read, logical names, in the table's order. */
+  private final StructType readDataSchema;
+  private final StructType readPartitionSchema;
+
+  ChangeFeedScan(SparkSession spark, ChangeRange range, ChangeMode mode, DeltaXConf conf,
+      StructType output) {
+    this.spark = spark;
+    this.range = range;
+    this.mode = mode;
+    this.conf = conf;
+    this.output = output;
+    this.end = range.endSnapshot();
+    Set<String> requested = Arrays.stream(output.fieldNames())
+        .map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    Set<String> partitionColumns = Schemas.lowerCase(end.metadata().partitionColumns());
+    StructType logical = ColumnMapping.logicalSchema(end.schema());
+    StructType requestedColumns = Schemas.select(logical, requested, true);
+    this.readDataSchema = Schemas.select(requestedColumns, partitionColumns, false);
+    this.readPartitionSchema = Schemas.select(requestedColumns, partitionColumns, true);
+  }
+
+  @Override
+  public StructType readSchema() {
+    return output;
+  }
+
+  @Override
+  public String description() {
+    return String.format("deltax changes of %s, versions %d to %d (%s): %d commits with data changes",
+        end.tableRoot(), range.start(), range.end(), mode.name().toLowerCase(Locale.ROOT),
+        range.commits().size());
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    List<CommitChanges> commits = range.commits();
+    if (commits.isEmpty()) {
+      return new InputPartition[0];
+    }
+    if (mode == ChangeMode.NET) {
+      return new InputPartition[] {new ChangeFeedInputPartition(commits)};
+    }
+    List<InputPartition> partitions = new ArrayList<>();
+    for (CommitChanges commit : commits) {
+      partitions.add(new ChangeFeedInputPartition(List.of(commit)));
+    }
+    return partitions.toArray(new InputPartition[0]);
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    RowTrackingConfig rowTracking = RowTrackingConfig.of(end);
+    StructType dataSchema = physical(Schemas.select(ColumnMapping.logicalSchema(end.schema()),
+        Schemas.lowerCase(end.metadata().partitionColumns()), false));
+    StructType physicalReadData = physical(readDataSchema);
+    ChangeFileRead withRowIds = null;
+    ChangeFileRead rowIdsOnly = null;
+    ChangeFileRead withoutRowIds = null;
+    if (range.anyFileWithRowIds()) {
+      withRowIds = read(new MetadataReadPlan(ChangeFeedTable.READ_TYPE, rowTracking,
+          readDataSchema.size(), readPartitionSchema.size(), true, null), dataSchema, physicalReadData,
+          readPartitionSchema);
+    }
+    if (range.anyRowTracked()) {
+      rowIdsOnly = read(new MetadataReadPlan(ChangeFeedTable.READ_TYPE, rowTracking, 0, 0, true,
+          null), dataSchema, new StructType(), new StructType());
+    }
+    if (range.anyFileWithoutRowIds()) {
+      withoutRowIds = read(new MetadataReadPlan(null, rowTracking, readDataSchema.size(),
+          readPartitionSchema.size(), true, null), dataSchema, physicalReadData, readPartitionSchema);
+    }
+    List<String> readColumns = new ArrayList<>();
+    for (String name : Schemas.concat(readDataSchema, readPartitionSchema).fieldNames()) {
+      readColumns.add(name.toLowerCase(Locale.ROOT));
+    }
+    return new ChangeFeedReaderFactory(withRowIds, withoutRowIds, rowIdsOnly,
+        (StructType) ColumnMapping.physical(readPartitionSchema, end.schema()), conf.sessionZone(),
+        end.tableRoot().toString(), SparkParquet.broadcast(spark, conf.hadoopConf()),
+        new ChangeFeedOutput(output, readColumns), mode);
+  }
+
+  /** Spark's Parquet reader, by rows, for one plan. */
+  private ChangeFileRead read(MetadataReadPlan plan, StructType dataSchema, StructType readData,
+      StructType readPartition) {
+    StructType required = plan.parquetRequiredSchema(readData);
+    StructType partition = plan.parquetPartitionSchema(readPartition);
+    return new ChangeFileRead(SparkParquet.readFunction(spark, plan.parquetDataSchema(dataSchema),
+        partition, required, List.of(), conf, false), plan, Schemas.concat(required, partition));
+  }
+
+  private StructType physical(StructType logical) {
+    return (StructType) ColumnMapping.physical(logical, end.schema());
+  }
+}

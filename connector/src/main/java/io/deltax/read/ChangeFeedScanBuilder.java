@@ -1,0 +1,38 @@
+package io.deltax.read;
+
+import io.deltax.changes.ChangeRange;
+import io.deltax.conf.ChangeFeedRequest.ChangeMode;
+import io.deltax.conf.DeltaXConf;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.types.StructType;
+
+/** Takes the columns Spark asks for (which may include {@code _metadata}); no filter is pushed. */
+final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
+  private final SparkSession spark;
+  private final ChangeRange range;
+  private final ChangeMode mode;
+  private final DeltaXConf conf;
+  private StructType requiredSchema;
+
+  ChangeFeedScanBuilder(SparkSession spark, ChangeRange range, ChangeMode mode, DeltaXConf conf,
+      StructType schema) {
+    this.spark = spark;
+    this.range = range;
+    this.mode = mode;
+    this.conf = conf;
+    this.requiredSchema = schema;
+  }
+
+  @Override
+  public void pruneColumns(StructType requiredSchema) {
+    this.requiredSchema = requiredSchema;
+  }
+
+  @Override
+  public Scan build() {
+    return new ChangeFeedScan(spark, range, mode, conf, requiredSchema);
+  }
+}

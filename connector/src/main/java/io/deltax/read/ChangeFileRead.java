@@ -1,0 +1,17 @@
+package io.deltax.read;
+
+import io.deltax.read.metadata.MetadataReadPlan;
+import java.io.Serializable;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.types.StructType;
+import scala.Function1;
+import scala.collection.Iterator;
+
+/**
+ * One way a change feed reads a file, built on the driver: Spark's Parquet read function (rows,
+ * not batches), the {@link MetadataReadPlan} that adds row IDs and applies deletion vectors, and
+ * the Parquet reader's row schema for the row assembler.
+ */
+record ChangeFileRead(Function1<PartitionedFile, Iterator<InternalRow>> readFunction,
+    MetadataReadPlan plan, StructType parquetOutput) implements Serializable {}

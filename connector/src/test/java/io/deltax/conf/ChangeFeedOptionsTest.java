@@ -1,0 +1,60 @@
+package io.deltax.conf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.errors.DeltaXException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** readChangeFeed's options: parsed before the log is listed, each mistake named. */
+class ChangeFeedOptionsTest {
+  private static DeltaXConf read(Map<String, String> options) {
+    return DeltaXConf.of(new Configuration(false), Map.of(), ZoneOffset.UTC, options);
+  }
+
+  private static void assertRefused(Map<String, String> options, String... parts) {
+    DeltaXException e = assertThrows(DeltaXException.class, () -> read(options).changeFeed());
+    assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
+    for (String part : parts) {
+      assertTrue(e.getMessage().contains(part), e.getMessage());
+    }
+  }
+
+  @Test
+  void aRangeOfVersionsOrTimes() {
+    ChangeFeedRequest versions = read(Map.of("readChangeFeed", "true", "startingVersion", "12",
+        "endingVersion", "40", "changeMode", "NET")).changeFeed();
+    assertEquals(12L, versions.startVersion());
+    assertEquals(40L, versions.endVersion());
+    assertEquals(ChangeFeedRequest.ChangeMode.NET, versions.mode());
+    ChangeFeedRequest times = read(Map.of("startingTimestamp", "2026-07-29 00:00:00")).changeFeed();
+    assertEquals(Instant.parse("2026-07-29T00:00:00Z").toEpochMilli(), times.startTimestampMillis());
+    assertNull(times.endVersion());
+    assertEquals(ChangeFeedRequest.ChangeMode.ALL, times.mode());
+  }
+
+  @Test
+  void readChangeFeedIsABoolean() {
+    assertTrue(read(Map.of("readChangeFeed", "TRUE")).readChangeFeed());
+    assertFalse(read(Map.of()).readChangeFeed());
+    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeFeed", "yes")).readChangeFeed());
+  }
+
+  @Test
+  void mistakesAreNamed() {
+    assertRefused(Map.of(), "startingVersion");
+    assertRefused(Map.of("startingVersion", "-1"), "startingVersion", "-1");
+    assertRefused(Map.of("startingVersion", "1", "startingTimestamp", "2026-07-29"),
+        "startingVersion", "startingTimestamp");
+    assertRefused(Map.of("startingVersion", "1", "endingTimestamp", "soon"), "endingTimestamp", "soon");
+    assertRefused(Map.of("startingVersion", "1", "changeMode", "some"), "changeMode", "all or net");
+    assertRefused(Map.of("startingVersion", "1", "versionAsOf", "3"), "versionAsOf");
+  }
+}

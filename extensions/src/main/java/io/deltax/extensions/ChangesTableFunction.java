@@ -1,0 +1,63 @@
+package io.deltax.extensions;
+
+import io.deltax.conf.DeltaXConf;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.extensions.procedures.TableArgument;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.FunctionIdentifier;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.ExpressionInfo;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import scala.Function1;
+import scala.Tuple3;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * {@code SELECT * FROM deltax_changes('<table or path>', start [, end [, 'all' | 'net']])}: the
+ * change feed as a table-valued function, the same plan as
+ * {@code spark.read.format("deltax").option("readChangeFeed", "true")…}. An end of null is the
+ * latest version.
+ */
+final class ChangesTableFunction {
+  static final String NAME = "deltax_changes";
+  private static final String USAGE = "_FUNC_(table, startingVersion[, endingVersion[, changeMode]]) - "
+      + "the rows the table's commits from startingVersion to endingVersion (default the latest) "
+      + "inserted, updated and deleted, derived from row tracking; changeMode 'all' (default) or 'net'.";
+
+  private ChangesTableFunction() {}
+
+  static Tuple3<FunctionIdentifier, ExpressionInfo, Function1<Seq<Expression>, LogicalPlan>> definition() {
+    ExpressionInfo info = new ExpressionInfo(ChangesTableFunction.class.getName(), null, NAME, USAGE, "");
+    Function1<Seq<Expression>, LogicalPlan> builder = ChangesTableFunction::plan;
+    return new Tuple3<>(FunctionIdentifier.apply(NAME), info, builder);
+  }
+
+  static LogicalPlan plan(Seq<Expression> arguments) {
+    List<Object> values = new ArrayList<>();
+    for (Expression e : CollectionConverters.asJava(arguments)) {
+      if (!e.foldable()) {
+        throw DeltaXErrors.badTableFunctionArgument(NAME, e.sql(), "a constant");
+      }
+      Object value = e.eval(null);
+      values.add(value == null ? null : value.toString());
+    }
+    if (values.size() < 2 || values.size() > 4) {
+      throw DeltaXErrors.badTableFunctionArgument(NAME, values.size() + " arguments",
+          "2 to 4: table, startingVersion, endingVersion, changeMode");
+    }
+    SparkSession spark = SparkSession.active();
+    DataFrameReader reader = spark.read().format("deltax").option(DeltaXConf.READ_CHANGE_FEED, "true")
+        .option(DeltaXConf.STARTING_VERSION, (String) values.get(1));
+    if (values.size() > 2 && values.get(2) != null) {
+      reader = reader.option(DeltaXConf.ENDING_VERSION, (String) values.get(2));
+    }
+    if (values.size() > 3 && values.get(3) != null) {
+      reader = reader.option(DeltaXConf.CHANGE_MODE, (String) values.get(3));
+    }
+    return reader.load(TableArgument.resolve(spark, (String) values.get(0))).queryExecution().analyzed();
+  }
+}

@@ -1,0 +1,304 @@
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.canonicalRows;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The change feed deltax derives from row tracking, judged by delta-spark's change data feed
+ * ({@code readChangeFeed}) on the same table: {@code all} must be delta-spark's multiset of (data
+ * columns, {@code _change_type}, {@code _commit_version}); {@code net} must be delta-spark's feed
+ * collapsed per key ({@code id}, unique in every table here), computed below from its answer.
+ */
+class ChangeFeedTest {
+  private static final String CDF = "'delta.enableChangeDataFeed' = 'true'";
+  private static final String ROW_TRACKING = "'delta.enableRowTracking' = 'true'";
+
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark();
+  }
+
+  private static Dataset<Row> changes(String format, String path, long start, long end, String mode) {
+    return spark().read().format(format).option("readChangeFeed", "true")
+        .option("startingVersion", start).option("endingVersion", end)
+        .option("changeMode", mode).load(path);
+  }
+
+  private static long latest(String path) {
+    return spark().sql("DESCRIBE HISTORY " + quote(path)).agg(functions.max("version")).first().getLong(0);
+  }
+
+  /** A table with the given properties, written by {@code statements} (one commit each). */
+  private static String table(String name, String properties, String partitionedBy, List<String> statements) {
+    String path = dir.resolve(name).toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, grp STRING, v INT) USING delta "
+        + partitionedBy + " TBLPROPERTIES (" + properties + ")");
+    for (String s : statements) {
+      sql(s.replace("$T", quote(path)));
+    }
+    return path;
+  }
+
+  /** INSERT, UPDATE, DELETE, MERGE (update, delete, insert clauses), OPTIMIZE, then an UPDATE. */
+  private static List<String> dmlSequence() {
+    return List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)",
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(10, 20)",
+        "UPDATE $T SET v = -v WHERE id % 3 = 0",
+        "DELETE FROM $T WHERE id % 4 = 1",
+        "MERGE INTO $T t USING (SELECT CAST(id AS INT) AS id FROM range(0, 30) WHERE id % 5 = 0 OR id > 24) s "
+            + "ON t.id = s.id WHEN MATCHED AND t.id < 8 THEN UPDATE SET v = t.v + 1000 "
+            + "WHEN MATCHED THEN DELETE "
+            + "WHEN NOT MATCHED THEN INSERT (id, grp, v) VALUES (s.id, 'new', s.id)",
+        "OPTIMIZE $T",
+        "UPDATE $T SET v = v + 1 WHERE id IN (2, 3, 26)");
+  }
+
+  /**
+   * The whole history (in {@code all}, every commit's changes carry its version, so this checks
+   * each commit) and a range starting in the middle, in both modes.
+   */
+  private static void assertSameChanges(String oracle, String path) {
+    long last = latest(path);
+    for (long[] r : new long[][] {{0, last}, {Math.min(3, last), last}}) {
+      List<Row> expected = changes("delta", oracle, r[0], r[1], "all").drop("_commit_timestamp").collectAsList();
+      String range = "versions " + r[0] + " to " + r[1];
+      assertEquals(canonical(expected), rows(changes("deltax", path, r[0], r[1], "all")), "all changes, " + range);
+      assertEquals(canonical(netOf(expected)), rows(changes("deltax", path, r[0], r[1], "net")),
+          "net changes, " + range);
+    }
+  }
+
+  /** The rows without {@code _commit_timestamp}, each as text, sorted: a multiset. */
+  private static List<String> rows(Dataset<Row> changes) {
+    return canonical(changes.drop("_commit_timestamp").collectAsList());
+  }
+
+  private static List<String> canonical(List<Row> rows) {
+    List<String> result = new ArrayList<>();
+    for (Row r : rows) {
+      result.add(r.toString());
+    }
+    result.sort(null);
+    return result;
+  }
+
+  /**
+   * delta-spark's feed collapsed per id: inserted and deleted is nothing; inserted (and updated)
+   * is one insert with the last values; updated is the first pre-image and the last post-image;
+   * deleted (after updates or not) is the first values as a delete at the deleting version.
+   */
+  static List<Row> netOf(List<Row> deltaChanges) {
+    List<Row> rows = new ArrayList<>(deltaChanges);
+    if (rows.isEmpty()) {
+      return rows;
+    }
+    int typeAt = rows.get(0).fieldIndex("_change_type");
+    int versionAt = typeAt + 1;
+    List<String> order = List.of("update_preimage", "delete", "insert", "update_postimage");
+    rows.sort(Comparator.<Row>comparingLong(r -> r.getLong(versionAt))
+        .thenComparing(r -> order.indexOf(r.getString(typeAt))));
+    Map<Object, List<Row>> byKey = new LinkedHashMap<>();
+    for (Row r : rows) {
+      byKey.computeIfAbsent(r.get(r.fieldIndex("id")), k -> new ArrayList<>()).add(r);
+    }
+    List<Row> net = new ArrayList<>();
+    for (List<Row> events : byKey.values()) {
+      Row first = events.get(0);
+      Row last = events.get(events.size() - 1);
+      boolean before = !first.getString(typeAt).equals("insert");
+      boolean after = !last.getString(typeAt).equals("delete");
+      if (!before && after) {
+        net.add(with(last, typeAt, "insert", last.getLong(versionAt)));
+      } else if (before && !after) {
+        net.add(with(first, typeAt, "delete", last.getLong(versionAt)));
+      } else if (before) {
+        net.add(first);
+        net.add(last);
+      }
+    }
+    return net;
+  }
+
+  private static Row with(Row row, int typeAt, String type, long version) {
+    Object[] values = new Object[row.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = row.get(i);
+    }
+    values[typeAt] = type;
+    values[typeAt + 1] = version;
+    return org.apache.spark.sql.RowFactory.create(values);
+  }
+
+  /** Copy-on-write DML, with checkpoints in the middle (every 3 commits). */
+  @Test
+  void copyOnWriteChangesMatchDeltaSpark() {
+    String path = table("cow", CDF + ", " + ROW_TRACKING + ", 'delta.checkpointInterval' = '3'", "",
+        dmlSequence());
+    assertTrue(DeltaOracle.logFiles(path).stream().anyMatch(f -> f.toString().endsWith(".checkpoint.parquet")));
+    assertSameChanges(path, path);
+  }
+
+  @Test
+  void deletionVectorChangesMatchDeltaSpark() {
+    String properties = CDF + ", " + ROW_TRACKING + ", 'delta.enableDeletionVectors' = 'true'";
+    String path = table("dv", properties, "PARTITIONED BY (grp)", dmlSequence());
+    // The DML re-added files with grown deletion vectors: deltax reads only the newly hidden rows.
+    assertTrue(DeltaOracle.logFiles(path).stream().filter(f -> f.toString().endsWith(".json"))
+        .anyMatch(f -> read(f).contains("\"deletionVector\":{")), "a deletion vector in the log");
+    assertSameChanges(path, path);
+  }
+
+  /** The same statements on a table without CDF: deltax answers as delta-spark on the CDF table. */
+  @Test
+  void withoutChangeDataFeedTheSameChanges() {
+    String oracle = table("twin-cdf", CDF + ", " + ROW_TRACKING, "", dmlSequence());
+    String path = table("twin-plain", ROW_TRACKING, "", dmlSequence());
+    assertSameChanges(oracle, path);
+  }
+
+  /**
+   * Row tracking enabled on a table with rows by deltax's backfill (in batches of one file, so in
+   * several commits), between writes: before it the changes are file-level (here inserts, exact),
+   * after it matched by row ID; the backfill itself shows no row (field report, fact 5).
+   */
+  @Test
+  void aBackfillInTheRangeYieldsNoRows() {
+    String path = table("backfilled", CDF, "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 5)",
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(5, 10)"));
+    long before = latest(path);
+    spark().sql("CALL backfill_row_tracking('" + path + "', 1)").collect();
+    long enabled = latest(path);
+    assertTrue(enabled >= before + 3, "an upgrade, two backfill commits, the enablement");
+    sql("UPDATE " + quote(path) + " SET v = -1 WHERE id IN (1, 7)");
+    sql("DELETE FROM " + quote(path) + " WHERE id = 4");
+    sql("INSERT INTO " + quote(path) + " VALUES (42, 'x', 420)");
+    assertEquals(0, changes("deltax", path, before + 1, enabled, "all").count());
+    assertEquals(0, changes("delta", path, before + 1, enabled, "all").count());
+    assertSameChanges(path, path);
+  }
+
+  /** The same across delta-spark's own enablement (ALTER TABLE: upgrade, backfill, properties). */
+  @Test
+  void deltaSparksEnablementInTheRange() {
+    String path = table("altered", CDF, "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 6)",
+        "ALTER TABLE $T SET TBLPROPERTIES (" + ROW_TRACKING + ")",
+        "UPDATE $T SET v = 0 WHERE id < 2",
+        "DELETE FROM $T WHERE id = 5"));
+    // Versions 2 to 4: the protocol upgrade, the backfill, the properties: no row changed.
+    assertEquals(0, changes("deltax", path, 2, 4, "all").count());
+    assertEquals(0, changes("delta", path, 2, 4, "all").count());
+    assertSameChanges(path, path);
+  }
+
+  @Test
+  void anAddedColumn() {
+    String path = table("added-column", CDF + ", " + ROW_TRACKING, "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 6)",
+        "ALTER TABLE $T ADD COLUMNS (w STRING)",
+        "UPDATE $T SET w = 'updated' WHERE id < 2",
+        "INSERT INTO $T VALUES (9, 'x', 90, 'nine')"));
+    assertSameChanges(path, path);
+  }
+
+  /**
+   * The SQL table-valued function gives the DataFrame's answer; {@code _metadata.row_id} of an
+   * update's post-image is delta-spark's for the row; a starting timestamp before the first commit
+   * starts at the first commit.
+   */
+  @Test
+  void sqlTimestampsAndRowIds() {
+    String path = table("sql", CDF + ", " + ROW_TRACKING, "", dmlSequence().subList(0, 3));
+    assertEquals(rows(changes("delta", path, 1, 3, "all")),
+        rows(spark().sql("SELECT * FROM deltax_changes('" + path + "', 1, 3)")));
+    assertEquals(rows(changes("deltax", path, 2, 3, "net")),
+        rows(spark().sql("SELECT * FROM deltax_changes('" + path + "', 2, NULL, 'net')")));
+    assertEquals(rows(changes("delta", path, 0, 3, "all")),
+        rows(spark().read().format("deltax").option("readChangeFeed", "true")
+            .option("startingTimestamp", "2000-01-01 00:00:00").load(path)));
+    List<String> expected = canonicalRows(DeltaOracle.delta(path).where("id % 3 = 0")
+        .select("id", "_metadata.row_id", "_metadata.row_commit_version"));
+    Dataset<Row> postimages = changes("deltax", path, 3, 3, "all")
+        .where("_change_type = 'update_postimage'")
+        .select(new Column("id"), new Column("_metadata.row_id"), new Column("_metadata.row_commit_version"));
+    assertEquals(expected, canonicalRows(postimages));
+    assertError(() -> spark().sql("SELECT * FROM deltax_changes('" + path + "')").collect(),
+        "DELTAX_INVALID_ARGUMENT", "deltax_changes");
+  }
+
+  @Test
+  void aRangeWithoutDataChangeReadsNoFile() {
+    String path = table("no-change", CDF + ", " + ROW_TRACKING, "",
+        List.of("INSERT INTO $T SELECT id, 'a', 1 FROM range(0, 4)", "OPTIMIZE $T",
+            "ALTER TABLE $T SET TBLPROPERTIES ('delta.checkpointInterval' = '5')"));
+    Dataset<Row> feed = changes("deltax", path, 2, 3, "all");
+    String plan = feed.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("0 commits with data changes"), plan);
+    assertEquals(0, feed.collectAsList().size());
+  }
+
+  @Test
+  void badRanges() {
+    String path = table("bad-ranges", CDF + ", " + ROW_TRACKING, "", List.of(
+        "INSERT INTO $T VALUES (1, 'a', 1)",
+        "ALTER TABLE $T SET TBLPROPERTIES ('delta.enableRowTracking' = 'false')",
+        "INSERT INTO $T VALUES (2, 'a', 2)"));
+    assertError(() -> changes("deltax", path, 2, 1, "all").collect(),
+        "DELTAX_INVALID_CHANGE_RANGE", "from version 2 to version 1");
+    assertError(() -> changes("deltax", path, 1, 9, "all").collect(),
+        "DELTAX_CHANGE_RANGE_NOT_AVAILABLE", path, "versions 0 to 3");
+    assertError(() -> changes("deltax", path, 0, 3, "all").collect(),
+        "DELTAX_UNSUPPORTED_CHANGE_RANGE", "across version 2", "disabled row tracking");
+    assertError(() -> changes("deltax", path, 0, 1, "sideways").collect(),
+        "DELTAX_INVALID_OPTION", "changeMode");
+    assertError(() -> spark().read().format("deltax").option("readChangeFeed", "true").load(path).collect(),
+        "DELTAX_INVALID_OPTION", "startingVersion");
+    String dropped = table("dropped-column", CDF + ", " + ROW_TRACKING
+        + ", 'delta.columnMapping.mode' = 'name'", "", List.of(
+        "INSERT INTO $T VALUES (1, 'a', 1)", "ALTER TABLE $T DROP COLUMN v", "INSERT INTO $T VALUES (2, 'b')"));
+    assertError(() -> changes("deltax", dropped, 1, 3, "all").collect(),
+        "DELTAX_UNSUPPORTED_CHANGE_RANGE", "drops or renames column v");
+    assertFalse(changes("deltax", dropped, 3, 3, "all").collectAsList().isEmpty());
+  }
+
+  private static String read(java.nio.file.Path file) {
+    try {
+      return java.nio.file.Files.readString(file);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static void assertError(Runnable read, String... parts) {
+    Exception e = assertThrows(Exception.class, read::run);
+    for (String part : parts) {
+      assertTrue(e.getMessage().contains(part), "expected '" + part + "' in: " + e.getMessage());
+    }
+  }
+
+}
