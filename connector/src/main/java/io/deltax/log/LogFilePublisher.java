@@ -186,10 +186,27 @@ public final class LogFilePublisher {
             StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         dropStaleChecksum(fs, target);
       } else {
-        FileContext.getFileContext(target.toUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
+        renameOverHint(fs, temp, target);
       }
     } finally {
       deleteQuietly(fs, temp);
+    }
+  }
+
+  /**
+   * Renames over a hint file. On ABFS's Blob endpoint an overwriting rename is a delete and then
+   * a conditional copy, so when two writers replace the hint at once the second copy is refused
+   * ("rename ... failed"). The other writer's hint is then in place, which is as good as ours: the
+   * hint only shortens a listing (PROTOCOL.md, "Last Checkpoint File").
+   */
+  private void renameOverHint(FileSystem fs, Path temp, Path target) throws IOException {
+    try {
+      FileContext.getFileContext(target.toUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
+    } catch (IOException e) {
+      if (!fs.exists(target)) {
+        throw e;
+      }
+      LOG.info("Another writer replaced {} at the same time; its hint is kept ({})", target, e.toString());
     }
   }
 
