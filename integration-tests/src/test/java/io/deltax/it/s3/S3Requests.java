@@ -29,6 +29,11 @@ record S3Requests(long list, long head, long get, long put, long delete, Map<Str
     return list + head + get;
   }
 
+  /** Every request: reads, PUTs and DELETEs. */
+  long total() {
+    return reads() + put + delete;
+  }
+
   /** A row of the table the test prints. */
   String row(String query, String reader) {
     return String.format("| %s | %s | %d | %d | %d | %d |", query, reader, list, head, get, put);
