@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.filter2.compat.FilterCompat;
@@ -37,6 +38,26 @@ import org.apache.parquet.schema.Type;
 public final class ParquetActionReader {
   private ParquetActionReader() {}
 
+  /**
+   * Checkpoint files up to this size are read whole in one request ({@link InMemoryInputFile});
+   * larger ones are read as Parquet's reader asks, with the listed length (no HEAD).
+   */
+  private static final long READ_WHOLE_MAX_BYTES = 8L << 20;
+
+  /** The file as Parquet reads it, from the listing's status. */
+  private static InputFile input(Configuration conf, FileStatus file) throws IOException {
+    if (file.getLen() <= READ_WHOLE_MAX_BYTES) {
+      return InMemoryInputFile.read(file.getPath().getFileSystem(conf), file);
+    }
+    return HadoopInputFile.fromStatus(file, conf);
+  }
+
+  /** As {@link #read(Configuration, Path, List, Consumer)}, for a file the listing describes. */
+  public static void read(Configuration conf, FileStatus file, List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink) throws IOException {
+    read(new GroupReaderBuilder(input(conf, file), actions).build(), actions, sink, false);
+  }
+
   /** Reads the actions of the kinds given, in file order. */
   public static void read(Configuration conf, Path file, List<ActionSchema<? extends Action>> actions,
       Consumer<Action> sink) throws IOException {
@@ -49,9 +70,9 @@ public final class ParquetActionReader {
    * statistics, and reading stops once both are read, as a checkpoint holds exactly one of each
    * (PROTOCOL.md, "Checkpoint Specs") and writers put them first.
    */
-  public static void readProtocolAndMetadata(Configuration conf, Path file, Consumer<Action> sink)
+  public static void readProtocolAndMetadata(Configuration conf, FileStatus file, Consumer<Action> sink)
       throws IOException {
-    InputFile input = HadoopInputFile.fromPath(file, conf);
+    InputFile input = input(conf, file);
     List<ActionSchema<? extends Action>> actions = List.of(Protocol.SCHEMA, Metadata.SCHEMA);
     boolean[] delivered = new boolean[1];
     try {

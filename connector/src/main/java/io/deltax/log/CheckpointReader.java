@@ -38,7 +38,7 @@ final class CheckpointReader {
       if (isJson(file)) {
         files.readCommit(file, sink);
       } else {
-        files.readParquetProtocolAndMetadata(file.getPath(), sink);
+        files.readParquetProtocolAndMetadata(file, sink);
       }
     }
   }
@@ -57,7 +57,7 @@ final class CheckpointReader {
       if (isJson(file)) {
         files.readCommit(file, topLevel);
       } else {
-        files.readParquet(file.getPath(), TOP_LEVEL, topLevel);
+        files.readParquet(file, TOP_LEVEL, topLevel);
       }
     }
     for (Sidecar sidecar : sidecars) {

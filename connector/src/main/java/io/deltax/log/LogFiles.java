@@ -5,6 +5,7 @@ import io.deltax.actions.ActionJson;
 import io.deltax.actions.ActionSchema;
 import io.deltax.actions.CommitInfo;
 import io.deltax.actions.FileActionSummary;
+import io.deltax.actions.LogFileOpener;
 import io.deltax.actions.ParquetActionReader;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
@@ -172,12 +173,21 @@ final class LogFiles {
     }
   }
 
+  /** As {@link #readParquet(Path, List, Consumer)}, for a file the listing describes (no HEAD). */
+  void readParquet(FileStatus file, List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) {
+    try {
+      ParquetActionReader.read(conf, file, actions, sink);
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(file.getPath(), e);
+    }
+  }
+
   /** The protocol and metadata of one Parquet checkpoint file, the other rows skipped. */
-  void readParquetProtocolAndMetadata(Path file, Consumer<Action> sink) {
+  void readParquetProtocolAndMetadata(FileStatus file, Consumer<Action> sink) {
     try {
       ParquetActionReader.readProtocolAndMetadata(conf, file, sink);
     } catch (IOException | RuntimeException e) {
-      throw corrupt(file, e);
+      throw corrupt(file.getPath(), e);
     }
   }
 
@@ -230,6 +240,8 @@ final class LogFiles {
   }
 
   private BufferedReader open(FileStatus file) throws IOException {
-    return new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8));
+    // With the listed status: no HEAD per commit on S3.
+    return new BufferedReader(new InputStreamReader(LogFileOpener.open(fs, file, "sequential"),
+        StandardCharsets.UTF_8));
   }
 }

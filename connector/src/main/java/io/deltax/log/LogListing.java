@@ -140,6 +140,14 @@ public final class LogListing {
   }
 
   /**
+   * Whether some version has more than one complete checkpoint (say a classic one and a V2 one):
+   * only then does {@code _last_checkpoint} decide anything, so only then is it worth a GET.
+   */
+  boolean hasCheckpointChoice() {
+    return checkpoints.values().stream().anyMatch(sameVersion -> sameVersion.size() > 1);
+  }
+
+  /**
    * The segment that rebuilds {@code version} without the checkpoints found {@code unreadable}:
    * the newest other complete checkpoint at or before it, else the commits from version 0.
    */

@@ -108,7 +108,9 @@ public final class TransactionLog {
 
   private synchronized Optional<LastCheckpointHint> lastCheckpoint() {
     if (lastCheckpoint == null) {
-      lastCheckpoint = listing.newestCheckpoint() < 0 ? Optional.empty()
+      // The hint only picks among checkpoints of one version (LogListing.segment), so without such
+      // a choice it is not read: one request fewer per load (PROTOCOL.md, "Last Checkpoint File").
+      lastCheckpoint = listing.newestCheckpoint() < 0 || !listing.hasCheckpointChoice() ? Optional.empty()
           : LastCheckpointHint.read(fs, LogFileName.logDir(tableRoot));
     }
     return lastCheckpoint;

@@ -103,9 +103,13 @@ class ParquetActionsTest {
     List<Action> read = new ArrayList<>();
     ParquetActionReader.read(conf, file, CHECKPOINT, read::add);
     assertEquals(written, read);
+    // Read whole in one request, from the listed status: the same actions.
+    List<Action> readWhole = new ArrayList<>();
+    ParquetActionReader.read(conf, file.getFileSystem(conf).getFileStatus(file), CHECKPOINT, readWhole::add);
+    assertEquals(written, readWhole);
 
     List<Action> firstTwo = new ArrayList<>();
-    ParquetActionReader.readProtocolAndMetadata(conf, file, firstTwo::add);
+    ParquetActionReader.readProtocolAndMetadata(conf, file.getFileSystem(conf).getFileStatus(file), firstTwo::add);
     assertEquals(List.of(written.get(0), written.get(1), written.get(2)), firstTwo);
   }
 
@@ -161,7 +165,7 @@ class ParquetActionsTest {
 
     // The filter on int32 columns does not fit this file: every row is read instead.
     List<Action> protocolOnly = new ArrayList<>();
-    ParquetActionReader.readProtocolAndMetadata(conf, file, protocolOnly::add);
+    ParquetActionReader.readProtocolAndMetadata(conf, file.getFileSystem(conf).getFileStatus(file), protocolOnly::add);
     assertEquals(List.of(read.get(0)), protocolOnly);
   }
 }

@@ -1,0 +1,171 @@
+package io.deltax.it.s3;
+
+import static io.deltax.it.DeltaOracle.canonicalRows;
+import static io.deltax.it.DeltaOracle.checkpoint;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.conf.DeltaXConf;
+import io.deltax.it.SharedSpark;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The S3 requests (LIST, HEAD, GET, PUT) deltax and delta-spark make for the same query on the same
+ * {@code s3a://} table, counted by S3A's own statistics ({@link S3Requests}), cold: deltax's snapshot
+ * cache off, delta-spark's {@code DeltaLog} cache cleared before each query. Issue 13's goal: deltax
+ * sends no more read requests than delta-spark for any query, and at most half as many to load a
+ * snapshot. The counts are printed as a Markdown table (README, "Requests per query on S3").
+ */
+class S3RequestCountsTest {
+  /** Files in the backfilled table: 100 here, 1,000 with {@code -Psoak} (issue 13's figure). */
+  private static final int BACKFILL_FILES = Integer.getInteger("deltax.s3.backfillFiles", 100);
+
+  private static S3Server server;
+  private static String reads;
+  private static final List<String> table = new ArrayList<>();
+
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = S3Server.start();
+    spark();
+    // An upgraded table's shape, small: row tracking, a checkpoint, commits after it; one file per commit.
+    String local = dir.resolve("reads").toString();
+    sql("CREATE TABLE " + quote(local) + " (id INT, v STRING) USING delta "
+        + "TBLPROPERTIES ('delta.enableRowTracking' = 'true', 'delta.checkpointInterval' = '1000')");
+    for (int i = 0; i < 8; i++) {
+      sql("INSERT INTO " + quote(local) + " VALUES (" + (10 * i) + ", 'a'), (" + (10 * i + 1) + ", 'b')");
+    }
+    checkpoint(local);
+    for (int i = 8; i < 10; i++) {
+      sql("INSERT INTO " + quote(local) + " VALUES (" + (10 * i) + ", 'a'), (" + (10 * i + 1) + ", 'b')");
+    }
+    reads = server.url("reads");
+    server.upload(dir.resolve("reads"), reads);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    System.out.println("S3 requests per query, cold (S3RequestCountsTest, S3Proxy 4.0.0, Hadoop S3A 3.4.2):");
+    System.out.println("| query | reader | LIST | HEAD | GET | PUT |");
+    System.out.println("| --- | --- | --- | --- | --- | --- |");
+    table.forEach(System.out::println);
+    server.close();
+  }
+
+  private static DataFrameReader reader(String format) {
+    return spark().read().format(format).options(server.s3aSettings());
+  }
+
+  /** Runs {@code query} cold with each reader, prints both counts, and returns them: delta-spark's, then deltax's. */
+  private static <T> List<S3Requests.Counted<T>> bothCold(String name, Function<DataFrameReader, T> query) {
+    S3Requests.Counted<T> delta = S3Requests.count(server, server.bucket(), () -> {
+      DeltaLog.clearCache();
+      return query.apply(reader("delta"));
+    });
+    S3Requests.Counted<T> deltax = SharedSpark.withConf(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false"),
+        () -> S3Requests.count(server, server.bucket(), () -> query.apply(reader("deltax"))));
+    record(name, "delta-spark", delta.requests());
+    record(name, "deltax", deltax.requests());
+    assertTrue(delta.requests().get() > 0, "the count sees delta-spark's reads: " + delta.requests().all());
+    return List.of(delta, deltax);
+  }
+
+  private static void record(String query, String reader, S3Requests requests) {
+    table.add(requests.row(query, reader));
+    System.out.println(query + " / " + reader + ": " + requests.all());
+  }
+
+  private static void assertNoMoreReads(S3Requests delta, S3Requests deltax) {
+    assertTrue(deltax.reads() <= delta.reads(),
+        "deltax " + deltax.all() + " vs delta-spark " + delta.all());
+  }
+
+  @Test
+  void snapshotLoad() {
+    var counted = bothCold("snapshot load (`.schema()`)", r -> r.load(reads).schema());
+    StructType expected = counted.get(0).value();
+    assertEquals(expected.fieldNames().length, counted.get(1).value().fieldNames().length);
+    S3Requests delta = counted.get(0).requests();
+    S3Requests deltax = counted.get(1).requests();
+    assertTrue(2 * deltax.reads() <= delta.reads(), "deltax " + deltax.all() + " vs delta-spark " + delta.all());
+  }
+
+  @Test
+  void selectiveQuery() {
+    var counted = bothCold("selective query (`id = 30`, 1 of 10 files)",
+        r -> canonicalRows(r.load(reads).where("id = 30")));
+    assertFalse(counted.get(0).value().isEmpty());
+    assertEquals(counted.get(0).value(), counted.get(1).value());
+    assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
+  }
+
+  @Test
+  void fullScanWithMetadata() {
+    var counted = bothCold("full scan with `_metadata`", r -> canonicalRows(r.load(reads).selectExpr("id", "v",
+        "_metadata.file_path", "_metadata.file_size", "_metadata.row_id", "_metadata.row_commit_version")));
+    assertEquals(20, counted.get(0).value().size());
+    assertEquals(counted.get(0).value(), counted.get(1).value());
+    assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
+  }
+
+  /**
+   * A backfill of {@link #BACKFILL_FILES} files: deltax's {@code CALL backfill_row_tracking}, and
+   * delta-spark's own backfill, {@code ALTER TABLE ... SET TBLPROPERTIES delta.enableRowTracking},
+   * each on its own copy of the table.
+   */
+  @Test
+  void backfill() throws IOException {
+    String local = dir.resolve("backfill").toString();
+    spark().range(0, 2L * BACKFILL_FILES, 1, BACKFILL_FILES).selectExpr("CAST(id AS INT) AS id")
+        .write().format("delta").save(local);
+    String forDelta = server.url("backfill-delta");
+    String forDeltax = server.url("backfill-deltax");
+    server.upload(dir.resolve("backfill"), forDelta);
+    server.upload(dir.resolve("backfill"), forDeltax);
+    Map<String, String> confs = new HashMap<>(server.s3aSettings());
+    String name = "backfill, " + BACKFILL_FILES + " files";
+
+    DeltaLog.clearCache();
+    S3Requests delta = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(), () -> {
+      sql("ALTER TABLE " + quote(forDelta) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+      return null;
+    })).requests();
+    confs.put(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false");
+    S3Requests.Counted<Row> deltax = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(),
+        () -> spark().sql("CALL backfill_row_tracking(table => '" + forDeltax + "')").first()));
+    record(name + " (delta-spark: ALTER TABLE)", "delta-spark", delta);
+    record(name, "deltax", deltax.requests());
+
+    assertEquals(BACKFILL_FILES, deltax.value().getLong(2), "files backfilled: " + deltax.value());
+    // Writes count here too: deltax's PUTs include its put-if-absent probe (two PUTs and a DELETE,
+    // once per bucket and JVM), still fewer requests in all than delta-spark's.
+    assertTrue(deltax.requests().total() <= delta.total(),
+        "deltax " + deltax.requests().all() + " vs delta-spark " + delta.all());
+    SharedSpark.withConf(server.s3aSettings(), () -> {
+      S3Tables.assertRowIdsAsDeltaSpark(forDeltax);
+      assertTrue(S3Tables.backfillCommits(forDelta) > 0, "delta-spark backfilled its copy");
+    });
+  }
+}
