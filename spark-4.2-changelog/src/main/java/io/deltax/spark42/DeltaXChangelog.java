@@ -29,8 +29,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * the range is matched by row ID, deltax already drops copy-on-write carry-overs and writes updates
  * as pre- and post-images, so only net changes are left to Spark (when the range has more than one
  * commit). Commits before row tracking are file-level (rows of removed files are deletes, of added
- * files inserts, without row IDs): such a range names no row ID, and a query that needs one is
- * refused by {@link #checkCanServe}.
+ * files inserts, without row IDs): such a range names no row ID, so Spark post-processes nothing,
+ * and {@link #checkCanServe} refuses every query whose answer post-processing would change: net
+ * changes over several commits, carry-over removal or update detection where such a commit
+ * rewrote files. What it lets through has no carry-over, no update as delete and insert, and no
+ * row changed twice, so the flags are then true to the rows.
  */
 final class DeltaXChangelog implements Changelog {
   private static final String METADATA = "_metadata";
@@ -64,18 +67,25 @@ final class DeltaXChangelog implements Changelog {
     return columns.toArray(new Column[0]);
   }
 
+  // Without row identity Spark accepts no flag set (INVALID_CHANGELOG_SCHEMA.MISSING_ROW_ID); such a
+  // range is served only where the flags change nothing, see checkCanServe.
+
   @Override
   public boolean containsCarryoverRows() {
-    return fileLevelRewrite();
+    return false;
   }
 
   @Override
   public boolean representsUpdateAsDeleteAndInsert() {
-    return fileLevelRewrite();
+    return false;
   }
 
   @Override
   public boolean containsIntermediateChanges() {
+    return firstFileLevel.isEmpty() && severalCommits();
+  }
+
+  private boolean severalCommits() {
     return changes.range().commits().size() > 1;
   }
 
@@ -104,8 +114,7 @@ final class DeltaXChangelog implements Changelog {
     if (firstFileLevel.isEmpty()) {
       return;
     }
-    boolean net = context.deduplicationMode() == DeduplicationMode.NET_CHANGES
-        && containsIntermediateChanges();
+    boolean net = context.deduplicationMode() == DeduplicationMode.NET_CHANGES && severalCommits();
     boolean rowLevel = fileLevelRewrite()
         && (context.deduplicationMode() != DeduplicationMode.NONE || context.computeUpdates());
     if (net || rowLevel) {
