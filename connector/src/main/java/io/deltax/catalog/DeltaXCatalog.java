@@ -1,9 +1,11 @@
 package io.deltax.catalog;
 
 import io.deltax.conf.DeltaXConf;
+import io.deltax.read.ChangeFeedTable;
 import io.deltax.read.DeltaXDataSource;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -49,12 +51,32 @@ public class DeltaXCatalog implements TableCatalog {
   }
 
   private Table load(Identifier ident, Map<String, String> timeTravel) throws NoSuchTableException {
+    return new DeltaXDataSource().getTable(null, new Transform[0], pathOptions(ident, timeTravel));
+  }
+
+  /**
+   * The changes of the table {@code ident} names, as {@code readChangeFeed} reads them (mode
+   * {@code all}). For Spark 4.2's {@code loadChangelog}, which lives in the module
+   * {@code deltax-spark42}: this class itself names no Spark 4.2 type, so it loads, and lists its
+   * methods, on Spark 4.1.
+   *
+   * @param range {@code startingVersion} / {@code startingTimestamp} and the ending ones
+   */
+  protected ChangeFeedTable loadChanges(Identifier ident, Map<String, String> range)
+      throws NoSuchTableException {
+    Map<String, String> options = pathOptions(ident, range);
+    options.put(DeltaXConf.READ_CHANGE_FEED, "true");
+    return DeltaXDataSource.loadChanges(DeltaXConf.of(SparkSession.active(), options));
+  }
+
+  private static Map<String, String> pathOptions(Identifier ident, Map<String, String> extra)
+      throws NoSuchTableException {
     if (ident.namespace().length != 0 || !(ident.name().contains("/") || ident.name().contains(":"))) {
       throw new NoSuchTableException(ident);
     }
-    Map<String, String> options = new HashMap<>(timeTravel);
+    Map<String, String> options = new HashMap<>(extra);
     options.put(DeltaXConf.PATH, ident.name());
-    return new DeltaXDataSource().getTable(null, new Transform[0], options);
+    return options;
   }
 
   @Override

@@ -257,6 +257,17 @@ public final class DeltaXErrors {
             + "the changes up to version " + (version - 1) + " instead.");
   }
 
+  /** Spark 4.2's CHANGES query asked for post-processing that needs row IDs the range lacks. */
+  public static DeltaXException changelogWithoutRowIds(String tablePath, long version,
+      String deduplicationMode, boolean computeUpdates) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_CHANGE_RANGE",
+        "Cannot give the changes of " + tablePath + " with deduplicationMode = " + deduplicationMode
+            + " and computeUpdates = " + computeUpdates + ": version " + version + " was committed "
+            + "without row tracking, so its rows have no row ID to match them by. Start the range "
+            + "after the table's row tracking enablement, or ask with deduplicationMode = 'none' and "
+            + "computeUpdates = 'false' for its file-level deletes and inserts.");
+  }
+
   public static DeltaXException badTableFunctionArgument(String function, String given, String expected) {
     return new DeltaXException("DELTAX_INVALID_ARGUMENT",
         function + " takes " + expected + ", not " + given + ".");

@@ -3,6 +3,7 @@ package io.deltax.read;
 import io.deltax.changes.ChangeFeedColumns;
 import io.deltax.changes.ChangeRow;
 import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.rowtracking.RowDataVersions;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -22,16 +23,23 @@ final class ChangeFeedOutput implements Serializable {
   private static final int COMMIT_VERSION = -2;
   private static final int COMMIT_TIMESTAMP = -3;
   private static final int METADATA = -4;
+  /** The index of {@code row_data_version} in {@link ChangeFeedTable#METADATA_TYPE}. */
+  private static final int ROW_DATA_VERSION = 2;
 
   /** Per output column: its position in the read row, or one of the codes above. */
   private final int[] sources;
-  /** Per requested {@code _metadata} field: 0 for row_id, 1 for row_commit_version. */
+  /** Per requested {@code _metadata} field: 0 row_id, 1 row_commit_version, 2 row_data_version. */
   private final int[] metadataFields;
   private final int numReadColumns;
+  private final RowDataVersions rowDataVersions;
 
-  /** @param readColumns the columns as read: data columns, then partition columns */
-  ChangeFeedOutput(StructType output, List<String> readColumns) {
+  /**
+   * @param readColumns the columns as read: data columns, then partition columns
+   * @param rowDataVersions the table's map, for {@code row_data_version} of deletes and pre-images
+   */
+  ChangeFeedOutput(StructType output, List<String> readColumns, RowDataVersions rowDataVersions) {
     this.numReadColumns = readColumns.size();
+    this.rowDataVersions = rowDataVersions;
     this.sources = new int[output.size()];
     int[] metadata = new int[0];
     for (int i = 0; i < sources.length; i++) {
@@ -74,21 +82,34 @@ final class ChangeFeedOutput implements Serializable {
         case CHANGE_TYPE -> UTF8String.fromString(change.type().label());
         case COMMIT_VERSION -> change.version();
         case COMMIT_TIMESTAMP -> change.timestampMillis() * 1000L;
-        case METADATA -> metadata(read);
+        case METADATA -> metadata(change);
         default -> read.isNullAt(sources[i]) ? null : ((GenericInternalRow) read).genericGet(sources[i]);
       };
     }
     return new GenericInternalRow(values);
   }
 
-  private InternalRow metadata(InternalRow read) {
+  private InternalRow metadata(ChangeRow change) {
+    InternalRow read = change.row();
     Object[] values = new Object[metadataFields.length];
     if (hasRowId(read)) {
       InternalRow ids = read.getStruct(numReadColumns, ChangeFeedTable.READ_TYPE.size());
       for (int j = 0; j < values.length; j++) {
-        values[j] = ids.getLong(metadataFields[j]);
+        values[j] = metadataFields[j] == ROW_DATA_VERSION ? dataVersion(change, ids)
+            : ids.getLong(metadataFields[j]);
       }
     }
     return new GenericInternalRow(values);
+  }
+
+  /**
+   * An insert or post-image is the content its commit wrote; a delete or pre-image shows the
+   * content as it was, written when the removed row's data version says.
+   */
+  private long dataVersion(ChangeRow change, InternalRow ids) {
+    return switch (change.type()) {
+      case INSERT, UPDATE_POSTIMAGE -> change.version();
+      case DELETE, UPDATE_PREIMAGE -> rowDataVersions.dataVersion(ids.getLong(0), ids.getLong(1));
+    };
   }
 }

@@ -6,7 +6,11 @@ import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.rowtracking.RowDataVersionFinder;
+import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +23,7 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -29,6 +34,7 @@ import org.apache.spark.sql.types.StructType;
  */
 final class ChangeFeedScan implements Scan, Batch {
   private final SparkSession spark;
+  private final TransactionLog log;
   private final ChangeRange range;
   private final ChangeMode mode;
   private final DeltaXConf conf;
@@ -38,9 +44,10 @@ final class ChangeFeedScan implements Scan, Batch {
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
 
-  ChangeFeedScan(SparkSession spark, ChangeRange range, ChangeMode mode, DeltaXConf conf,
+  ChangeFeedScan(SparkSession spark, TransactionLog log, ChangeRange range, ChangeMode mode, DeltaXConf conf,
       StructType output) {
     this.spark = spark;
+    this.log = log;
     this.range = range;
     this.mode = mode;
     this.conf = conf;
@@ -117,7 +124,18 @@ final class ChangeFeedScan implements Scan, Batch {
     return new ChangeFeedReaderFactory(withRowIds, withoutRowIds, rowIdsOnly,
         (StructType) ColumnMapping.physical(readPartitionSchema, end.schema()), conf.sessionZone(),
         end.tableRoot().toString(), SparkParquet.broadcast(spark, conf.hadoopConf()),
-        new ChangeFeedOutput(output, readColumns), mode);
+        new ChangeFeedOutput(output, readColumns, rowDataVersions()), mode);
+  }
+
+  /** The table's row data version map, looked up only when {@code row_data_version} is asked for. */
+  private RowDataVersions rowDataVersions() {
+    for (StructField f : output.fields()) {
+      if (f.name().equalsIgnoreCase(MetadataColumns.METADATA) && f.dataType() instanceof StructType t
+          && Arrays.asList(t.fieldNames()).contains("row_data_version")) {
+        return RowDataVersionFinder.forSnapshot(log, end);
+      }
+    }
+    return RowDataVersions.NONE;
   }
 
   /** Spark's Parquet reader, by rows, for one plan. */

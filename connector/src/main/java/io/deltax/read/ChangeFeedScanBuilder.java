@@ -3,6 +3,7 @@ package io.deltax.read;
 import io.deltax.changes.ChangeRange;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
+import io.deltax.log.TransactionLog;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -12,14 +13,16 @@ import org.apache.spark.sql.types.StructType;
 /** Takes the columns Spark asks for (which may include {@code _metadata}); no filter is pushed. */
 final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
   private final SparkSession spark;
+  private final TransactionLog log;
   private final ChangeRange range;
   private final ChangeMode mode;
   private final DeltaXConf conf;
   private StructType requiredSchema;
 
-  ChangeFeedScanBuilder(SparkSession spark, ChangeRange range, ChangeMode mode, DeltaXConf conf,
+  ChangeFeedScanBuilder(SparkSession spark, TransactionLog log, ChangeRange range, ChangeMode mode, DeltaXConf conf,
       StructType schema) {
     this.spark = spark;
+    this.log = log;
     this.range = range;
     this.mode = mode;
     this.conf = conf;
@@ -33,6 +36,6 @@ final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequir
 
   @Override
   public Scan build() {
-    return new ChangeFeedScan(spark, range, mode, conf, requiredSchema);
+    return new ChangeFeedScan(spark, log, range, mode, conf, requiredSchema);
   }
 }

@@ -5,6 +5,7 @@ import io.deltax.changes.ChangeRange;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
+import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.Map;
@@ -27,22 +28,38 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * the end, {@code _metadata.row_id} and {@code _metadata.row_commit_version} are selectable (null
  * for the rows of commits before row tracking).
  */
-final class ChangeFeedTable implements SupportsRead, SupportsMetadataColumns {
-  /** The {@code _metadata} fields a change feed row carries. */
-  static final StructType METADATA_TYPE = new StructType()
+public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColumns {
+  /**
+   * The {@code _metadata} fields a change feed row carries. {@code row_data_version} is the version
+   * that wrote the row's content as the change shows it: the change's own commit for an insert or
+   * post-image; for a delete or pre-image, the removed row's data version (its row commit version
+   * unless a backfill re-stamped it, see {@code RowDataVersions}).
+   */
+  public static final StructType METADATA_TYPE = new StructType()
       .add("row_id", DataTypes.LongType, true)
-      .add("row_commit_version", DataTypes.LongType, true);
-  /** What the reader reads of each row with row IDs: the fields above, then its row index. */
-  static final StructType READ_TYPE = METADATA_TYPE.add("row_index", DataTypes.LongType, true);
+      .add("row_commit_version", DataTypes.LongType, true)
+      .add("row_data_version", DataTypes.LongType, true);
+  /** What the reader reads of each row with row IDs: row ID, row commit version, row index. */
+  static final StructType READ_TYPE = new StructType()
+      .add("row_id", DataTypes.LongType, true)
+      .add("row_commit_version", DataTypes.LongType, true)
+      .add("row_index", DataTypes.LongType, true);
 
+  private final TransactionLog log;
   private final ChangeRange range;
   private final ChangeMode mode;
   private final DeltaXConf conf;
 
-  ChangeFeedTable(ChangeRange range, ChangeMode mode, DeltaXConf conf) {
+  ChangeFeedTable(TransactionLog log, ChangeRange range, ChangeMode mode, DeltaXConf conf) {
+    this.log = log;
     this.range = range;
     this.mode = mode;
     this.conf = conf;
+  }
+
+  /** The range as planned: its commits, and whether each is matched by row ID. */
+  public ChangeRange range() {
+    return range;
   }
 
   @Override
@@ -80,6 +97,6 @@ final class ChangeFeedTable implements SupportsRead, SupportsMetadataColumns {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new ChangeFeedScanBuilder(SparkSession.active(), range, mode, conf, schema());
+    return new ChangeFeedScanBuilder(SparkSession.active(), log, range, mode, conf, schema());
   }
 }

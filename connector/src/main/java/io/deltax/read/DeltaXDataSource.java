@@ -69,10 +69,10 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
    * {@code readChangeFeed = true}: the changes of a range of versions, planned from the log (no
    * data file is read until the scan runs). Options are checked before the log is listed.
    */
-  static ChangeFeedTable loadChanges(DeltaXConf conf) {
+  public static ChangeFeedTable loadChanges(DeltaXConf conf) {
     String path = conf.path();
     ChangeFeedRequest request = conf.changeFeed();
     TransactionLog log = TransactionLog.open(path, conf.hadoopConf());
-    return new ChangeFeedTable(new ChangeRangePlanner(log).plan(request), request.mode(), conf);
+    return new ChangeFeedTable(log, new ChangeRangePlanner(log).plan(request), request.mode(), conf);
   }
 }

@@ -1,0 +1,130 @@
+package io.deltax.spark42;
+
+import io.deltax.changes.CommitChanges;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.read.ChangeFeedTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.connector.catalog.Changelog;
+import org.apache.spark.sql.connector.catalog.ChangelogContext;
+import org.apache.spark.sql.connector.catalog.ChangelogContext.DeduplicationMode;
+import org.apache.spark.sql.connector.catalog.Column;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A deltax change feed (mode {@code all}) as Spark 4.2's {@code Changelog}: the table's columns,
+ * {@code _change_type}, {@code _commit_version}, {@code _commit_timestamp}, and a {@code _metadata}
+ * column with {@code row_id} (the {@link #rowId()}) and {@code row_data_version} (the
+ * {@link #rowVersion()}: the version of the row's last content change, which a row tracking
+ * backfill does not move, unlike {@code row_commit_version}).
+ *
+ * <p>The flags say what Spark's {@code ResolveChangelogTable} must still do. Where every commit of
+ * the range is matched by row ID, deltax already drops copy-on-write carry-overs and writes updates
+ * as pre- and post-images, so only net changes are left to Spark (when the range has more than one
+ * commit). Commits before row tracking are file-level (rows of removed files are deletes, of added
+ * files inserts, without row IDs): such a range names no row ID, so Spark post-processes nothing,
+ * and {@link #checkCanServe} refuses every query whose answer post-processing would change: net
+ * changes over several commits, carry-over removal or update detection where such a commit
+ * rewrote files. What it lets through has no carry-over, no update as delete and insert, and no
+ * row changed twice, so the flags are then true to the rows.
+ */
+final class DeltaXChangelog implements Changelog {
+  private static final String METADATA = "_metadata";
+
+  private final ChangeFeedTable changes;
+  /** The first commit of the range not matched by row ID, if any. */
+  private final Optional<CommitChanges> firstFileLevel;
+
+  DeltaXChangelog(ChangeFeedTable changes) {
+    this.changes = changes;
+    this.firstFileLevel = changes.range().commits().stream().filter(c -> !c.rowTracked()).findFirst();
+  }
+
+  @Override
+  public String name() {
+    return changes.name();
+  }
+
+  @Override
+  public Column[] columns() {
+    List<Column> columns = new ArrayList<>();
+    for (StructField f : changes.schema().fields()) {
+      columns.add(Column.create(f.name(), f.dataType(), f.nullable()));
+    }
+    // Row IDs are never null where every commit is matched by row ID; Spark needs that of rowId().
+    boolean nullable = firstFileLevel.isPresent();
+    StructType metadata = new StructType()
+        .add("row_id", DataTypes.LongType, nullable)
+        .add("row_data_version", DataTypes.LongType, nullable);
+    columns.add(Column.create(METADATA, metadata, nullable));
+    return columns.toArray(new Column[0]);
+  }
+
+  // Without row identity Spark accepts no flag set (INVALID_CHANGELOG_SCHEMA.MISSING_ROW_ID); such a
+  // range is served only where the flags change nothing, see checkCanServe.
+
+  @Override
+  public boolean containsCarryoverRows() {
+    return false;
+  }
+
+  @Override
+  public boolean representsUpdateAsDeleteAndInsert() {
+    return false;
+  }
+
+  @Override
+  public boolean containsIntermediateChanges() {
+    return firstFileLevel.isEmpty() && severalCommits();
+  }
+
+  private boolean severalCommits() {
+    return changes.range().commits().size() > 1;
+  }
+
+  @Override
+  public NamedReference[] rowId() {
+    return firstFileLevel.isPresent() ? new NamedReference[0]
+        : new NamedReference[] {Expressions.column(METADATA + ".row_id")};
+  }
+
+  @Override
+  public NamedReference rowVersion() {
+    return Expressions.column(METADATA + ".row_data_version");
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    return changes.newScanBuilder(options);
+  }
+
+  /**
+   * A range with file-level commits has no row identity, so Spark would return its raw rows
+   * unprocessed; refuse what that would get wrong: net changes over several commits, and
+   * carry-over removal or update detection where a file-level commit rewrote files.
+   */
+  void checkCanServe(ChangelogContext context) {
+    if (firstFileLevel.isEmpty()) {
+      return;
+    }
+    boolean net = context.deduplicationMode() == DeduplicationMode.NET_CHANGES && severalCommits();
+    boolean rowLevel = fileLevelRewrite()
+        && (context.deduplicationMode() != DeduplicationMode.NONE || context.computeUpdates());
+    if (net || rowLevel) {
+      throw DeltaXErrors.changelogWithoutRowIds(changes.range().endSnapshot().tableRoot().toString(),
+          firstFileLevel.get().version(), context.deduplicationMode().value(), context.computeUpdates());
+    }
+  }
+
+  /** Whether a commit not matched by row ID removed files, so its deletes and inserts may pair up. */
+  private boolean fileLevelRewrite() {
+    return changes.range().commits().stream().anyMatch(c -> !c.rowTracked() && !c.removed().isEmpty());
+  }
+}

@@ -1,0 +1,32 @@
+package io.deltax.spark42;
+
+import io.deltax.catalog.DeltaXCatalog;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.connector.catalog.Changelog;
+import org.apache.spark.sql.connector.catalog.ChangelogContext;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * deltax's read-only catalog of tables by path, plus Spark 4.2's {@code loadChangelog}: register it
+ * instead of {@code io.deltax.catalog.DeltaXCatalog} on Spark 4.2
+ * ({@code spark.sql.catalog.deltax=io.deltax.spark42.DeltaXChangelogCatalog}).
+ *
+ * <p>Why a subclass in its own jar and not a method of {@code DeltaXCatalog}: overriding
+ * {@code loadChangelog} puts {@code Changelog} and {@code ChangelogContext} in the class's method
+ * signatures. Spark 4.1 would still load such a class, but reflection over its methods
+ * ({@code getMethods()}, which serializers, debuggers and some frameworks call) throws
+ * {@code NoClassDefFoundError} there. Keeping every Spark 4.2 type in this jar keeps the
+ * connector's classes whole on 4.1.
+ */
+public class DeltaXChangelogCatalog extends DeltaXCatalog {
+
+  @Override
+  public Changelog loadChangelog(Identifier ident, ChangelogContext context,
+      CaseInsensitiveStringMap options) throws NoSuchTableException {
+    DeltaXChangelog changelog = new DeltaXChangelog(
+        loadChanges(ident, ChangelogRanges.toOptions(context.range())));
+    changelog.checkCanServe(context);
+    return changelog;
+  }
+}
