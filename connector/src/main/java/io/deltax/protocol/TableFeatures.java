@@ -93,8 +93,12 @@ public final class TableFeatures {
       writer("materializePartitionColumns", 7, DeltaX.READS),
       writer("coordinatedCommits-preview", 7, DeltaX.READS),
       readerWriter("catalogManaged", DeltaX.NEITHER),
-      readerWriter("variantShredding", DeltaX.NEITHER),
-      readerWriter("variantShredding-preview", DeltaX.NEITHER),
+      // Shredded variants (PROTOCOL.md, "Variant Shredding") are a Parquet encoding that Spark's
+      // reader rebuilds (spark.sql.variant.allowReadingShredded, on by default since Spark 4.0), so
+      // deltax reads them. Its commits copy files as they are, but it does not yet check the
+      // feature's writer rules, so it does not commit to such tables.
+      readerWriter("variantShredding", DeltaX.READS),
+      readerWriter("variantShredding-preview", DeltaX.READS),
       readerWriter("geospatial", DeltaX.NEITHER),
       // Delta 4.4's development and preview features: refused by name until their rules are in
       // PROTOCOL.md and deltax follows them.

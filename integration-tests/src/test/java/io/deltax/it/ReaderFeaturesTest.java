@@ -11,12 +11,19 @@ import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Reader features an upgraded table can carry: column mapping, type widening, timestampNtz, variant. */
+/** Reader features an upgraded table can carry: column mapping, type widening, timestampNtz, variant, shredded variant. */
 class ReaderFeaturesTest {
   @TempDir
   static Path dir;
@@ -136,5 +143,44 @@ class ReaderFeaturesTest {
     assertEquals(delta(path).schema(), deltax(path).schema());
     assertEquals(canonicalRows(delta(path).selectExpr("id", "to_json(v)", "variant_get(v, '$.a', 'int')")),
         canonicalRows(deltax(path).selectExpr("id", "to_json(v)", "variant_get(v, '$.a', 'int')")));
+  }
+
+  /**
+   * delta-spark writes the variant shredded (Parquet's typed_value beside value and metadata), as
+   * Spark does with writeShredding on; deltax hands the file to Spark's Parquet reader, which
+   * rebuilds each variant, so both must answer alike, on Spark 4.1 and 4.2.
+   */
+  @Test
+  void shreddedVariantColumn() throws IOException {
+    String path = dir.resolve("shredded-variant").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v VARIANT) USING delta "
+        + "TBLPROPERTIES ('delta.enableVariantShredding' = 'true')");
+    SharedSpark.withConf(Map.of("spark.sql.variant.writeShredding.enabled", "true",
+        "spark.sql.variant.forceShreddingSchemaForTest", "struct<a: int, b: string>"), () ->
+        sql("INSERT INTO " + quote(path) + " SELECT CAST(id AS INT), CASE WHEN id % 4 = 0 "
+            + "THEN parse_json('{\"a\": ' || id || ', \"b\": \"s' || id || '\", \"c\": [1, 2]}') "
+            + "WHEN id % 4 = 1 THEN parse_json('{\"a\": \"not an int\"}') "
+            + "WHEN id % 4 = 2 THEN parse_json('12.5') END FROM range(0, 12)"));
+    String features = spark().sql("DESCRIBE DETAIL " + quote(path)).first().getAs("tableFeatures").toString();
+    assertTrue(features.contains("variantShredding"), features);
+    assertTrue(shreddedSchemaOf(Path.of(path)).contains("typed_value"), "the data file is shredded");
+
+    assertEquals(delta(path).schema(), deltax(path).schema());
+    String[] columns = {"id", "to_json(v)", "try_variant_get(v, '$.a', 'int')", "try_variant_get(v, '$.b', 'string')",
+        "try_variant_get(v, '$.c[1]', 'int')", "schema_of_variant(v)"};
+    assertEquals(canonicalRows(delta(path).selectExpr(columns)), canonicalRows(deltax(path).selectExpr(columns)));
+    assertSameRows(delta(path).where("try_variant_get(v, '$.a', 'int') > 4").select("id"),
+        deltax(path).where("try_variant_get(v, '$.a', 'int') > 4").select("id"));
+  }
+
+  /** The Parquet schema of the table's one data file. */
+  private static String shreddedSchemaOf(Path table) throws IOException {
+    try (Stream<Path> files = Files.list(table)) {
+      Path file = files.filter(f -> f.getFileName().toString().endsWith(".parquet")).findFirst().orElseThrow();
+      try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(
+          new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+        return reader.getFooter().getFileMetaData().getSchema().toString();
+      }
+    }
   }
 }

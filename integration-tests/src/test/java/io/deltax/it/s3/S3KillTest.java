@@ -7,6 +7,7 @@ import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.it.SharedSpark;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.delta.DeltaLog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link S3BackfillProcess}: one file per commit). On S3 a commit is one upload, so the kill
  * leaves whole commits or none: deltax and delta-spark then read the same table, and a second
  * backfill finishes it (and writes the checkpoint that is due) with the row IDs delta-spark reads.
- * A kill during the checkpoint upload is not aimed at: the checkpoint comes once, at the end.
+ * The checkpoint comes once, at the end: to kill the backfill during its upload, the server holds
+ * that upload open ({@link S3Server#holdCheckpointUploads}) and the kill lands while it waits.
+ * The server then stores the checkpoint whole (its few KiB were already sent) or not at all;
+ * either way {@code _last_checkpoint} is not written, and both readers must agree.
  */
 class S3KillTest {
   private static final int KILL_AFTER_VERSION = 9;
@@ -57,12 +62,7 @@ class S3KillTest {
     int files = delta(local).inputFiles().length;
     assertTrue(files > KILL_AFTER_VERSION, files + " files: the backfill outlives the kill");
 
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-cp", System.getProperty("java.class.path"), S3BackfillProcess.class.getName(), url));
-    server.s3aSettings().forEach((k, v) -> command.add(k + "=" + v));
-    Process backfill = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("backfill.log").toFile()).start();
+    Process backfill = startBackfill(url, "backfill.log");
     long killedAt;
     try {
       killedAt = waitForVersion(url, KILL_AFTER_VERSION, backfill);
@@ -81,6 +81,58 @@ class S3KillTest {
       S3Tables.assertRowIdsAsDeltaSpark(url);
       assertEquals(40, delta(url).count());
     });
+  }
+
+  @Test
+  void aBackfillKilledWhileUploadingItsCheckpointLeavesATableBothRead() throws Exception {
+    String local = dir.resolve("killed-at-checkpoint").toString();
+    // Versions 0 and 1 are delta-spark's, then one commit per file: the run passes version 10 and
+    // writes a checkpoint as its last step.
+    sql("CREATE TABLE " + quote(local) + " (id INT, v STRING) USING delta "
+        + "TBLPROPERTIES ('delta.checkpointInterval' = '10')");
+    sql("INSERT INTO " + quote(local) + " SELECT /*+ REPARTITION(12) */ id, CAST(id AS STRING) FROM range(0, 24)");
+    String url = server.url("killed-at-checkpoint");
+    server.upload(Path.of(local), url);
+    int files = delta(local).inputFiles().length;
+
+    server.holdCheckpointUploads(true);
+    Process backfill = startBackfill(url, "backfill-checkpoint.log");
+    try {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+      while (!server.checkpointUploadHeld()) {
+        assertTrue(backfill.isAlive(), "the backfill ended before its checkpoint upload");
+        assertTrue(System.nanoTime() < deadline, "the backfill did not upload a checkpoint");
+        Thread.sleep(5);
+      }
+    } finally {
+      backfill.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      server.holdCheckpointUploads(false);
+    }
+    Thread.sleep(S3ProxyLauncher.HOLD_MILLIS + 1000); // the held upload ends, stored whole or not at all
+    List<String> log = S3Tables.logNames(server, url);
+    System.out.println("S3 kill at the checkpoint upload: log then had " + log);
+    assertEquals(1 + files, S3Tables.commitVersions(server, url).get(files + 1), "every commit came first");
+    assertFalse(log.contains("_last_checkpoint"), "_last_checkpoint is written only after the checkpoint");
+
+    SharedSpark.withConf(server.s3aSettings(), () -> {
+      S3Tables.assertNoGapUnchecked(server, url);
+      DeltaLog.clearCache();
+      assertSameRows(delta(url), deltax(url));
+      Row result = spark().sql("CALL backfill_row_tracking(table => '" + url + "')").first();
+      assertTrue(result.getBoolean(7), result.toString());
+      S3Tables.assertRowIdsAsDeltaSpark(url);
+      assertEquals(24, delta(url).count());
+    });
+  }
+
+  /** {@link S3BackfillProcess} on {@code url}, its output in {@code logName}. */
+  private static Process startBackfill(String url, String logName) throws IOException {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), S3BackfillProcess.class.getName(), url));
+    server.s3aSettings().forEach((k, v) -> command.add(k + "=" + v));
+    return new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(dir.resolve(logName).toFile()).start();
   }
 
   /** Polls the log until commit {@code version} is there; the newest version seen. */

@@ -28,12 +28,18 @@ import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
  *
  * <p>Arguments: the store's directory, then the buckets to create. A bucket whose name starts with
  * {@value #IGNORING_PREFIX} ignores {@code If-None-Match}, as older S3-compatible servers do.
+ * While the file {@value #HOLD_CHECKPOINTS} exists in the store's directory, the server holds
+ * each checkpoint upload for {@value #HOLD_MILLIS} ms before it stores it, and marks that it does
+ * with the file {@value #CHECKPOINT_HELD}: a test can kill the writer while its upload is open.
  */
 public final class S3ProxyLauncher {
   static final String IGNORING_PREFIX = "ignores-conditions-";
   static final String READY = "S3PROXY-READY ";
   static final String ACCESS_KEY = "access";
   static final String SECRET_KEY = "secret";
+  static final String HOLD_CHECKPOINTS = "hold-checkpoint-uploads";
+  static final String CHECKPOINT_HELD = "checkpoint-upload-held";
+  static final long HOLD_MILLIS = 3000;
 
   private S3ProxyLauncher() {}
 
@@ -44,9 +50,23 @@ public final class S3ProxyLauncher {
    */
   static final class TestStore extends ForwardingBlobStore {
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Path base;
 
-    TestStore(BlobStore store) {
+    TestStore(BlobStore store, Path base) {
       super(store);
+      this.base = base;
+    }
+
+    /** A checkpoint upload waits, before it is read and stored, while the test asks for it. */
+    private void holdIfAsked(Blob blob) {
+      if (blob.getMetadata().name().contains(".checkpoint.") && Files.exists(base.resolve(HOLD_CHECKPOINTS))) {
+        try {
+          Files.writeString(base.resolve(CHECKPOINT_HELD), blob.getMetadata().name());
+          Thread.sleep(HOLD_MILLIS);
+        } catch (java.io.IOException | InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      }
     }
 
     @Override
@@ -63,6 +83,7 @@ public final class S3ProxyLauncher {
     public String putBlob(String container, Blob blob, PutOptions options) {
       PutOptions asHonoured = container.startsWith(IGNORING_PREFIX) && options != null
           ? new PutOptions(options.blobAccess(), options.ifMatch(), null) : options;
+      holdIfAsked(blob);
       lock.readLock().lock();
       try {
         return super.putBlob(container, blob, asHonoured);
@@ -99,7 +120,7 @@ public final class S3ProxyLauncher {
       Files.createDirectories(base.resolve(args[i])); // a bucket is a directory of the store
     }
     S3Proxy proxy = S3Proxy.builder()
-        .blobStore(new TestStore(new FilesystemNio2BlobStore(base.toString())))
+        .blobStore(new TestStore(new FilesystemNio2BlobStore(base.toString()), base))
         .endpoint(URI.create("http://127.0.0.1:0"))
         .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
         .build();

@@ -123,6 +123,22 @@ public final class S3Server implements AutoCloseable {
     }
   }
 
+  /** While {@code hold}, each checkpoint upload waits on the server before it is stored. */
+  public void holdCheckpointUploads(boolean hold) throws IOException {
+    Path flag = store.resolve(S3ProxyLauncher.HOLD_CHECKPOINTS);
+    if (hold) {
+      Files.deleteIfExists(store.resolve(S3ProxyLauncher.CHECKPOINT_HELD));
+      Files.writeString(flag, "hold");
+    } else {
+      Files.deleteIfExists(flag);
+    }
+  }
+
+  /** Whether a checkpoint upload is being held now, or was since {@link #holdCheckpointUploads}. */
+  public boolean checkpointUploadHeld() {
+    return Files.exists(store.resolve(S3ProxyLauncher.CHECKPOINT_HELD));
+  }
+
   /** Uploads a local directory (a table delta-spark made) to {@code s3aUrl}. */
   public void upload(Path localDir, String s3aUrl) throws IOException {
     Configuration conf = hadoopConf();
