@@ -44,18 +44,32 @@ public final class ParquetActionReader {
    */
   private static final long READ_WHOLE_MAX_BYTES = 8L << 20;
 
-  /** The file as Parquet reads it, from the listing's status. */
-  private static InputFile input(Configuration conf, FileStatus file) throws IOException {
+  /**
+   * The file as Parquet reads it, from the listing's status: a small one read whole now, in one
+   * request ({@link #readsWhole}), which a caller may keep for a second read of the file.
+   */
+  public static InputFile open(Configuration conf, FileStatus file) throws IOException {
     if (file.getLen() <= READ_WHOLE_MAX_BYTES) {
       return InMemoryInputFile.read(file.getPath().getFileSystem(conf), file);
     }
     return HadoopInputFile.fromStatus(file, conf);
   }
 
+  /** Whether {@link #open} reads {@code file} whole, into memory. */
+  public static boolean readsWhole(FileStatus file) {
+    return file.getLen() <= READ_WHOLE_MAX_BYTES;
+  }
+
   /** As {@link #read(Configuration, Path, List, Consumer)}, for a file the listing describes. */
   public static void read(Configuration conf, FileStatus file, List<ActionSchema<? extends Action>> actions,
       Consumer<Action> sink) throws IOException {
-    read(new GroupReaderBuilder(input(conf, file), actions).build(), actions, sink, false);
+    read(open(conf, file), actions, sink);
+  }
+
+  /** As {@link #read(Configuration, Path, List, Consumer)}, for a file {@link #open}ed already. */
+  public static void read(InputFile file, List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink) throws IOException {
+    read(new GroupReaderBuilder(file, actions).build(), actions, sink, false);
   }
 
   /** Reads the actions of the kinds given, in file order. */
@@ -72,7 +86,12 @@ public final class ParquetActionReader {
    */
   public static void readProtocolAndMetadata(Configuration conf, FileStatus file, Consumer<Action> sink)
       throws IOException {
-    InputFile input = input(conf, file);
+    readProtocolAndMetadata(open(conf, file), sink);
+  }
+
+  /** As {@link #readProtocolAndMetadata(Configuration, FileStatus, Consumer)}, for a file {@link #open}ed already. */
+  public static void readProtocolAndMetadata(InputFile input, Consumer<Action> sink)
+      throws IOException {
     List<ActionSchema<? extends Action>> actions = List.of(Protocol.SCHEMA, Metadata.SCHEMA);
     boolean[] delivered = new boolean[1];
     try {

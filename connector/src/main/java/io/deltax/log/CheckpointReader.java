@@ -61,7 +61,14 @@ final class CheckpointReader {
       }
     }
     for (Sidecar sidecar : sidecars) {
-      files.readParquet(sidecarPath(sidecar), Checkpoint.ACTIONS, sink);
+      Path path = sidecarPath(sidecar);
+      if (sidecar.sizeInBytes() > 0) {
+        // The action gives the size (PROTOCOL.md, "Sidecar File Information"): no HEAD.
+        files.readParquet(new FileStatus(sidecar.sizeInBytes(), false, 1, 0,
+            sidecar.modificationTime(), path), Checkpoint.ACTIONS, sink);
+      } else {
+        files.readParquet(path, Checkpoint.ACTIONS, sink);
+      }
     }
   }
 

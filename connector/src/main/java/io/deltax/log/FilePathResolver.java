@@ -39,11 +39,26 @@ public final class FilePathResolver {
     return new Path(tableRoot, new Path(uri));
   }
 
-  /** A string that is equal for two log paths that name the same file. */
+  /**
+   * A string that is equal for two log paths that name the same file: the path relative to the
+   * table root where it is a plain relative one, else the resolved URI. A plain relative path is
+   * its own canonical form, the very string: a snapshot that keys its files by it holds no copy
+   * of the root in each key.
+   */
   public String canonical(String logPath) {
-    // Most paths are plain relative names that resolve to the root and the name; building URIs
-    // for a million of them dominated log replay.
-    return isPlainRelative(logPath) ? rootPrefix + logPath : resolve(logPath).toString();
+    // Most paths are plain relative names; building URIs for a million of them dominated log
+    // replay.
+    if (isPlainRelative(logPath)) {
+      return logPath;
+    }
+    String resolved = resolve(logPath).toString();
+    if (resolved.startsWith(rootPrefix)) {
+      String relative = resolved.substring(rootPrefix.length());
+      if (isPlainRelative(relative)) {
+        return relative;
+      }
+    }
+    return resolved;
   }
 
   /**

@@ -13,10 +13,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
+import java.lang.ref.SoftReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -26,6 +29,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.io.InputFile;
 
 /**
  * Reads the files of one table's log: commit files line by line (every action, all but the file
@@ -53,6 +57,12 @@ final class LogFiles {
   private final Configuration conf;
   private final FileSystem fs;
   private final Path tableRoot;
+  /**
+   * Small Parquet checkpoint files read whole for their protocol and metadata, kept for the one
+   * read of their file actions that a scan makes next: the checkpoint is fetched once, not twice.
+   * Soft, so a snapshot never scanned does not pin its checkpoint's bytes under memory pressure.
+   */
+  private final Map<Path, SoftReference<InputFile>> readWhole = new ConcurrentHashMap<>();
 
   LogFiles(Configuration conf, FileSystem fs, Path tableRoot) {
     this.conf = conf;
@@ -176,7 +186,10 @@ final class LogFiles {
   /** As {@link #readParquet(Path, List, Consumer)}, for a file the listing describes (no HEAD). */
   void readParquet(FileStatus file, List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) {
     try {
-      ParquetActionReader.read(conf, file, actions, sink);
+      SoftReference<InputFile> kept = readWhole.remove(file.getPath());
+      InputFile read = kept == null ? null : kept.get();
+      ParquetActionReader.read(read != null && read.getLength() == file.getLen() ? read
+          : ParquetActionReader.open(conf, file), actions, sink);
     } catch (IOException | RuntimeException e) {
       throw corrupt(file.getPath(), e);
     }
@@ -185,7 +198,11 @@ final class LogFiles {
   /** The protocol and metadata of one Parquet checkpoint file, the other rows skipped. */
   void readParquetProtocolAndMetadata(FileStatus file, Consumer<Action> sink) {
     try {
-      ParquetActionReader.readProtocolAndMetadata(conf, file, sink);
+      InputFile input = ParquetActionReader.open(conf, file);
+      if (ParquetActionReader.readsWhole(file)) {
+        readWhole.put(file.getPath(), new SoftReference<>(input));
+      }
+      ParquetActionReader.readProtocolAndMetadata(input, sink);
     } catch (IOException | RuntimeException e) {
       throw corrupt(file.getPath(), e);
     }

@@ -32,6 +32,11 @@ final class LogReplay {
   /** The oldest commit (since the checkpoint) that added each path: when its data was written. */
   private final Map<String, Long> firstAddedIn = new HashMap<>();
 
+  /** Equal partition value maps, one instance each: files of one partition share it. */
+  private final Map<Map<String, String>, Map<String, String>> partitionValues = new HashMap<>();
+  /** The version last boxed for {@link #firstAddedIn}: one {@code Long} per commit, not per file. */
+  private Long boxedVersion;
+
   private record FileKey(String path, String deletionVectorId) {}
 
   LogReplay(FilePathResolver paths) {
@@ -54,10 +59,13 @@ final class LogReplay {
       String path = paths.canonical(add.path());
       FileKey key = new FileKey(path, add.deletionVectorId());
       if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
-        activeFiles.add(add);
+        activeFiles.add(sharingPartitionValues(add));
       }
       if (!fromCheckpoint) {
-        firstAddedIn.put(path, commitVersion);
+        if (boxedVersion == null || boxedVersion != commitVersion) {
+          boxedVersion = commitVersion;
+        }
+        firstAddedIn.put(path, boxedVersion);
       }
     } else if (action instanceof RemoveFile remove) {
       FileKey key = new FileKey(paths.canonical(remove.path()), remove.deletionVectorId());
@@ -70,6 +78,18 @@ final class LogReplay {
     } else if (action instanceof DomainMetadata domain) {
       domains.putIfAbsent(domain.domain(), domain);
     }
+  }
+
+  /** {@code add} with the one instance of its partition values that this replay keeps. */
+  private AddFile sharingPartitionValues(AddFile add) {
+    Map<String, String> values = add.partitionValues();
+    if (values.isEmpty()) {
+      return add;
+    }
+    Map<String, String> shared = partitionValues.computeIfAbsent(values, v -> v);
+    return shared == values ? add : new AddFile(add.path(), shared, add.size(),
+        add.modificationTime(), add.dataChange(), add.stats(), add.tags(), add.deletionVector(),
+        add.baseRowId(), add.defaultRowCommitVersion(), add.clusteringProvider());
   }
 
   List<AddFile> activeFiles() {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -37,6 +38,8 @@ public final class Snapshot {
   /** The size of {@code files} once loaded; read without the lock, which a replay holds long. */
   private volatile long loadedFileCount;
   private StructType schema;
+  /** What layers above derive from this snapshot once, by kind ({@link #derived}). */
+  private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
 
   /** What the file actions of the log add up to. */
   private record FileState(List<AddFile> activeFiles, List<RemoveFile> tombstones,
@@ -202,6 +205,15 @@ public final class Snapshot {
   public long firstAddedVersion(AddFile file) {
     Long version = files().firstAddedIn().get(paths().canonical(file.path()));
     return version != null ? version : segment().checkpoint().map(Checkpoint::version).orElse(0L);
+  }
+
+  /**
+   * What a layer above this one derives from this snapshot and keeps as long as the snapshot is
+   * kept (the statistics a scan parsed, {@code io.deltax.read.skipping.ParsedStats}): made by
+   * {@code make} on first use, one per kind. A snapshot advanced by new commits starts without.
+   */
+  public <T> T derived(Class<T> kind, Supplier<T> make) {
+    return kind.cast(derived.computeIfAbsent(kind, k -> make.get()));
   }
 
   public synchronized LogSegment segment() {

@@ -10,6 +10,7 @@ import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.log.FilePathResolver;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
+import io.deltax.read.skipping.ParsedStats;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -84,7 +85,10 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     return skipping == null ? new Filter[0] : skipping.usableFilters().toArray(new Filter[0]);
   }
 
-  /** Built once per scan: the row data version map and footers are read only for filters naming them. */
+  /**
+   * Built once per scan: the row data version map and footers are read only for filters naming
+   * them; the files' statistics are parsed once per snapshot, for every scan of it.
+   */
   private DataSkipping skipping(List<Filter> filters) {
     RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
     MaterializedRowIdRange materializedRowIds = null;
@@ -95,7 +99,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     }
     return new DataSkipping(snapshot.schema(), partitionColumns, filters,
         new PartitionValues(conf.sessionZone()), materializedRowIds,
-        () -> rowTracking.enabled() ? rowDataVersions() : null);
+        () -> rowTracking.enabled() ? rowDataVersions() : null, ParsedStats.of(snapshot));
   }
 
   /** The table's row data version map, found (and for a derived one, read) on first need. */

@@ -2,13 +2,15 @@ package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
-/** The fast canonical form of plain relative paths is the one the full URI resolution gives. */
+/** Two log paths that name the same file have one canonical form: a plain relative path is its own. */
 class FilePathResolverTest {
   private static final List<String> PATHS = List.of(
       "part-00000-1b2c.snappy.parquet", "p=1/part-0.parquet", "date=2024-01-01/h=03/x.c000.parquet",
@@ -22,8 +24,18 @@ class FilePathResolverTest {
         "s3a://bucket/", "file:/", "hdfs://nn:8020/")) {
       FilePathResolver paths = new FilePathResolver(new Path(root));
       for (String p : PATHS) {
-        assertEquals(paths.resolve(p).toString(), paths.canonical(p), root + " + " + p);
+        // The canonical form names the file the full URI resolution names, relative or not.
+        String resolved = paths.resolve(p).toString();
+        String canonical = paths.canonical(p);
+        String prefix = root.endsWith("/") ? root : root + "/";
+        assertTrue(resolved.equals(canonical) || resolved.equals(prefix + canonical),
+            root + " + " + p + ": " + canonical);
       }
+      // Different files, different keys.
+      assertEquals(PATHS.stream().map(p -> paths.resolve(p).toString()).distinct().count(),
+          PATHS.stream().map(paths::canonical).distinct().count(), root);
+      assertSame(PATHS.get(1), paths.canonical(PATHS.get(1)));
+      assertNotEquals(paths.canonical("a.parquet"), paths.canonical("b.parquet"));
       assertEquals(paths.canonical("x.parquet"),
           paths.canonical((root.endsWith("/") ? root : root + "/") + "x.parquet"));
     }

@@ -12,12 +12,16 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * The local file system under the scheme {@code logreads:}, which records the name of every file
- * opened and counts the listings: what a load of a snapshot read.
+ * opened and of every file asked for its status (a HEAD on an object store), and counts the
+ * listings: what a load of a snapshot read.
  */
 public final class LogReadsFileSystem extends RawLocalFileSystem {
   public static final String SCHEME = "logreads";
   private static final List<String> OPENED = new ArrayList<>();
+  private static final List<String> STATTED = new ArrayList<>();
   private static int listings;
+  /** Set while {@link #open} runs: the local file system asks for the status of what it opens. */
+  private static final ThreadLocal<Boolean> OPENING = ThreadLocal.withInitial(() -> false);
 
   /** A configuration that knows the scheme. */
   public static Configuration conf() {
@@ -36,12 +40,18 @@ public final class LogReadsFileSystem extends RawLocalFileSystem {
 
   public static synchronized void reset() {
     OPENED.clear();
+    STATTED.clear();
     listings = 0;
   }
 
   /** The names of the files opened since {@link #reset}, in order. */
   public static synchronized List<String> opened() {
     return List.copyOf(OPENED);
+  }
+
+  /** The names of the files whose status was asked for since {@link #reset}, opens aside. */
+  public static synchronized List<String> statted() {
+    return List.copyOf(STATTED);
   }
 
   public static synchronized int listings() {
@@ -68,7 +78,22 @@ public final class LogReadsFileSystem extends RawLocalFileSystem {
     synchronized (LogReadsFileSystem.class) {
       OPENED.add(f.getName());
     }
-    return super.open(f, bufferSize);
+    OPENING.set(true);
+    try {
+      return super.open(f, bufferSize);
+    } finally {
+      OPENING.set(false);
+    }
+  }
+
+  @Override
+  public FileStatus getFileStatus(Path f) throws IOException {
+    if (!OPENING.get()) {
+      synchronized (LogReadsFileSystem.class) {
+        STATTED.add(f.getName());
+      }
+    }
+    return super.getFileStatus(f);
   }
 
   @Override

@@ -33,7 +33,7 @@ public final class DataSkipping {
   /** Filters on columns and partition values only: no row tracking fields. */
   public DataSkipping(StructType schema, Set<String> partitionColumns, List<Filter> filters,
       PartitionValues partitionValues) {
-    this(schema, partitionColumns, filters, partitionValues, null, () -> null);
+    this(schema, partitionColumns, filters, partitionValues, null, () -> null, new ParsedStats());
   }
 
   /**
@@ -43,10 +43,12 @@ public final class DataSkipping {
    *     ranges, consulted only if some filter names {@code _metadata.row_id}; else null
    * @param rowDataVersions where row tracking is enabled, the table's row data version map, asked
    *     for only if some filter names {@code _metadata.row_data_version}; else a supplier of null
+   * @param parsedStats where the files' statistics are parsed and kept: the snapshot's
+   *     ({@link ParsedStats#of}), so the next scan of it does not parse them again
    */
   public DataSkipping(StructType schema, Set<String> partitionColumns, List<Filter> filters,
       PartitionValues partitionValues, MaterializedRowIdRange materializedRowIds,
-      Supplier<RowDataVersions> rowDataVersions) {
+      Supplier<RowDataVersions> rowDataVersions, ParsedStats parsedStats) {
     this.filters = List.copyOf(filters);
     Set<String> referenced = new LinkedHashSet<>();
     for (Filter f : filters) {
@@ -54,7 +56,8 @@ public final class DataSkipping {
     }
     this.bounds = new FileBounds(schema, partitionColumns, partitionValues, referenced,
         referenced.contains(FileBounds.ROW_ID) ? materializedRowIds : null,
-        referenced.contains(FileBounds.ROW_DATA_VERSION) ? rowDataVersions.get() : null);
+        referenced.contains(FileBounds.ROW_DATA_VERSION) ? rowDataVersions.get() : null,
+        parsedStats);
     for (Filter f : filters) {
       if (Arrays.stream(f.references()).allMatch(bounds::canBound)) {
         usable.add(f);

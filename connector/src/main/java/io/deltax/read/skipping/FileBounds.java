@@ -24,7 +24,7 @@ import org.apache.spark.sql.types.StructType;
  * partition column's value (exact), a data column's {@code stats}, the row ID range of
  * {@code _metadata.row_id} and the newest data version of {@code _metadata.row_data_version}.
  * Built once per scan; the statistics of a file are parsed on first need, for the named columns
- * only ({@link FileStats}). Which filter holds on those bounds is {@link FilterEvaluator}'s job.
+ * only ({@link FileStats}), and kept with the snapshot for the next scan ({@link ParsedStats}). Which filter holds on those bounds is {@link FilterEvaluator}'s job.
  */
 final class FileBounds {
   /** The row ID of a row, as pushed filters name it. */
@@ -37,7 +37,9 @@ final class FileBounds {
   private final Set<String> partitionColumns;
   private final PartitionValues partitionValues;
   /** The physical names of the data columns whose statistics the filters need. */
-  private final Set<String> statsColumns = new HashSet<>();
+  private final Set<String> statsColumns;
+  /** Where the files' statistics are parsed and kept: with the snapshot, across scans. */
+  private final ParsedStats parsedStats;
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
   private final MaterializedRowIdRange materializedRowIds;
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_data_version}. */
@@ -50,7 +52,7 @@ final class FileBounds {
    */
   FileBounds(StructType schema, Set<String> partitionColumns, PartitionValues partitionValues,
       Collection<String> referenced, MaterializedRowIdRange materializedRowIds,
-      RowDataVersions rowDataVersions) {
+      RowDataVersions rowDataVersions, ParsedStats parsedStats) {
     for (StructField f : schema.fields()) {
       columns.put(f.name().toLowerCase(Locale.ROOT), f);
     }
@@ -58,12 +60,15 @@ final class FileBounds {
     this.partitionValues = partitionValues;
     this.materializedRowIds = materializedRowIds;
     this.rowDataVersions = rowDataVersions;
+    this.parsedStats = parsedStats;
+    Set<String> statsColumns = new HashSet<>();
     for (String column : referenced) {
       StructField field = columns.get(column.toLowerCase(Locale.ROOT));
       if (field != null && !isPartitionColumn(field) && SkippingValues.isSupported(field.dataType())) {
         statsColumns.add(ColumnMapping.physicalName(field));
       }
     }
+    this.statsColumns = Set.copyOf(statsColumns);
   }
 
   /** The physical names of the columns whose statistics are parsed. */
@@ -224,7 +229,7 @@ final class FileBounds {
 
     private FileStats stats() {
       if (stats == null) {
-        stats = FileStats.parse(file.stats(), statsColumns);
+        stats = parsedStats.of(file, statsColumns);
       }
       return stats;
     }

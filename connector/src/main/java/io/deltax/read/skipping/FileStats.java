@@ -69,7 +69,8 @@ final class FileStats {
     } catch (IOException e) {
       return NONE;
     }
-    return new FileStats(numRecords, min, max, nullCount);
+    // Compact copies: a snapshot keeps them for each of its files (ParsedStats).
+    return new FileStats(numRecords, Map.copyOf(min), Map.copyOf(max), Map.copyOf(nullCount));
   }
 
   /** A count; some writers print it as {@code 3.0}. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -35,8 +36,10 @@ public final class MaterializedRowIdRange {
 
   /** {@code [min, max]} of the file's non-null materialized row IDs; empty when it has none. */
   Optional<long[]> of(AddFile file) {
-    try (ParquetFileReader reader = ParquetFileReader.open(
-        HadoopInputFile.fromPath(paths.apply(file), conf))) {
+    // The log gives the file's size and time: opened with them, no HEAD per file.
+    FileStatus status = new FileStatus(file.size(), false, 1, 0, file.modificationTime(),
+        paths.apply(file));
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromStatus(status, conf))) {
       if (!reader.getFileMetaData().getSchema().containsField(column)) {
         return Optional.empty();
       }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.conf.DeltaXConf;
 import io.deltax.it.SharedSpark;
+import io.deltax.log.TransactionLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -128,6 +129,39 @@ class S3RequestCountsTest {
     assertEquals(20, counted.get(0).value().size());
     assertEquals(counted.get(0).value(), counted.get(1).value());
     assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
+  }
+
+  /**
+   * A filter on {@code _metadata.row_id} that the files' own row ID ranges answer for all but one:
+   * deltax reads the footers of the others (materialized row IDs could match), each opened with
+   * the size the log gives, so the only HEAD left is Spark's reader's, for the one file it reads.
+   */
+  @Test
+  void rowIdFilterReadsFootersWithoutAHeadEach() {
+    var counted = bothCold("filter on `_metadata.row_id` (`= 5`, 1 of 20 files)",
+        r -> canonicalRows(r.load(reads).where("_metadata.row_id = 5").select("id", "v")));
+    assertEquals(1, counted.get(0).value().size());
+    assertEquals(counted.get(0).value(), counted.get(1).value());
+    assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
+    assertTrue(counted.get(1).requests().head() <= 1, "deltax " + counted.get(1).requests().all());
+  }
+
+  /**
+   * A snapshot load, then the scan's file list: the small checkpoint the load fetched for the
+   * protocol and metadata is not fetched again for the files (no GET more than the load alone).
+   */
+  @Test
+  void theFileListAfterALoadDoesNotFetchTheCheckpointAgain() {
+    int files = reader("delta").load(reads).inputFiles().length;
+    S3Requests load = S3Requests.count(server, server.bucket(),
+        () -> TransactionLog.open(reads, server.hadoopConf()).latestSnapshot()).requests();
+    var withFiles = S3Requests.count(server, server.bucket(),
+        () -> TransactionLog.open(reads, server.hadoopConf()).latestSnapshot().activeFiles().size());
+    System.out.println("load " + load.all() + "; load and file list " + withFiles.requests().all());
+    assertEquals(files, withFiles.value());
+    assertEquals(load.get(), withFiles.requests().get(), "load " + load.all() + " vs load and files "
+        + withFiles.requests().all());
+    assertEquals(0, withFiles.requests().head());
   }
 
   /**

@@ -1,0 +1,95 @@
+package io.deltax.read.skipping;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.deltax.actions.AddFile;
+import io.deltax.log.Snapshot;
+import io.deltax.partitions.PartitionValues;
+import io.deltax.snapshots.SnapshotCache;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.sources.And;
+import org.apache.spark.sql.sources.EqualTo;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.sources.GreaterThan;
+import org.apache.spark.sql.sources.Or;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A cached snapshot's statistics are parsed once, not once per query (issue 14, "Stats"). */
+class ParsedStatsTest {
+  @TempDir
+  Path dir;
+
+  private static final String SCHEMA = "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
+      + "{\\\"name\\\":\\\"v\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
+      + "{\\\"name\\\":\\\"w\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}";
+
+  /** File {@code name} holds v in [from, from + 9] and w = -v. */
+  private static String add(String name, long from) {
+    return "{\"add\":{\"path\":\"" + name + ".parquet\",\"partitionValues\":{},\"size\":1,"
+        + "\"modificationTime\":1,\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":10,"
+        + "\\\"minValues\\\":{\\\"v\\\":" + from + ",\\\"w\\\":" + -(from + 9) + "},"
+        + "\\\"maxValues\\\":{\\\"v\\\":" + (from + 9) + ",\\\"w\\\":" + -from + "},"
+        + "\\\"nullCount\\\":{\\\"v\\\":0,\\\"w\\\":0}}\"}}";
+  }
+
+  private void commit(long version, String... lines) throws IOException {
+    Path log = Files.createDirectories(dir.resolve("_delta_log"));
+    Files.writeString(log.resolve(String.format("%020d.json", version)), String.join("\n", lines) + "\n");
+  }
+
+  /** The files a query with {@code filter} keeps, as the scan builder plans it on {@code snapshot}. */
+  private static Set<String> kept(Snapshot snapshot, Filter filter) {
+    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
+        new PartitionValues(ZoneId.of("UTC")), null, () -> null, ParsedStats.of(snapshot));
+    Set<String> kept = new TreeSet<>();
+    for (AddFile file : snapshot.activeFiles()) {
+      if (skipping.mightMatch(file)) {
+        kept.add(file.path());
+      }
+    }
+    return kept;
+  }
+
+  @Test
+  void aSecondQueryOnACachedSnapshotParsesNoStatistics() throws IOException {
+    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
+        "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+            + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{}}}",
+        add("a", 1), add("b", 11), add("c", 21));
+    SnapshotCache cache = new SnapshotCache(System::nanoTime);
+    Configuration conf = new Configuration();
+    Snapshot first = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertEquals(Set.of("b.parquet"), kept(first, new EqualTo("v", 15L)));
+    assertEquals(3, ParsedStats.of(first).parses());
+
+    Snapshot second = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertSame(first, second, "the unchanged table is served from the cache");
+    assertEquals(Set.of("a.parquet", "b.parquet"), kept(second, new And(new GreaterThan("v", 5L),
+        new Or(new EqualTo("v", 12L), new EqualTo("v", 6L)))));
+    assertEquals(3, ParsedStats.of(second).parses(), "the second query parsed again");
+
+    // A column no query named before: each file once more, for v and w; then neither again.
+    assertEquals(Set.of("c.parquet"), kept(second, new EqualTo("w", -25L)));
+    assertEquals(6, ParsedStats.of(second).parses());
+    assertEquals(Set.of("a.parquet"), kept(second, new And(new EqualTo("v", 3L), new EqualTo("w", -3L))));
+    assertEquals(6, ParsedStats.of(second).parses());
+
+    // A new commit: a new snapshot, whose files are parsed for it, with the new file's statistics.
+    commit(1, add("d", 31), "{\"remove\":{\"path\":\"b.parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}");
+    Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertNotSame(second, third);
+    assertEquals(Set.of("d.parquet"), kept(third, new GreaterThan("v", 30L)));
+    assertEquals(3, ParsedStats.of(third).parses());
+  }
+}

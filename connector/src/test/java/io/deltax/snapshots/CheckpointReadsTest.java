@@ -1,0 +1,74 @@
+package io.deltax.snapshots;
+
+import static io.deltax.snapshots.TestTables.add;
+import static io.deltax.snapshots.TestTables.commit;
+import static io.deltax.snapshots.TestTables.metadata;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.deltax.actions.AddFile;
+import io.deltax.log.CheckpointWriter;
+import io.deltax.log.LogFileName;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a snapshot load followed by a scan reads of a checkpoint (issue 13, "Reads that respect the
+ * store"): the checkpoint once, not once for the protocol and again for the files; a V2
+ * checkpoint's sidecar opened with the size its action gives, without asking for its status.
+ */
+class CheckpointReadsTest {
+  @TempDir
+  Path dir;
+
+  private final Configuration conf = LogReadsFileSystem.conf();
+
+  private Set<String> loadThenScan() {
+    LogReadsFileSystem.reset();
+    Snapshot snapshot = TransactionLog.open(LogReadsFileSystem.path(dir), conf).latestSnapshot();
+    return snapshot.activeFiles().stream().map(AddFile::path).collect(Collectors.toSet());
+  }
+
+  private void tableWithCheckpoint(String protocol) throws IOException {
+    commit(dir, 0, protocol, metadata("t"), add("a"), add("b"));
+    commit(dir, 1, add("c"));
+    new CheckpointWriter(conf).write(TransactionLog.open(LogReadsFileSystem.path(dir), conf).snapshotAt(1));
+    commit(dir, 2, add("d"));
+  }
+
+  @Test
+  void aClassicCheckpointIsReadOnceByALoadAndTheScanAfterIt() throws IOException {
+    tableWithCheckpoint(TestTables.PROTOCOL);
+
+    assertEquals(Set.of("a.parquet", "b.parquet", "c.parquet", "d.parquet"), loadThenScan());
+    List<String> opened = LogReadsFileSystem.opened();
+    assertEquals(1, opened.stream().filter(n -> n.equals(LogFileName.classicCheckpointName(1))).count(),
+        "checkpoint opened: " + opened);
+  }
+
+  @Test
+  void aSidecarIsOpenedWithTheSizeItsActionGives() throws IOException {
+    tableWithCheckpoint("{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+        + "\"readerFeatures\":[\"v2Checkpoint\"],\"writerFeatures\":[\"v2Checkpoint\"]}}");
+    List<String> sidecars;
+    try (Stream<Path> files = Files.list(dir.resolve("_delta_log").resolve(LogFileName.SIDECAR_DIR))) {
+      sidecars = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".parquet")).toList();
+    }
+    assertEquals(1, sidecars.size());
+
+    assertEquals(Set.of("a.parquet", "b.parquet", "c.parquet", "d.parquet"), loadThenScan());
+    assertEquals(1, LogReadsFileSystem.opened().stream().filter(sidecars::contains).count(),
+        "opened: " + LogReadsFileSystem.opened());
+    // (The local file system asks for the status of the files it lists; the sidecar is not listed.)
+    assertEquals(List.of(), LogReadsFileSystem.statted().stream().filter(sidecars::contains).toList());
+  }
+}
