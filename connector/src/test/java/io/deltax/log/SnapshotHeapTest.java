@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The driver heap a snapshot's file list holds (issue 14, "Bounded memory"): 100,000 files with
  * statistics, as writers put them, in one JSON commit, measured as the heap retained after GC.
  * The figure is an estimate (other threads allocate too), so the bound leaves room for noise.
+ * A memory figure, not a gate for CI (the benchmarks module measures it beside delta-spark's):
+ * tagged slow, it runs with {@code -Pslow}.
  */
+@Tag("slow")
 class SnapshotHeapTest {
   static final int FILES = 100_000;
   /**
