@@ -19,6 +19,7 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -70,6 +71,14 @@ final class ChangeFeedScan implements Scan, Batch {
   @Override
   public Batch toBatch() {
     return this;
+  }
+
+  /** {@code readStream} with {@code readChangeFeed}: the changes commit by commit, see {@link MicroBatchStreams}. */
+  @Override
+  public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    return MicroBatchStreams.get().changes(
+        new MicroBatchStreams.ChangeStreamScan(range, conf.changeFeed(), output, conf),
+        checkpointLocation);
   }
 
   @Override

@@ -75,7 +75,7 @@ final class ChangeFeedTable implements SupportsRead, SupportsMetadataColumns {
 
   @Override
   public Set<TableCapability> capabilities() {
-    return Set.of(TableCapability.BATCH_READ);
+    return Set.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
   }
 
   @Override

@@ -72,7 +72,7 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
 
   @Override
   public Set<TableCapability> capabilities() {
-    return Set.of(TableCapability.BATCH_READ);
+    return Set.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
   }
 
   @Override
