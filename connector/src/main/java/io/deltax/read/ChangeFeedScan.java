@@ -6,6 +6,7 @@ import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.log.Snapshot;
+import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
@@ -76,8 +77,13 @@ final class ChangeFeedScan implements Scan, Batch {
   /** {@code readStream} with {@code readChangeFeed}: the changes commit by commit, see {@link MicroBatchStreams}. */
   @Override
   public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    // As DeltaXScan's stream: Spark 4.1 does not prune a stream's columns but may add _metadata.
+    StructType streamed = output;
+    if (RowTrackingConfig.of(end).enabled() && output.getFieldIndex(MetadataColumns.METADATA).isEmpty()) {
+      streamed = output.add(MetadataColumns.METADATA, ChangeFeedTable.METADATA_TYPE, false);
+    }
     return MicroBatchStreams.get().changes(
-        new MicroBatchStreams.ChangeStreamScan(range, conf.changeFeed(), output, conf),
+        new MicroBatchStreams.ChangeStreamScan(range, conf.changeFeed(), streamed, conf),
         checkpointLocation);
   }
 

@@ -96,11 +96,28 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     return this;
   }
 
-  /** {@code readStream}: the stream of {@code io.deltax.streaming}, found by {@link MicroBatchStreams}. */
+  /**
+   * {@code readStream}: the stream of {@code io.deltax.streaming}, found by {@link MicroBatchStreams}.
+   * Spark 4.1's micro-batch engine builds the scan without pruning columns, yet adds
+   * {@code _metadata} (whole) to the relation's output when a query selects it: so the stream's
+   * batches always end with the whole {@code _metadata} struct (where the table has no column of
+   * that name); Spark reads its columns by position and ignores a trailing one it did not ask for.
+   */
   @Override
   public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    StructType streamed = requiredSchema;
+    boolean hasMetadata = false;
+    for (String name : requiredSchema.fieldNames()) {
+      hasMetadata |= name.equalsIgnoreCase(MetadataColumns.METADATA);
+    }
+    for (String name : snapshot.schema().fieldNames()) {
+      hasMetadata |= name.equalsIgnoreCase(MetadataColumns.METADATA);
+    }
+    if (!hasMetadata) {
+      streamed = requiredSchema.add(MetadataColumns.METADATA, DeltaXTable.metadataType(snapshot), false);
+    }
     return MicroBatchStreams.get().files(
-        new MicroBatchStreams.FileStreamScan(log, snapshot, requiredSchema, readSchema(), conf),
+        new MicroBatchStreams.FileStreamScan(log, snapshot, streamed, readSchema(), conf),
         checkpointLocation);
   }
 

@@ -26,7 +26,6 @@ import org.apache.spark.sql.connector.read.streaming.ReadLimit;
 import org.apache.spark.sql.connector.read.streaming.ReportsSourceMetrics;
 import org.apache.spark.sql.connector.read.streaming.SupportsAdmissionControl;
 import org.apache.spark.sql.connector.read.streaming.SupportsTriggerAvailableNow;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code spark.readStream.format("deltax").load(path)}: the table's snapshot, then the files of
@@ -46,6 +45,8 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   private final StreamFiles files;
   /** {@code Trigger.AvailableNow}: the last version this run reads; null otherwise. */
   private Long availableNowLastVersion;
+  /** Whether the schema at the offset this query resumed from was checked. */
+  private boolean resumeChecked;
 
   DeltaXMicroBatchStream(FileStreamScan scan) {
     this.scan = scan;
@@ -101,6 +102,10 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
     DeltaXSourceOffset from = start == null ? (DeltaXSourceOffset) initialOffset() : own(start);
+    if (start != null && !resumeChecked) {
+      checkResumable(loaded, from);
+      resumeChecked = true;
+    }
     long last = loaded.snapshot().version();
     if (availableNowLastVersion != null) {
       last = Math.min(last, availableNowLastVersion);
@@ -109,6 +114,18 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
     StreamFiles.Admission admitted =
         files.admit(loaded.log(), from, last, null, limits.maxFiles(), limits.maxBytes());
     return admitted.end().equals(from) ? from : admitted.end();
+  }
+
+  /** The schema the rows at {@code from} were written with, against the one this query reads with. */
+  private void checkResumable(LoadedSnapshot loaded, DeltaXSourceOffset from) {
+    long version = from.isInitialSnapshot() || from.index() >= 0 ? from.version() : from.version() - 1;
+    version = Math.min(version, loaded.snapshot().version());
+    if (version < loaded.log().listing().earliestRecreatableVersion()) {
+      return; // gone from the log: reading the commits after it reports that
+    }
+    Snapshot at = version == loaded.snapshot().version() ? loaded.snapshot()
+        : loaded.log().snapshotAt(version);
+    files.checkResumable(ColumnMapping.logicalSchema(at.schema()), version);
   }
 
   @Override
@@ -181,10 +198,5 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   @Override
   public String toString() {
     return "DeltaXSource[" + table + "]";
-  }
-
-  /** The columns each batch outputs. */
-  StructType readSchema() {
-    return scan.readSchema();
   }
 }

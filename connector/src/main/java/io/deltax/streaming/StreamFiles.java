@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -182,6 +183,20 @@ final class StreamFiles {
   void checkTableId(Metadata metadata) {
     if (!tableId.equals(metadata.id())) {
       throw DeltaXErrors.streamTableChanged(table, tableId, metadata.id());
+    }
+  }
+
+  /**
+   * On resume: the rows at the offset were written with {@code older}; the stream now reads with
+   * its schema, which may only have added columns to it (they read as null), as delta-spark allows
+   * after a restart. A column dropped, renamed or retyped fails.
+   */
+  void checkResumable(StructType older, long version) {
+    for (StructField field : older.fields()) {
+      int i = schema.getFieldIndex(field.name()).isDefined() ? schema.fieldIndex(field.name()) : -1;
+      if (i < 0 || !DataType.equalsIgnoreNullability(field.dataType(), schema.fields()[i].dataType())) {
+        throw DeltaXErrors.streamSchemaChanged(table, version, older.toDDL(), schema.toDDL());
+      }
     }
   }
 
