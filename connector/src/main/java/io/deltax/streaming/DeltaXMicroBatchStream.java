@@ -47,6 +47,8 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   private Long availableNowLastVersion;
   /** Whether the schema at the offset this query resumed from was checked. */
   private boolean resumeChecked;
+  /** Decided once per run: Spark asks again for each batch until one commits. */
+  private DeltaXSourceOffset initialOffset;
 
   DeltaXMicroBatchStream(FileStreamScan scan) {
     this.scan = scan;
@@ -68,9 +70,12 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   }
 
   @Override
-  public Offset initialOffset() {
-    LoadedSnapshot loaded = latest();
-    return StartingVersion.initialOffset(request, loaded.log(), loaded.snapshot());
+  public synchronized Offset initialOffset() {
+    if (initialOffset == null) {
+      LoadedSnapshot loaded = latest();
+      initialOffset = StartingVersion.initialOffset(request, loaded.log(), loaded.snapshot());
+    }
+    return initialOffset;
   }
 
   @Override
@@ -137,6 +142,11 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   public InputPartition[] planInputPartitions(Offset start, Offset end) {
     DeltaXSourceOffset from = start == null ? (DeltaXSourceOffset) initialOffset() : own(start);
     DeltaXSourceOffset to = own(end);
+    if (from.isInitialSnapshot() && from.index() == DeltaXSourceOffset.BASE_INDEX
+        && to.isInitialSnapshot() && to.version() != from.version()) {
+      // A first batch planned by an earlier run, before a writer committed: its snapshot is the end's.
+      from = new DeltaXSourceOffset(tableId, to.version(), DeltaXSourceOffset.BASE_INDEX, true);
+    }
     LoadedSnapshot loaded = latest();
     StreamFiles.Admission batch = files.admit(loaded.log(), from, loaded.snapshot().version(), to,
         Long.MAX_VALUE, Long.MAX_VALUE);
