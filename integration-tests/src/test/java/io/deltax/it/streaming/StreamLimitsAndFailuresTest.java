@@ -170,6 +170,28 @@ class StreamLimitsAndFailuresTest {
     assertEquals(1, Streams.count(dir.resolve("schema-deltax")));
   }
 
+  /** Log clean-up removed the commits the stream needs next: the error names them. */
+  @Test
+  void versionsCleanedPastTheOffsetFailNamingThem() throws Exception {
+    String table = dir.resolve("cleaned").toString();
+    sql("CREATE TABLE " + quote(table) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(table) + " VALUES (1)");
+    Streams.run("deltax", table, dir.resolve("cleaned-out"), Map.of());
+    for (int i = 2; i <= 4; i++) {
+      sql("INSERT INTO " + quote(table) + " VALUES (" + i + ")");
+    }
+    io.deltax.it.DeltaOracle.checkpoint(table);
+    for (int v = 0; v <= 3; v++) {
+      java.nio.file.Files.delete(Path.of(table, "_delta_log", String.format("%020d.json", v)));
+    }
+    RuntimeException e = assertThrows(RuntimeException.class,
+        () -> Streams.run("deltax", table, dir.resolve("cleaned-out"), Map.of()));
+    DeltaXException cause = deltaxCause(e);
+    assertEquals("DELTAX_STREAM_VERSIONS_MISSING", cause.getCondition());
+    assertTrue(cause.getMessage().contains("versions 2 to 3"), cause.getMessage());
+    assertEquals(1, Streams.count(dir.resolve("cleaned-out")));
+  }
+
   @Test
   void rowIdsAreSelectableInStreamsAsDeltaSparkReadsThem() {
     String table = dir.resolve("rowids").toString();
