@@ -117,7 +117,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       streamed = requiredSchema.add(MetadataColumns.METADATA, DeltaXTable.metadataType(snapshot), false);
     }
     return MicroBatchStreams.get().files(
-        new MicroBatchStreams.FileStreamScan(log, snapshot, streamed, readSchema(), conf),
+        new MicroBatchStreams.FileStreamScan(log, snapshot, streamed, conf),
         checkpointLocation);
   }
 

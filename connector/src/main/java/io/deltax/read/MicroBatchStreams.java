@@ -18,7 +18,7 @@ public interface MicroBatchStreams {
 
   /** What a scan knows when Spark asks it for a stream of the table's files. */
   record FileStreamScan(TransactionLog log, Snapshot snapshot, StructType requiredSchema,
-      StructType readSchema, DeltaXConf conf) {}
+      DeltaXConf conf) {}
 
   /** What a change feed scan knows when Spark asks it for a stream of changes. */
   record ChangeStreamScan(ChangeRange range, ChangeFeedRequest request, StructType requiredSchema,

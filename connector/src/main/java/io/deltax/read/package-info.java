@@ -6,6 +6,9 @@
  * column in {@code read.metadata}. With {@code readChangeFeed = true} the chain is
  * {@code ChangeFeedTable} → {@code ChangeFeedScanBuilder} → {@code ChangeFeedScan} →
  * {@code ChangeFeedReaderFactory}, which reads the files of a range's commits
- * ({@code ChangeFileReader}) for {@code io.deltax.changes} to match by row ID.
+ * ({@code ChangeFileReader}) for {@code io.deltax.changes} to match by row ID. {@code readStream}:
+ * both scans hand Spark a stream of {@code io.deltax.streaming}, found as the service
+ * {@code MicroBatchStreams} (that package sits above this one), which reads each micro-batch
+ * through {@code StreamBatches}.
  */
 package io.deltax.read;
