@@ -46,6 +46,18 @@ public final class DeltaXConf {
   public static final String CHANGE_MODE = "changeMode";
   public static final String CHANGE_MODE_DEFAULT = "all";
 
+  /** Stream option: the most files one micro-batch admits (delta-spark's name and default). */
+  public static final String MAX_FILES_PER_TRIGGER = "maxFilesPerTrigger";
+  public static final int MAX_FILES_PER_TRIGGER_DEFAULT = 1000;
+  /** Stream option: a soft limit on a micro-batch's bytes ({@code 10g}, {@code 512m}); no default. */
+  public static final String MAX_BYTES_PER_TRIGGER = "maxBytesPerTrigger";
+  /** Stream option: skip whole commits that remove data (UPDATE, DELETE, MERGE) instead of failing. */
+  public static final String SKIP_CHANGE_COMMITS = "skipChangeCommits";
+  /** Stream option: skip commits that only remove data (no file added) instead of failing. */
+  public static final String IGNORE_DELETES = "ignoreDeletes";
+  /** {@link #STARTING_VERSION} of a stream: only the commits after the latest version. */
+  public static final String STARTING_VERSION_LATEST = "latest";
+
   /** Session conf: the default {@code batch_size} of {@code backfill_row_tracking}. */
   public static final String BACKFILL_MAX_FILES_PER_COMMIT = "spark.deltax.backfill.maxFilesPerCommit";
   /** delta-spark's own batch size for its row tracking backfill. */
@@ -235,6 +247,63 @@ public final class DeltaXConf {
         endVersion == null ? null : parseVersion(ENDING_VERSION, endVersion),
         endTimestamp == null ? null : parseTimestampMillis(ENDING_TIMESTAMP, endTimestamp),
         endTimestamp, changeMode);
+  }
+
+  /**
+   * A stream's start and admission options, checked; needs no file system. {@value
+   * #STARTING_VERSION} may be {@value #STARTING_VERSION_LATEST}; without a start the stream begins
+   * with the table's snapshot, as delta-spark's source.
+   */
+  public StreamRequest stream() {
+    if (options.get(VERSION_AS_OF) != null || options.get(TIMESTAMP_AS_OF) != null) {
+      throw DeltaXErrors.badOption(options.get(VERSION_AS_OF) != null ? VERSION_AS_OF : TIMESTAMP_AS_OF,
+          options.getOrDefault(VERSION_AS_OF, options.get(TIMESTAMP_AS_OF)),
+          "no time travel in a stream: give its start with " + STARTING_VERSION + " or "
+              + STARTING_TIMESTAMP);
+    }
+    String startVersion = options.get(STARTING_VERSION);
+    String startTimestamp = options.get(STARTING_TIMESTAMP);
+    if (startVersion != null && startTimestamp != null) {
+      throw DeltaXErrors.conflictingOptions(STARTING_VERSION, STARTING_TIMESTAMP);
+    }
+    boolean latest = startVersion != null
+        && startVersion.trim().equalsIgnoreCase(STARTING_VERSION_LATEST);
+    String maxFiles = options.get(MAX_FILES_PER_TRIGGER);
+    String maxBytes = options.get(MAX_BYTES_PER_TRIGGER);
+    return new StreamRequest(
+        startVersion == null || latest ? null : parseVersion(STARTING_VERSION, startVersion),
+        latest,
+        startTimestamp == null ? null : parseTimestampMillis(STARTING_TIMESTAMP, startTimestamp),
+        startTimestamp,
+        maxFiles == null ? MAX_FILES_PER_TRIGGER_DEFAULT
+            : (int) WholeNumberRange.FILES_PER_TRIGGER.parse(MAX_FILES_PER_TRIGGER, maxFiles),
+        maxBytes == null ? null : parseBytes(MAX_BYTES_PER_TRIGGER, maxBytes),
+        flag(SKIP_CHANGE_COMMITS), flag(IGNORE_DELETES));
+  }
+
+  /** A size as Spark's byte confs take it ({@code 1g}, {@code 512m}; a bare number is bytes), 1 or more. */
+  private static long parseBytes(String option, String value) {
+    try {
+      long bytes = JavaUtils.byteStringAsBytes(value.trim());
+      if (bytes > 0) {
+        return bytes;
+      }
+    } catch (RuntimeException e) {
+      // reported below
+    }
+    throw DeltaXErrors.badOption(option, value, "a size of 1 byte or more, such as '512m' or '10g'");
+  }
+
+  /** A true/false option, false when absent. */
+  private boolean flag(String option) {
+    String value = options.get(option);
+    if (value == null || value.trim().equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (value.trim().equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw DeltaXErrors.badOption(option, value, "true or false");
   }
 
   /** {@value #BACKFILL_MAX_FILES_PER_COMMIT}, 1 or more (default 22000). */

@@ -22,6 +22,9 @@ public record WholeNumberRange(long min, long max, String unit, String minMeanin
   /** {@code spark.deltax.rowDataVersions.maxRuns}. */
   public static final WholeNumberRange MAX_RUNS =
       new WholeNumberRange(1, Integer.MAX_VALUE, "runs", null);
+  /** The stream option {@code maxFilesPerTrigger}. */
+  public static final WholeNumberRange FILES_PER_TRIGGER =
+      new WholeNumberRange(1, Integer.MAX_VALUE, "files per trigger", null);
   /** {@code spark.deltax.snapshot.cache.maxFiles}. */
   public static final WholeNumberRange CACHED_FILES =
       new WholeNumberRange(0, Long.MAX_VALUE, "files", "cache nothing");

@@ -286,4 +286,52 @@ public final class DeltaXErrors {
         + "writes on, or, if no other job writes this table at the same time, set "
         + "spark.deltax.commit.singleWriter=true to commit with a plain create.");
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Streams (readStream.format("deltax")): raised when a micro-batch is planned, before it reads.
+  // ---------------------------------------------------------------------------------------------
+
+  /** A commit that removed data, which an append-only stream cannot pass on. */
+  public static DeltaXException streamDataRemoved(String tablePath, long version, String operation) {
+    return new DeltaXException("DELTAX_STREAM_DATA_REMOVED",
+        "The stream of " + tablePath + " met version " + version + " (" + operation + "), which "
+            + "removes or rewrites rows: a stream of appends cannot pass that on. Set the option "
+            + "skipChangeCommits=true to skip such commits (or ignoreDeletes=true for commits that "
+            + "only delete), or read the changes with readChangeFeed=true; then restart the query.");
+  }
+
+  /** The table at the path is another table than the one the stream's offset is of. */
+  public static DeltaXException streamTableChanged(String tablePath, String expectedId, String foundId) {
+    return new DeltaXException("DELTAX_STREAM_TABLE_CHANGED",
+        "The stream's checkpoint is of table id " + expectedId + ", but " + tablePath + " now holds "
+            + "table id " + foundId + ": the table was replaced at the same path. Start the query "
+            + "with a new checkpoint location.");
+  }
+
+  /** The commits the stream needs next were cleaned up from the log. */
+  public static DeltaXException streamVersionsMissing(String tablePath, long firstMissing,
+      long lastMissing, String available) {
+    return new DeltaXException("DELTAX_STREAM_VERSIONS_MISSING",
+        "The stream of " + tablePath + " needs versions " + firstMissing + " to " + lastMissing
+            + ", which the log no longer holds (log clean-up); it holds " + available + ". The "
+            + "rows of those versions cannot be read; start the query with a new checkpoint "
+            + "location (and startingVersion) to continue from what is left.");
+  }
+
+  /** The table's schema changed under a running stream. */
+  public static DeltaXException streamSchemaChanged(String tablePath, long version, String oldSchema,
+      String newSchema) {
+    return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
+        "The schema of " + tablePath + " changed at version " + version + " from " + oldSchema
+            + " to " + newSchema + ". The stream reads with the schema it started with; restart "
+            + "the query to read with the new schema (an added column then reads as null in "
+            + "older rows).");
+  }
+
+  /** An offset from another source or a newer deltax. */
+  public static DeltaXException badStreamOffset(String tablePath, String offset, String why) {
+    return new DeltaXException("DELTAX_STREAM_BAD_OFFSET",
+        "Cannot resume the stream of " + tablePath + " from offset " + offset + ": " + why
+            + ". Start the query with a new checkpoint location.");
+  }
 }

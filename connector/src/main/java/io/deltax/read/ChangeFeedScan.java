@@ -23,6 +23,7 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -77,6 +78,19 @@ final class ChangeFeedScan implements Scan, Batch {
   @Override
   public Batch toBatch() {
     return this;
+  }
+
+  /** {@code readStream} with {@code readChangeFeed}: the changes commit by commit, see {@link MicroBatchStreams}. */
+  @Override
+  public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    // As DeltaXScan's stream: Spark 4.1 does not prune a stream's columns but may add _metadata.
+    StructType streamed = output;
+    if (RowTrackingConfig.of(end).enabled() && output.getFieldIndex(MetadataColumns.METADATA).isEmpty()) {
+      streamed = output.add(MetadataColumns.METADATA, ChangeFeedTable.METADATA_TYPE, false);
+    }
+    return MicroBatchStreams.get().changes(
+        new MicroBatchStreams.ChangeStreamScan(range, conf.changeFeed(), streamed, conf),
+        checkpointLocation);
   }
 
   @Override

@@ -92,7 +92,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   @Override
   public Set<TableCapability> capabilities() {
-    return Set.of(TableCapability.BATCH_READ);
+    return Set.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
   }
 
   @Override

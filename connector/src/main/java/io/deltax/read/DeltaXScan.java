@@ -5,6 +5,7 @@ import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
 import io.deltax.actions.AddFile;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.sources.Filter;
@@ -35,7 +37,12 @@ import org.apache.spark.sql.types.StructType;
  */
 final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final SparkSession spark;
+  private final TransactionLog log;
   private final Snapshot snapshot;
+  /** The files to choose from: the snapshot's active files, or a stream's micro-batch. */
+  private final List<AddFile> candidates;
+  /** The columns Spark asked for, {@code _metadata} included: what a stream's batches read too. */
+  private final StructType requiredSchema;
   /** The files' columns and the ones read from them, under their physical names. */
   private final StructType dataSchema;
   private final StructType physicalReadDataSchema;
@@ -50,12 +57,16 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final DeltaXConf conf;
   private List<AddFile> selectedFiles;
 
-  DeltaXScan(SparkSession spark, Snapshot snapshot, StructType dataSchema, StructType readDataSchema,
+  DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, List<AddFile> candidates,
+      StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
       StructType physicalReadDataSchema, StructType readPartitionSchema,
       MetadataReadPlan metadataPlan, List<Filter> dataFilters, DataSkipping skipping,
       DeltaXConf conf) {
     this.spark = spark;
+    this.log = log;
     this.snapshot = snapshot;
+    this.candidates = candidates;
+    this.requiredSchema = requiredSchema;
     this.dataSchema = dataSchema;
     this.readDataSchema = readDataSchema;
     this.physicalReadDataSchema = physicalReadDataSchema;
@@ -77,7 +88,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   public String description() {
     return String.format("deltax %s @ version %d, %d of %d files, skipping filters %s",
         snapshot.tableRoot(), snapshot.version(), selectedFiles().size(),
-        snapshot.activeFiles().size(), skipping.usableFilters());
+        candidates.size(), skipping.usableFilters());
   }
 
   @Override
@@ -85,11 +96,36 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     return this;
   }
 
+  /**
+   * {@code readStream}: the stream of {@code io.deltax.streaming}, found by {@link MicroBatchStreams}.
+   * Spark 4.1's micro-batch engine builds the scan without pruning columns, yet adds
+   * {@code _metadata} (whole) to the relation's output when a query selects it: so the stream's
+   * batches always end with the whole {@code _metadata} struct (where the table has no column of
+   * that name); Spark reads its columns by position and ignores a trailing one it did not ask for.
+   */
+  @Override
+  public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    StructType streamed = requiredSchema;
+    boolean hasMetadata = false;
+    for (String name : requiredSchema.fieldNames()) {
+      hasMetadata |= name.equalsIgnoreCase(MetadataColumns.METADATA);
+    }
+    for (String name : snapshot.schema().fieldNames()) {
+      hasMetadata |= name.equalsIgnoreCase(MetadataColumns.METADATA);
+    }
+    if (!hasMetadata) {
+      streamed = requiredSchema.add(MetadataColumns.METADATA, DeltaXTable.metadataType(snapshot), false);
+    }
+    return MicroBatchStreams.get().files(
+        new MicroBatchStreams.FileStreamScan(log, snapshot, streamed, conf),
+        checkpointLocation);
+  }
+
   /** The files that may hold matching rows; computed once. */
   synchronized List<AddFile> selectedFiles() {
     if (selectedFiles == null) {
       List<AddFile> selected = new ArrayList<>();
-      for (AddFile file : snapshot.activeFiles()) {
+      for (AddFile file : candidates) {
         if (skipping.mightMatch(file)) {
           selected.add(file);
         }

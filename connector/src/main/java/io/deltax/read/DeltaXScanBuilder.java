@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.actions.AddFile;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.DeltaXConf;
@@ -52,13 +53,22 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   /** Set when {@code count(*)} is answered from statistics. */
   private Scan countScan;
   private RowDataVersions rowDataVersions;
+  /** The files to scan: the snapshot's active files, or a stream's micro-batch. */
+  private final List<AddFile> files;
 
   DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
       DeltaXConf conf) {
+    this(spark, log, snapshot, conf, null);
+  }
+
+  /** @param files the files to read instead of the snapshot's active files, or null */
+  DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
+      DeltaXConf conf, List<AddFile> files) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;
     this.conf = conf;
+    this.files = files;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
   }
@@ -117,7 +127,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
-    if (!filters.isEmpty() || !CountFromStatistics.isCountStar(aggregation)) {
+    if (files != null || !filters.isEmpty() || !CountFromStatistics.isCountStar(aggregation)) {
       return false;
     }
     OptionalLong count = CountFromStatistics.count(snapshot.activeFiles());
@@ -127,7 +137,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
   @Override
   public boolean supportCompletePushDown(Aggregation aggregation) {
-    return filters.isEmpty() && CountFromStatistics.isCountStar(aggregation);
+    return files == null && filters.isEmpty() && CountFromStatistics.isCountStar(aggregation);
   }
 
   @Override
@@ -146,14 +156,15 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     // Partition columns keep the table's order, whatever order Spark asked for them in.
     StructType readPartitionSchema = Schemas.select(ColumnMapping.logicalSchema(snapshot.partitionSchema()),
         Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())), true);
-    boolean deletionVectors = snapshot.activeFiles().stream().anyMatch(f -> f.deletionVector() != null);
+    List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
+    boolean deletionVectors = candidates.stream().anyMatch(f -> f.deletionVector() != null);
     StructType metadataType = metadata == null ? null : (StructType) metadata.dataType();
     MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
         : new MetadataReadPlan(metadataType, RowTrackingConfig.of(snapshot), readDataSchema.size(),
             readPartitionSchema.size(), deletionVectors,
             MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null);
-    return new DeltaXScan(spark, snapshot, physical(dataSchema), readDataSchema,
-        physical(readDataSchema), readPartitionSchema, metadataPlan, dataFilters(),
+    return new DeltaXScan(spark, log, snapshot, candidates, requiredSchema, physical(dataSchema),
+        readDataSchema, physical(readDataSchema), readPartitionSchema, metadataPlan, dataFilters(),
         skipping == null ? skipping(List.of()) : skipping, conf);
   }
 

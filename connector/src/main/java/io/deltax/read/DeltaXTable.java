@@ -64,15 +64,19 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   /** The hidden {@code _metadata} column, with the fields delta-spark shows for this table. */
   @Override
   public MetadataColumn[] metadataColumns() {
+    return new MetadataColumn[] {MetadataColumns.column(metadataType(snapshot))};
+  }
+
+  /** The {@code _metadata} struct of {@code snapshot}, every field delta-spark shows for it. */
+  static StructType metadataType(Snapshot snapshot) {
     boolean deletionVectorsReadable =
         TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DELETION_VECTORS);
-    return new MetadataColumn[] {MetadataColumns.column(
-        MetadataColumns.structFor(RowTrackingConfig.of(snapshot), deletionVectorsReadable))};
+    return MetadataColumns.structFor(RowTrackingConfig.of(snapshot), deletionVectorsReadable);
   }
 
   @Override
   public Set<TableCapability> capabilities() {
-    return Set.of(TableCapability.BATCH_READ);
+    return Set.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
   }
 
   @Override

@@ -6,7 +6,10 @@
  * column in {@code read.metadata}. With {@code readChangeFeed = true} the chain is
  * {@code ChangeFeedTable} → {@code ChangeFeedScanBuilder} → {@code ChangeFeedScan} →
  * {@code ChangeFeedReaderFactory}, which reads the files of a range's commits
- * ({@code ChangeFileReader}) for {@code io.deltax.changes} to match by row ID. {@code ChangeFeedTable}
+ * ({@code ChangeFileReader}) for {@code io.deltax.changes} to match by row ID. {@code readStream}:
+ * both scans hand Spark a stream of {@code io.deltax.streaming}, found as the service
+ * {@code MicroBatchStreams} (that package sits above this one), which reads each micro-batch
+ * through {@code StreamBatches}. {@code ChangeFeedTable}
  * is public for the Spark 4.2 module ({@code io.deltax.spark42}), which wraps it as Spark's
  * {@code Changelog}; the rest of the chain stays package-private.
  */

@@ -1,0 +1,38 @@
+package io.deltax.read;
+
+import io.deltax.changes.ChangeRange;
+import io.deltax.conf.ChangeFeedRequest;
+import io.deltax.conf.DeltaXConf;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import java.util.ServiceLoader;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Where the read chain hands a {@code readStream} to {@code io.deltax.streaming}. That package
+ * sits above this one (it reads its micro-batches through {@link StreamBatches}), so the scans
+ * find it as a service ({@code META-INF/services}) instead of importing it.
+ */
+public interface MicroBatchStreams {
+
+  /** What a scan knows when Spark asks it for a stream of the table's files. */
+  record FileStreamScan(TransactionLog log, Snapshot snapshot, StructType requiredSchema,
+      DeltaXConf conf) {}
+
+  /** What a change feed scan knows when Spark asks it for a stream of changes. */
+  record ChangeStreamScan(ChangeRange range, ChangeFeedRequest request, StructType requiredSchema,
+      DeltaXConf conf) {}
+
+  MicroBatchStream files(FileStreamScan scan, String checkpointLocation);
+
+  MicroBatchStream changes(ChangeStreamScan scan, String checkpointLocation);
+
+  /** The one implementation on the class path. */
+  static MicroBatchStreams get() {
+    return ServiceLoader.load(MicroBatchStreams.class, MicroBatchStreams.class.getClassLoader())
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("deltax's streaming classes are missing "
+            + "from the class path (io.deltax.streaming)"));
+  }
+}

@@ -1,0 +1,209 @@
+package io.deltax.streaming;
+
+import io.deltax.actions.AddFile;
+import io.deltax.actions.Metadata;
+import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.conf.StreamRequest;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.log.LogFileName;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Which files a stream reads after an offset, as delta-spark's source decides: the initial
+ * snapshot's files in a stable order (modification time, then path), then each later commit's
+ * data-changing adds. A commit that also removes data fails the stream, unless
+ * {@code skipChangeCommits} (the whole commit is skipped) or {@code ignoreDeletes} (a commit that
+ * adds nothing is skipped). A new {@code metaData} checks the table id and the schema.
+ */
+final class StreamFiles {
+  /** Commits read recently, so that rate-limited batches and metrics do not read them again. */
+  private static final int CACHED_COMMITS = 1000;
+
+  private final String table;
+  private final String tableId;
+  /** The logical schema the stream reads with. */
+  private final StructType schema;
+  private final StreamRequest request;
+  private final Map<Long, CommitFiles> commits = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, CommitFiles> eldest) {
+      return size() > CACHED_COMMITS;
+    }
+  };
+  private long snapshotVersion = -1;
+  private Snapshot snapshot;
+  private List<AddFile> snapshotFiles;
+
+  StreamFiles(String table, String tableId, StructType schema, StreamRequest request) {
+    this.table = table;
+    this.tableId = tableId;
+    this.schema = schema;
+    this.request = request;
+  }
+
+  /** What a micro-batch admits, and the offset after it. */
+  record Admission(List<IndexedFile> files, DeltaXSourceOffset end) {
+    long bytes() {
+      return files.stream().mapToLong(f -> f.add().size()).sum();
+    }
+  }
+
+  /**
+   * The files after {@code from}, up to {@code lastVersion} and {@code upTo} (null: no bound), at
+   * most {@code maxFiles} and, softly, {@code maxBytes} (at least one file).
+   */
+  synchronized Admission admit(TransactionLog log, DeltaXSourceOffset from, long lastVersion,
+      DeltaXSourceOffset upTo, long maxFiles, long maxBytes) {
+    List<IndexedFile> out = new ArrayList<>();
+    long[] bytes = {0};
+    DeltaXSourceOffset end = from;
+    long firstCommit = from.version();
+    if (from.isInitialSnapshot()) {
+      List<AddFile> files = snapshotFiles(log, from.version());
+      for (int i = (int) from.index() + 1; i < files.size(); i++) {
+        IndexedFile f = new IndexedFile(from.version(), i, true, files.get(i));
+        if (!fits(out, bytes, f, upTo, maxFiles, maxBytes)) {
+          return new Admission(out, end);
+        }
+        end = f.offset(tableId);
+      }
+      end = DeltaXSourceOffset.before(tableId, from.version() + 1);
+      firstCommit = from.version() + 1;
+    }
+    for (long v = firstCommit; v <= lastVersion; v++) {
+      if (upTo != null && !upTo.covers(v, 0)) {
+        return new Admission(out, end);
+      }
+      List<AddFile> adds = filesOf(log, v);
+      long first = v == from.version() && !from.isInitialSnapshot() ? from.index() + 1 : 0;
+      for (long i = first; i < adds.size(); i++) {
+        IndexedFile f = new IndexedFile(v, i, false, adds.get((int) i));
+        if (!fits(out, bytes, f, upTo, maxFiles, maxBytes)) {
+          return new Admission(out, end);
+        }
+        end = f.offset(tableId);
+      }
+      end = DeltaXSourceOffset.before(tableId, v + 1);
+    }
+    return new Admission(out, end);
+  }
+
+  /** Adds {@code f} when the limits leave room (the first file always fits). */
+  private static boolean fits(List<IndexedFile> out, long[] bytes, IndexedFile f,
+      DeltaXSourceOffset upTo, long maxFiles, long maxBytes) {
+    if (upTo != null && !upTo.covers(f.version(), f.index())) {
+      return false;
+    }
+    if (!out.isEmpty() && (out.size() >= maxFiles || bytes[0] >= maxBytes)) {
+      return false;
+    }
+    out.add(f);
+    bytes[0] += f.add().size();
+    return true;
+  }
+
+  /** The snapshot the stream started with, for reading its files with its row tracking fields. */
+  synchronized Optional<Snapshot> initialSnapshot(long version) {
+    return snapshotVersion == version ? Optional.of(snapshot) : Optional.empty();
+  }
+
+  private List<AddFile> snapshotFiles(TransactionLog log, long version) {
+    if (snapshotVersion != version) {
+      Snapshot s = log.snapshotAt(version);
+      checkMetadata(s.metadata(), version);
+      List<AddFile> files = new ArrayList<>(s.activeFiles());
+      files.sort(Comparator.comparingLong(AddFile::modificationTime).thenComparing(AddFile::path));
+      snapshot = s;
+      snapshotFiles = List.copyOf(files);
+      snapshotVersion = version;
+    }
+    return snapshotFiles;
+  }
+
+  /** The files commit {@code version} gives the stream, after the rules on removes. */
+  private List<AddFile> filesOf(TransactionLog log, long version) {
+    CommitFiles commit = commit(log, version);
+    if (commit.metadata() != null) {
+      checkMetadata(commit.metadata(), version);
+    }
+    if (!commit.removesData()) {
+      return commit.adds();
+    }
+    if (request.skipChangeCommits() || (request.ignoreDeletes() && commit.adds().isEmpty())) {
+      return List.of();
+    }
+    throw DeltaXErrors.streamDataRemoved(table, version, commit.operation());
+  }
+
+  private CommitFiles commit(TransactionLog log, long version) {
+    CommitFiles cached = commits.get(version);
+    if (cached != null) {
+      return cached;
+    }
+    Optional<FileStatus> file = log.listing().commit(version);
+    if (file.isEmpty()) {
+      List<FileStatus> all = log.listing().commits();
+      long next = version;
+      for (FileStatus f : all) {
+        long v = LogFileName.parse(f.getPath().getName()).version();
+        if (v > version) {
+          next = v;
+          break;
+        }
+      }
+      String available = all.isEmpty() ? "no commit" : "versions "
+          + LogFileName.parse(all.get(0).getPath().getName()).version() + " to "
+          + LogFileName.parse(all.get(all.size() - 1).getPath().getName()).version();
+      throw DeltaXErrors.streamVersionsMissing(table, version, Math.max(version, next - 1), available);
+    }
+    CommitFiles read = CommitFiles.read(log, file.get(), version);
+    commits.put(version, read);
+    return read;
+  }
+
+  /** The same table, and a schema the stream's rows can still be read with. */
+  void checkMetadata(Metadata metadata, long version) {
+    checkTableId(metadata);
+    StructType now = ColumnMapping.logicalSchema((StructType) DataType.fromJson(metadata.schemaString()));
+    checkSchema(now, version);
+  }
+
+  /** The table at the path is still the stream's (a table replaced there has a new id). */
+  void checkTableId(Metadata metadata) {
+    if (!tableId.equals(metadata.id())) {
+      throw DeltaXErrors.streamTableChanged(table, tableId, metadata.id());
+    }
+  }
+
+  /**
+   * On resume: the rows at the offset were written with {@code older}; the stream now reads with
+   * its schema, which may only have added columns to it (they read as null), as delta-spark allows
+   * after a restart. A column dropped, renamed or retyped fails.
+   */
+  void checkResumable(StructType older, long version) {
+    for (StructField field : older.fields()) {
+      int i = schema.getFieldIndex(field.name()).isDefined() ? schema.fieldIndex(field.name()) : -1;
+      if (i < 0 || !DataType.equalsIgnoreNullability(field.dataType(), schema.fields()[i].dataType())) {
+        throw DeltaXErrors.streamSchemaChanged(table, version, older.toDDL(), schema.toDDL());
+      }
+    }
+  }
+
+  void checkSchema(StructType logical, long version) {
+    // Names and types, not nullability or comments: those do not change what a row reads as.
+    if (!DataType.equalsIgnoreNullability(schema, logical)) {
+      throw DeltaXErrors.streamSchemaChanged(table, version, schema.toDDL(), logical.toDDL());
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package io.deltax.conf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.errors.DeltaXException;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** A stream's options: delta-spark's names and defaults, parsed before the log is listed. */
+class StreamOptionsTest {
+  private static StreamRequest stream(Map<String, String> options) {
+    return DeltaXConf.of(new Configuration(false), Map.of(), ZoneOffset.UTC, options).stream();
+  }
+
+  @Test
+  void defaultsAreDeltaSparks() {
+    StreamRequest request = stream(Map.of());
+    assertTrue(request.startsWithSnapshot());
+    assertEquals(1000, request.maxFilesPerTrigger());
+    assertNull(request.maxBytesPerTrigger());
+    assertFalse(request.skipChangeCommits());
+    assertFalse(request.ignoreDeletes());
+  }
+
+  @Test
+  void startsAndLimits() {
+    StreamRequest latest = stream(Map.of("startingVersion", "LATEST", "maxBytesPerTrigger", "1m",
+        "maxFilesPerTrigger", "10", "skipChangeCommits", "true"));
+    assertTrue(latest.startAtLatest());
+    assertFalse(latest.startsWithSnapshot());
+    assertEquals(1024 * 1024L, latest.maxBytesPerTrigger());
+    assertEquals(10, latest.maxFilesPerTrigger());
+    assertTrue(latest.skipChangeCommits());
+    assertEquals(7L, stream(Map.of("startingVersion", "7")).startingVersion());
+  }
+
+  @Test
+  void mistakesAreNamed() {
+    for (Map<String, String> bad : new Map[] {
+        Map.of("maxFilesPerTrigger", "0"), Map.of("maxBytesPerTrigger", "lots"),
+        Map.of("skipChangeCommits", "yes"), Map.of("startingVersion", "-1"),
+        Map.of("startingVersion", "1", "startingTimestamp", "2026-01-01"),
+        Map.of("versionAsOf", "3")}) {
+      DeltaXException e = assertThrows(DeltaXException.class, () -> stream(bad));
+      String option = bad.keySet().iterator().next();
+      assertTrue(e.getMessage().contains(option) || bad.size() > 1, e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.deltax.streaming;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.errors.DeltaXException;
+import org.junit.jupiter.api.Test;
+
+/** Offsets are JSON that names its fields, read back as written; others are refused by name. */
+class DeltaXSourceOffsetTest {
+  @Test
+  void roundTripsAsReadableJson() {
+    DeltaXSourceOffset offset = new DeltaXSourceOffset("t-1", 12, 3, false);
+    String json = offset.json();
+    assertEquals("{\"sourceVersion\":1,\"tableId\":\"t-1\",\"version\":12,\"index\":3,"
+        + "\"isInitialSnapshot\":false}", json);
+    DeltaXSourceOffset back = DeltaXSourceOffset.fromJson("/t", json);
+    assertEquals(offset, back);
+    assertTrue(back.covers(12, 3));
+    assertFalse(back.covers(12, 4));
+    assertTrue(back.covers(11, 99));
+  }
+
+  @Test
+  void beforeAVersionCoversNoneOfIt() {
+    DeltaXSourceOffset before = DeltaXSourceOffset.before("t", 5);
+    assertFalse(before.covers(5, 0));
+    assertTrue(before.covers(4, 1000));
+    assertTrue(before.compareTo(new DeltaXSourceOffset("t", 5, 0, false)) < 0);
+  }
+
+  @Test
+  void newerOrForeignOffsetsAreRefused() {
+    for (String json : new String[] {"not json",
+        "{\"sourceVersion\":2,\"tableId\":\"t\",\"version\":1,\"index\":-1}",
+        "{\"reservoirVersion\":3}"}) {
+      DeltaXException e = assertThrows(DeltaXException.class, () -> DeltaXSourceOffset.fromJson("/t", json));
+      assertEquals("DELTAX_STREAM_BAD_OFFSET", e.getCondition());
+      assertTrue(e.getMessage().contains("/t"), e.getMessage());
+    }
+  }
+}
