@@ -33,9 +33,9 @@ public final class StreamBatches {
   }
 
   /** The changes of {@code range} (every change of every commit), as the change feed reads them. */
-  public static Batch changes(SparkSession spark, ChangeRange range, StructType requiredSchema,
-      DeltaXConf conf) {
-    Scan scan = new ChangeFeedScanBuilder(spark, range, ChangeMode.ALL, conf, requiredSchema).build();
+  public static Batch changes(SparkSession spark, TransactionLog log, ChangeRange range,
+      StructType requiredSchema, DeltaXConf conf) {
+    Scan scan = new ChangeFeedScanBuilder(spark, log, range, ChangeMode.ALL, conf, requiredSchema).build();
     return scan.toBatch();
   }
 }

@@ -155,7 +155,7 @@ final class ChangeFeedMicroBatchStream implements MicroBatchStream, SupportsAdmi
     if (!org.apache.spark.sql.types.DataType.equalsIgnoreNullability(schema, now)) {
       throw DeltaXErrors.streamSchemaChanged(table, range.end(), schema.toDDL(), now.toDDL());
     }
-    Batch read = StreamBatches.changes(SparkSession.active(), range, scan.requiredSchema(), conf);
+    Batch read = StreamBatches.changes(SparkSession.active(), loaded.log(), range, scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
   }
