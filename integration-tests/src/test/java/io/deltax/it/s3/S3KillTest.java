@@ -59,7 +59,7 @@ class S3KillTest {
 
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-cp", System.getProperty("java.class.path"), S3BackfillProcess.class.getName(), url));
+        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), S3BackfillProcess.class.getName(), url));
     server.s3aSettings().forEach((k, v) -> command.add(k + "=" + v));
     Process backfill = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(dir.resolve("backfill.log").toFile()).start();
