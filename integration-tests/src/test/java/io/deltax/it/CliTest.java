@@ -61,6 +61,8 @@ class CliTest {
       builder.environment().put("DELTAX_SPARK_CLASSPATH", System.getProperty("surefire.test.class.path"));
     }
     builder.environment().putAll(env);
+    // A short-lived JVM: C1 alone starts it sooner than tiered compilation on CI's 2 cores.
+    builder.environment().merge("DELTAX_JAVA_OPTS", "-XX:TieredStopAtLevel=1", (given, fast) -> fast + " " + given);
     Process p = builder.start();
     assertTrue(p.waitFor(3, TimeUnit.MINUTES), "deltax finished");
     return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),

@@ -30,8 +30,12 @@ public final class SharedSpark {
               "io.delta.sql.DeltaSparkSessionExtension,io.deltax.extensions.DeltaXSparkSessionExtension")
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .config("spark.databricks.delta.checkpoint.exceptionThrowing.enabled", "true")
+          // delta-spark's own test settings: its snapshot state is rebuilt in 2 partitions, not 50.
+          .config("spark.databricks.delta.snapshotPartitions", "2")
           .config("spark.databricks.delta.properties.defaults.enableDeletionVectors", "false")
-          .config("spark.sql.warehouse.dir", System.getProperty("java.io.tmpdir") + "/deltax-it-warehouse")
+          // One warehouse per test JVM: surefire runs two of them side by side.
+          .config("spark.sql.warehouse.dir",
+              System.getProperty("java.io.tmpdir") + "/deltax-it-warehouse-" + ProcessHandle.current().pid())
           .getOrCreate();
     }
     return spark;
