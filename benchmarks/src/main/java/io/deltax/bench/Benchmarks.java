@@ -22,7 +22,7 @@ import org.apache.spark.sql.delta.DeltaLog;
  *   mvn -B -q -DskipTests install &amp;&amp; mvn -B -q -pl benchmarks exec:exec -Dbench.args=--quick
  * </pre>
  *
- * {@code --only snapshot|scan|backfill|heap} runs one part; {@code --out DIR} writes elsewhere.
+ * {@code --only snapshot|warm|scan|backfill|heap|stream} runs one part; {@code --out DIR} writes elsewhere.
  */
 public final class Benchmarks {
   private Benchmarks() {}
@@ -64,6 +64,11 @@ public final class Benchmarks {
       if (only.equals("all") || only.equals("backfill")) {
         backfill(spark, bench, tables, work,
             quick ? new int[] {100, 1_000, 10_000} : new int[] {100, 1_000, 10_000, 50_000});
+      }
+      if (only.equals("all") || only.equals("stream")) {
+        new StreamBenchmarks(spark, bench, tables, work).run(
+            quick ? new int[] {1_000, 10_000} : new int[] {1_000, 10_000, 100_000},
+            quick ? 20 : 50, quick ? 50_000 : 200_000);
       }
       if (only.equals("all") || only.equals("heap")) {
         heapNotes.add(snapshotHeap(spark, work, quick ? 100_000 : 1_000_000));
