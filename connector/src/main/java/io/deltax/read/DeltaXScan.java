@@ -14,6 +14,7 @@ import io.deltax.read.skipping.DataSkipping;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.SparkSession;
@@ -39,8 +40,15 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
-  /** The files to choose from: the snapshot's active files, or a stream's micro-batch. */
-  private final List<AddFile> candidates;
+  /**
+   * The files to choose from (the snapshot's active files, or a stream's micro-batch) and the read
+   * plan they call for, made on first use: a {@code readStream} scan never lists the snapshot's
+   * files, so a stream's start does not replay a large table's file list.
+   */
+  private final Supplier<Inputs> inputsSource;
+  private Inputs inputs;
+  /** The {@code _metadata} type the scan outputs; null when it does not select the column. */
+  private final StructType metadataType;
   /** The columns Spark asked for, {@code _metadata} included: what a stream's batches read too. */
   private final StructType requiredSchema;
   /** The files' columns and the ones read from them, under their physical names. */
@@ -49,29 +57,32 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   /** The data columns read, under their logical names: the scan's output. */
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
-  /** Null when the scan neither selects {@code _metadata} nor meets a deletion vector. */
-  private final MetadataReadPlan metadataPlan;
   private final List<Filter> dataFilters;
   private final DataSkipping skipping;
   /** The load's options and its one Hadoop configuration. */
   private final DeltaXConf conf;
   private List<AddFile> selectedFiles;
 
-  DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, List<AddFile> candidates,
-      StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
+  /**
+   * What a scan reads from: its candidate files, and the {@code _metadata} read plan (null when the
+   * scan neither selects {@code _metadata} nor meets a deletion vector).
+   */
+  record Inputs(List<AddFile> candidates, MetadataReadPlan metadataPlan) {}
+
+  DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, Supplier<Inputs> inputs,
+      StructType metadataType, StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
       StructType physicalReadDataSchema, StructType readPartitionSchema,
-      MetadataReadPlan metadataPlan, List<Filter> dataFilters, DataSkipping skipping,
-      DeltaXConf conf) {
+      List<Filter> dataFilters, DataSkipping skipping, DeltaXConf conf) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;
-    this.candidates = candidates;
+    this.inputsSource = inputs;
+    this.metadataType = metadataType;
     this.requiredSchema = requiredSchema;
     this.dataSchema = dataSchema;
     this.readDataSchema = readDataSchema;
     this.physicalReadDataSchema = physicalReadDataSchema;
     this.readPartitionSchema = readPartitionSchema;
-    this.metadataPlan = metadataPlan;
     this.dataFilters = dataFilters;
     this.skipping = skipping;
     this.conf = conf;
@@ -80,15 +91,14 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public StructType readSchema() {
     StructType columns = Schemas.concat(readDataSchema, readPartitionSchema);
-    return metadataPlan == null || !metadataPlan.selectsMetadata() ? columns
-        : columns.add(MetadataColumns.METADATA, metadataPlan.metadataType(), false);
+    return metadataType == null ? columns : columns.add(MetadataColumns.METADATA, metadataType, false);
   }
 
   @Override
   public String description() {
     return String.format("deltax %s @ version %d, %d of %d files, skipping filters %s",
         snapshot.tableRoot(), snapshot.version(), selectedFiles().size(),
-        candidates.size(), skipping.usableFilters());
+        inputs().candidates().size(), skipping.usableFilters());
   }
 
   @Override
@@ -121,11 +131,18 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
         checkpointLocation);
   }
 
+  private synchronized Inputs inputs() {
+    if (inputs == null) {
+      inputs = inputsSource.get();
+    }
+    return inputs;
+  }
+
   /** The files that may hold matching rows; computed once. */
   synchronized List<AddFile> selectedFiles() {
     if (selectedFiles == null) {
       List<AddFile> selected = new ArrayList<>();
-      for (AddFile file : candidates) {
+      for (AddFile file : inputs().candidates()) {
         if (skipping.mightMatch(file)) {
           selected.add(file);
         }
@@ -143,6 +160,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     StructType physicalPartitionSchema =
         (StructType) ColumnMapping.physical(readPartitionSchema, snapshot.schema());
     List<FileSplitter.SplitSource> sources = new ArrayList<>();
+    MetadataReadPlan metadataPlan = inputs().metadataPlan();
     for (AddFile file : selectedFiles()) {
       if (metadataPlan != null) {
         RowTrackingFiles.check(snapshot, file, metadataPlan);
@@ -176,6 +194,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
+    MetadataReadPlan metadataPlan = inputs().metadataPlan();
     if (metadataPlan == null) {
       boolean columnar = SparkParquet.supportsBatch(spark, readSchema());
       return new DeltaXReaderFactory(

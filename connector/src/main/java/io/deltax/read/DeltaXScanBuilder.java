@@ -18,6 +18,7 @@ import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -156,15 +157,19 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     // Partition columns keep the table's order, whatever order Spark asked for them in.
     StructType readPartitionSchema = Schemas.select(ColumnMapping.logicalSchema(snapshot.partitionSchema()),
         Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())), true);
-    List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
-    boolean deletionVectors = candidates.stream().anyMatch(f -> f.deletionVector() != null);
     StructType metadataType = metadata == null ? null : (StructType) metadata.dataType();
-    MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
-        : new MetadataReadPlan(metadataType, RowTrackingConfig.of(snapshot), readDataSchema.size(),
-            readPartitionSchema.size(), deletionVectors,
-            MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null);
-    return new DeltaXScan(spark, log, snapshot, candidates, requiredSchema, physical(dataSchema),
-        readDataSchema, physical(readDataSchema), readPartitionSchema, metadataPlan, dataFilters(),
+    // The file list and the plan it calls for, on first use (a stream's scan never asks).
+    Supplier<DeltaXScan.Inputs> inputs = () -> {
+      List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
+      boolean deletionVectors = candidates.stream().anyMatch(f -> f.deletionVector() != null);
+      MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
+          : new MetadataReadPlan(metadataType, RowTrackingConfig.of(snapshot), readDataSchema.size(),
+              readPartitionSchema.size(), deletionVectors,
+              MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null);
+      return new DeltaXScan.Inputs(candidates, metadataPlan);
+    };
+    return new DeltaXScan(spark, log, snapshot, inputs, metadataType, requiredSchema, physical(dataSchema),
+        readDataSchema, physical(readDataSchema), readPartitionSchema, dataFilters(),
         skipping == null ? skipping(List.of()) : skipping, conf);
   }
 
