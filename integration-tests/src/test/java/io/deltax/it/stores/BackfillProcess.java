@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -21,17 +22,26 @@ final class BackfillProcess {
     this.output = output;
   }
 
-  /** Backfills {@code args[0]} in commits of {@code args[1]} files, with Hadoop's defaults. */
+  /**
+   * Backfills {@code args[0]} in commits of {@code args[1]} files, with Hadoop's defaults and the
+   * {@code key=value} settings that follow.
+   */
   public static void main(String[] args) throws IOException {
-    new RowTrackingBackfill(args[0], new Configuration(), Integer.parseInt(args[1]), 0,
-        "deltax-crash-test").run();
+    Configuration conf = new Configuration();
+    for (int i = 2; i < args.length; i++) {
+      int equals = args[i].indexOf('=');
+      conf.set(args[i].substring(0, equals), args[i].substring(equals + 1));
+    }
+    new RowTrackingBackfill(args[0], conf, Integer.parseInt(args[1]), 0, "deltax-crash-test").run();
   }
 
-  static BackfillProcess start(String url, int batchSize, Path output) throws IOException {
+  static BackfillProcess start(String url, int batchSize, Map<String, String> hadoopSettings,
+      Path output) throws IOException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-XX:TieredStopAtLevel=1", BackfillProcess.class.getName(), url,
         Integer.toString(batchSize)));
+    hadoopSettings.forEach((key, value) -> command.add(key + "=" + value));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(output.toFile());
     // The classpath through the environment: it is too long to be read comfortably in `ps`.

@@ -1,34 +1,16 @@
 package io.deltax.it.stores;
 
-import static io.deltax.it.DeltaOracle.canonicalRows;
-import static io.deltax.it.DeltaOracle.delta;
-import static io.deltax.it.DeltaOracle.deltax;
 import static io.deltax.it.DeltaOracle.spark;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.function.Predicate;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.delta.DeltaLog;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/**
- * A backfill's JVM killed ({@code kill -9}) on HDFS while it commits, and while it writes its
- * checkpoint: afterwards deltax and delta-spark read the same table, and a second run finishes
- * the backfill. The kill is timed by watching the log, so where exactly it lands varies; every
- * landing must leave a readable table (PROTOCOL.md, "Delta Log Entries": a commit is atomic).
- */
-class HdfsCrashTest {
-  private static final int FILES = 20;
-  private static final long POLL_MS = 5;
-  private static final long TIMEOUT_MS = 180_000;
-
+/** {@link StoreCrashTests} on HDFS ({@code MiniDFSCluster}): commits are renames without overwrite. */
+class HdfsCrashTest extends StoreCrashTests {
   @TempDir
   static Path dir;
   static MiniHdfs hdfs;
@@ -46,60 +28,18 @@ class HdfsCrashTest {
     }
   }
 
-  @Test
-  void killedWhileCommitting() throws Exception {
-    String url = hdfs.url("/crash/commit");
-    StoreTables.create(url, FILES, "");
-    // Versions 0 and 1 are delta-spark's; kill once a third of the backfill commits are in.
-    killWhen(url, names -> commits(names) >= 2 + FILES / 3, "commit");
-    assertReadableThenFinished(url);
+  @Override
+  String url(String path) {
+    return hdfs.url(path);
   }
 
-  @Test
-  void killedWhileWritingTheCheckpoint() throws Exception {
-    String url = hdfs.url("/crash/checkpoint");
-    // The run's last version passes 10: it writes a checkpoint as its last step.
-    StoreTables.create(url, FILES, "'delta.checkpointInterval' = '10'");
-    killWhen(url, names -> names.stream().anyMatch(n -> n.contains(".checkpoint.")), "checkpoint");
-    assertReadableThenFinished(url);
+  @Override
+  Map<String, String> hadoopSettings() {
+    return Map.of();   // the hdfs:// URI says it all
   }
 
-  private static long commits(List<String> names) {
-    return names.stream().filter(n -> n.matches("\\d{20}\\.json")).count();
-  }
-
-  /** Runs a backfill in a child JVM and kills it as soon as the log's names satisfy {@code when}. */
-  private static void killWhen(String url, Predicate<List<String>> when, String what) throws Exception {
-    BackfillProcess child = BackfillProcess.start(url, 1, dir.resolve(what + ".out"));
-    long deadline = System.currentTimeMillis() + TIMEOUT_MS;
-    try {
-      while (!when.test(StoreTables.logNames(url))) {
-        assertTrue(child.isAlive(), () -> "the backfill ended before the kill: " + output(child));
-        assertTrue(System.currentTimeMillis() < deadline, "the backfill did not reach the " + what);
-        Thread.sleep(POLL_MS);
-      }
-    } finally {
-      child.kill();
-    }
-    System.err.println("Killed the backfill at the " + what + "; log: " + StoreTables.logNames(url));
-  }
-
-  private static String output(BackfillProcess child) {
-    try {
-      return child.output();
-    } catch (IOException e) {
-      return e.toString();
-    }
-  }
-
-  private static void assertReadableThenFinished(String url) throws IOException {
-    StoreTables.assertNoGap(url);
-    DeltaLog.clearCache();
-    List<String> rows = canonicalRows(delta(url));
-    assertEquals(10L * FILES, rows.size(), "delta-spark reads every row");
-    assertEquals(rows, canonicalRows(deltax(url)), "deltax reads what delta-spark reads");
-    Row rerun = StoreTables.backfill(url, 1);
-    assertTrue(rerun.getBoolean(7), "the second run finished: " + rerun);
-    StoreTables.assertBackfillAgrees(url);
+  @Override
+  Path workDir() {
+    return dir;
   }
 }
