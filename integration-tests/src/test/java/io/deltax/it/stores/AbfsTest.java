@@ -1,21 +1,14 @@
 package io.deltax.it.stores;
 
 import static io.deltax.it.DeltaOracle.quote;
-import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Row;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * deltax on ADLS through the ABFS client, against Azurite's Blob endpoint (FNS): a backfill and
@@ -25,39 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 class AbfsTest {
   private static final int RACE_TRIALS = 2;
 
-  @TempDir
-  static Path dir;
-  static Azurite azurite;
-
-  @BeforeAll
-  static void start() throws Exception {
-    Path binary = Azurite.binary().orElse(null);
-    if (binary != null) {
-      Configuration conf = spark().sparkContext().hadoopConfiguration();
-      azurite = Azurite.start(binary, dir);
-      azurite.hadoopSettings().forEach(conf::set);
-    }
-  }
-
-  /** Each test, not the class, is skipped: so the reason shows beside every one in the report. */
-  @BeforeEach
-  void needsAzurite() {
-    Assumptions.assumeTrue(azurite != null, "Azurite is not installed: .ci/run installs it into "
-        + ".ci/node, or set DELTAX_AZURITE_BLOB to an azurite-blob command");
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (azurite != null) {
-      Configuration conf = spark().sparkContext().hadoopConfiguration();
-      azurite.hadoopSettings().keySet().forEach(conf::unset);
-      azurite.close();
-    }
-  }
+  @RegisterExtension
+  static final AzuriteExtension AZURITE = new AzuriteExtension();
 
   @Test
   void backfillThenReadsAsDeltaSparkReads() throws Exception {
-    String url = azurite.url("/backfill/batches");
+    String url = AZURITE.server().url("/backfill/batches");
     StoreTables.create(url, 4, "'delta.checkpointInterval' = '3'");
     Row result = StoreTables.backfill(url, 2);
     assertEquals(4L, result.getLong(2), "files backfilled");
@@ -76,7 +42,7 @@ class AbfsTest {
   @Test
   void racingBackfillsLoseNoCommit() throws Exception {
     for (int trial = 0; trial < RACE_TRIALS; trial++) {
-      String url = azurite.url("/race/" + trial);
+      String url = AZURITE.server().url("/race/" + trial);
       StoreTables.create(url, 6, "'delta.checkpointInterval' = '4'");
       BackfillRace.assertSound(url, 6, BackfillRace.race(url, 1));
     }

@@ -1,5 +1,7 @@
 package io.deltax.it.stores;
 
+import static io.deltax.it.DeltaOracle.spark;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -13,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Azurite, the Azure Storage emulator (npm {@code azurite}, installed by {@code .ci/run}), serving
@@ -72,6 +75,33 @@ public final class Azurite implements AutoCloseable {
       Thread.sleep(100);
     }
     return azurite;
+  }
+
+  /**
+   * Starts a server for the tests' shared SparkSession and puts its settings into the session's
+   * Hadoop configuration; null when Azurite is not installed (see {@link #assumeRunning}).
+   */
+  static Azurite startForSpark(Path location) throws IOException, InterruptedException {
+    Path binary = binary().orElse(null);
+    if (binary == null) {
+      return null;
+    }
+    Azurite azurite = start(binary, location);
+    azurite.hadoopSettings().forEach(spark().sparkContext().hadoopConfiguration()::set);
+    return azurite;
+  }
+
+  /** Skips the calling test, with the reason, when {@code azurite} did not start. */
+  static void assumeRunning(Azurite azurite) {
+    Assumptions.assumeTrue(azurite != null, "Azurite is not installed: .ci/run installs it into "
+        + ".ci/node, or set DELTAX_AZURITE_BLOB to an azurite-blob command");
+  }
+
+  /** Takes this server's settings out of the session's Hadoop configuration, then stops it. */
+  void closeForSpark() throws IOException {
+    Configuration conf = spark().sparkContext().hadoopConfiguration();
+    hadoopSettings().keySet().forEach(conf::unset);
+    close();
   }
 
   private static boolean answers(int port) {
