@@ -55,6 +55,12 @@ public final class DeltaXConf {
   public static final String SKIP_CHANGE_COMMITS = "skipChangeCommits";
   /** Stream option: skip commits that only remove data (no file added) instead of failing. */
   public static final String IGNORE_DELETES = "ignoreDeletes";
+  /**
+   * Stream option: fail when log clean-up removed commits the stream has not read yet (true, as
+   * delta-spark's default); false skips ahead to the next commit the log still holds.
+   */
+  public static final String FAIL_ON_DATA_LOSS = "failOnDataLoss";
+  public static final boolean FAIL_ON_DATA_LOSS_DEFAULT = true;
   /** {@link #STARTING_VERSION} of a stream: only the commits after the latest version. */
   public static final String STARTING_VERSION_LATEST = "latest";
 
@@ -278,7 +284,8 @@ public final class DeltaXConf {
         maxFiles == null ? MAX_FILES_PER_TRIGGER_DEFAULT
             : (int) WholeNumberRange.FILES_PER_TRIGGER.parse(MAX_FILES_PER_TRIGGER, maxFiles),
         maxBytes == null ? null : parseBytes(MAX_BYTES_PER_TRIGGER, maxBytes),
-        flag(SKIP_CHANGE_COMMITS), flag(IGNORE_DELETES));
+        flag(SKIP_CHANGE_COMMITS, false), flag(IGNORE_DELETES, false),
+        flag(FAIL_ON_DATA_LOSS, FAIL_ON_DATA_LOSS_DEFAULT));
   }
 
   /** A size as Spark's byte confs take it ({@code 1g}, {@code 512m}; a bare number is bytes), 1 or more. */
@@ -294,10 +301,13 @@ public final class DeltaXConf {
     throw DeltaXErrors.badOption(option, value, "a size of 1 byte or more, such as '512m' or '10g'");
   }
 
-  /** A true/false option, false when absent. */
-  private boolean flag(String option) {
+  /** A true/false option, {@code absent} when not given. */
+  private boolean flag(String option, boolean absent) {
     String value = options.get(option);
-    if (value == null || value.trim().equalsIgnoreCase("false")) {
+    if (value == null) {
+      return absent;
+    }
+    if (value.trim().equalsIgnoreCase("false")) {
       return false;
     }
     if (value.trim().equalsIgnoreCase("true")) {

@@ -32,10 +32,13 @@ public final class StreamBatches {
     return builder.build().toBatch();
   }
 
-  /** The changes of {@code range} (every change of every commit), as the change feed reads them. */
+  /**
+   * The changes of {@code range}, as the change feed reads them: every change of every commit
+   * ({@code ALL}), or one entry per row for the range ({@code NET}).
+   */
   public static Batch changes(SparkSession spark, TransactionLog log, ChangeRange range,
-      StructType requiredSchema, DeltaXConf conf) {
-    Scan scan = new ChangeFeedScanBuilder(spark, log, range, ChangeMode.ALL, conf, requiredSchema).build();
+      ChangeMode mode, StructType requiredSchema, DeltaXConf conf) {
+    Scan scan = new ChangeFeedScanBuilder(spark, log, range, mode, conf, requiredSchema).build();
     return scan.toBatch();
   }
 }
