@@ -218,6 +218,18 @@ public final class DeltaXConf {
    * no sense with a range.
    */
   public ChangeFeedRequest changeFeed() {
+    ChangeFeedRequest request = changeFeedStartOptional();
+    if (!request.hasStart()) {
+      throw DeltaXErrors.missingChangeFeedStart();
+    }
+    return request;
+  }
+
+  /**
+   * As {@link #changeFeed()}, but without a start too: a {@code readChangeFeed} stream without one
+   * starts with the table's snapshot as inserts, as delta-spark's.
+   */
+  public ChangeFeedRequest changeFeedStartOptional() {
     if (options.get(VERSION_AS_OF) != null || options.get(TIMESTAMP_AS_OF) != null) {
       throw DeltaXErrors.badOption(options.get(VERSION_AS_OF) != null ? VERSION_AS_OF : TIMESTAMP_AS_OF,
           options.getOrDefault(VERSION_AS_OF, options.get(TIMESTAMP_AS_OF)),
@@ -228,9 +240,6 @@ public final class DeltaXConf {
     String startTimestamp = options.get(STARTING_TIMESTAMP);
     String endVersion = options.get(ENDING_VERSION);
     String endTimestamp = options.get(ENDING_TIMESTAMP);
-    if (startVersion == null && startTimestamp == null) {
-      throw DeltaXErrors.missingChangeFeedStart();
-    }
     if (startVersion != null && startTimestamp != null) {
       throw DeltaXErrors.conflictingOptions(STARTING_VERSION, STARTING_TIMESTAMP);
     }

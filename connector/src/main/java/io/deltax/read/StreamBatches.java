@@ -9,7 +9,6 @@ import io.deltax.log.TransactionLog;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
-import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -38,7 +37,7 @@ public final class StreamBatches {
    */
   public static Batch changes(SparkSession spark, TransactionLog log, ChangeRange range,
       ChangeMode mode, StructType requiredSchema, DeltaXConf conf) {
-    Scan scan = new ChangeFeedScanBuilder(spark, log, range, mode, conf, requiredSchema).build();
-    return scan.toBatch();
+    // The scan itself, not toBatch(): that is a batch query's, which needs a start.
+    return new ChangeFeedScan(spark, log, range, mode, conf, requiredSchema);
   }
 }

@@ -47,10 +47,15 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     this.schema = ColumnMapping.logicalSchema(scan.range().endSnapshot().schema());
   }
 
-  /** The range's start, as planned when the query was started. */
+  /**
+   * The range's start, as planned when the query was started; without a start, the snapshot the
+   * table had then (its rows as inserts, {@link SnapshotInserts}).
+   */
   @Override
   public Offset initialOffset() {
-    return DeltaXSourceOffset.before(tableId, scan.range().start());
+    ChangeRange range = scan.range();
+    return scan.request().hasStart() ? DeltaXSourceOffset.before(tableId, range.start())
+        : new DeltaXSourceOffset(tableId, range.end(), DeltaXSourceOffset.BASE_INDEX, true);
   }
 
   /** Files only: a commit is not split, so a byte limit has nothing to cut. */
@@ -64,11 +69,14 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
     DeltaXSourceOffset from = own(start);
+    if (from.isInitialSnapshot()) {
+      return DeltaXSourceOffset.before(tableId, from.version() + 1); // a batch of its own
+    }
     long last = lastVersion(loaded);
     long maxFiles = ReadLimits.of(limit).maxFiles();
     TransactionLog log = loaded.log();
     long files = 0;
-    long next = missing.readableFrom(log, from.version(), last);
+    long next = from.version() > last ? from.version() : missing.readableFrom(log, from.version(), last);
     while (next <= last) {
       long inCommit = commitFiles(log, next);
       if (files > 0 && files + inCommit > maxFiles) {
@@ -88,16 +96,28 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
 
   @Override
   public InputPartition[] planInputPartitions(Offset start, Offset end) {
+    DeltaXSourceOffset from = own(start);
     DeltaXSourceOffset to = own(end);
     LoadedSnapshot loaded = latest();
     TransactionLog log = loaded.log();
+    if (from.isInitialSnapshot()) {
+      long v = from.version();
+      return read(log, SnapshotInserts.of(v == loaded.snapshot().version() ? loaded.snapshot()
+          : log.snapshotAt(v)));
+    }
+    if (to.version() <= from.version()) {
+      return new InputPartition[0];
+    }
     // failOnDataLoss = false: a batch that starts in a gap starts where the log continues.
-    long first = missing.readableFrom(log, own(start).version(), to.version() - 1);
+    long first = missing.readableFrom(log, from.version(), to.version() - 1);
     if (to.version() <= first) {
       return new InputPartition[0];
     }
-    ChangeRange range = new ChangeRangePlanner(log, (file, sink) -> commits.readCommit(log, file, sink))
-        .plan(new ChangeFeedRequest(first, null, null, to.version() - 1, null, null, ChangeMode.ALL));
+    return read(log, new ChangeRangePlanner(log, (file, sink) -> commits.readCommit(log, file, sink))
+        .plan(new ChangeFeedRequest(first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
+  }
+
+  private InputPartition[] read(TransactionLog log, ChangeRange range) {
     StructType now = ColumnMapping.logicalSchema(range.endSnapshot().schema());
     if (!DataType.equalsIgnoreNullability(schema, now)) {
       throw DeltaXErrors.streamSchemaChanged(table, range.end(), schema.toDDL(), now.toDDL());

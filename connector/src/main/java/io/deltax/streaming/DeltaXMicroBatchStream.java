@@ -23,7 +23,7 @@ import org.apache.spark.sql.connector.read.streaming.ReadLimit;
  * {@code spark.readStream.format("deltax").load(path)}: the table's snapshot, then the files of
  * every later commit that adds data, with delta-spark's options ({@code startingVersion},
  * {@code startingTimestamp}, {@code maxFilesPerTrigger}, {@code maxBytesPerTrigger},
- * {@code skipChangeCommits}, {@code ignoreDeletes}). Which files a batch admits is
+ * {@code skipChangeCommits}, {@code ignoreDeletes}, {@code failOnDataLoss}). Which files a batch admits is
  * {@link StreamFiles}'s; each batch is read by the read chain ({@link StreamBatches}).
  */
 final class DeltaXMicroBatchStream extends LogMicroBatchStream {

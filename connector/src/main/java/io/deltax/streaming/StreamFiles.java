@@ -187,13 +187,15 @@ final class StreamFiles {
 
   /**
    * On resume: the rows at the offset were written with {@code older}; the stream now reads with
-   * its schema, which may only have added columns to it (they read as null), as delta-spark allows
-   * after a restart. A column dropped, renamed or retyped fails.
+   * its schema, which may only have added columns to it (they read as null) or widened a column's
+   * type (PROTOCOL.md "Type Widening"), as delta-spark allows after a restart. A column dropped,
+   * renamed or otherwise retyped fails.
    */
   void checkResumable(StructType older, long version) {
     for (StructField field : older.fields()) {
       int i = schema.getFieldIndex(field.name()).isDefined() ? schema.fieldIndex(field.name()) : -1;
-      if (i < 0 || !DataType.equalsIgnoreNullability(field.dataType(), schema.fields()[i].dataType())) {
+      if (i < 0 || !(DataType.equalsIgnoreNullability(field.dataType(), schema.fields()[i].dataType())
+          || TypeWidening.widens(field.dataType(), schema.fields()[i].dataType()))) {
         throw DeltaXErrors.streamSchemaChanged(table, version, older.toDDL(), schema.toDDL());
       }
     }
