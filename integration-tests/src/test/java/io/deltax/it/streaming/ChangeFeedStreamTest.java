@@ -1,9 +1,7 @@
 package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
-import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
-import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,14 +53,10 @@ class ChangeFeedStreamTest {
   @Test
   void changesCommitByCommitAsDeltaSparkChangeDataFeed() {
     String table = Streams.create(dir, "cdf", "id INT, v STRING", ROW_TRACKING_AND_CDF);
-    String t = quote(table);
-    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
-    sql("INSERT INTO " + t + " VALUES (4, 'd')");
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a'), (2, 'b'), (3, 'c')", "INSERT INTO $T VALUES (4, 'd')");
     runBoth(table, "cdf", FROM_1);
-    sql("UPDATE " + t + " SET v = 'B' WHERE id = 2");
-    sql("DELETE FROM " + t + " WHERE id = 3");
-    sql("OPTIMIZE " + t);
-    sql("INSERT INTO " + t + " VALUES (5, 'e')");
+    Streams.write(table, "UPDATE $T SET v = 'B' WHERE id = 2", "DELETE FROM $T WHERE id = 3", "OPTIMIZE $T",
+        "INSERT INTO $T VALUES (5, 'e')");
     runBoth(table, "cdf", FROM_1);
     assertTrue(Streams.count(dir.resolve("cdf-deltax")) >= 8);
   }
@@ -74,15 +68,12 @@ class ChangeFeedStreamTest {
   @Test
   void withoutAStartTheSnapshotComesFirstAsInsertsAsDeltaSpark() {
     String table = Streams.create(dir, "snapshot", "id INT, v STRING", ROW_TRACKING_AND_CDF);
-    String t = quote(table);
-    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
-    sql("INSERT INTO " + t + " VALUES (3, 'c')");
-    sql("UPDATE " + t + " SET v = 'a1' WHERE id = 1");
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a'), (2, 'b')", "INSERT INTO $T VALUES (3, 'c')",
+        "UPDATE $T SET v = 'a1' WHERE id = 1");
     Map<String, String> noStart = Map.of("readChangeFeed", "true");
     runBoth(table, "snapshot", noStart);
     assertEquals(3, Streams.count(dir.resolve("snapshot-deltax")), "the snapshot's rows");
-    sql("UPDATE " + t + " SET v = 'b1' WHERE id = 2");
-    sql("INSERT INTO " + t + " VALUES (4, 'd')");
+    Streams.write(table, "UPDATE $T SET v = 'b1' WHERE id = 2", "INSERT INTO $T VALUES (4, 'd')");
     runBoth(table, "snapshot", noStart);
     assertEquals(6, Streams.count(dir.resolve("snapshot-deltax")), "then the changes");
   }
@@ -96,19 +87,18 @@ class ChangeFeedStreamTest {
   @Test
   void netChangesPerMicroBatchAsDeltaSparkCollapsedPerKey() throws Exception {
     String table = Streams.create(dir, "net", "id INT, v STRING", ROW_TRACKING_AND_CDF);
-    String t = quote(table);
-    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
-    List<List<String>> writes = List.of(
-        List.of("UPDATE " + t + " SET v = 'a1' WHERE id = 1", "INSERT INTO " + t + " VALUES (4, 'd')"),
-        List.of("UPDATE " + t + " SET v = 'b1' WHERE id = 2", "UPDATE " + t + " SET v = 'b2' WHERE id = 2",
-            "DELETE FROM " + t + " WHERE id = 3", "INSERT INTO " + t + " VALUES (5, 'e')",
-            "UPDATE " + t + " SET v = 'e1' WHERE id = 5", "INSERT INTO " + t + " VALUES (6, 'f')",
-            "DELETE FROM " + t + " WHERE id = 6", "UPDATE " + t + " SET v = 'd1' WHERE id = 4",
-            "DELETE FROM " + t + " WHERE id = 4"));
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    List<String[]> writes = List.of(
+        new String[] {"UPDATE $T SET v = 'a1' WHERE id = 1", "INSERT INTO $T VALUES (4, 'd')"},
+        new String[] {"UPDATE $T SET v = 'b1' WHERE id = 2", "UPDATE $T SET v = 'b2' WHERE id = 2",
+            "DELETE FROM $T WHERE id = 3", "INSERT INTO $T VALUES (5, 'e')",
+            "UPDATE $T SET v = 'e1' WHERE id = 5", "INSERT INTO $T VALUES (6, 'f')",
+            "DELETE FROM $T WHERE id = 6", "UPDATE $T SET v = 'd1' WHERE id = 4",
+            "DELETE FROM $T WHERE id = 4"});
     Map<String, String> net = Map.of("readChangeFeed", "true", "startingVersion", "1", "changeMode", "net");
     for (int run = 0; run <= writes.size(); run++) {
       if (run > 0) {
-        writes.get(run - 1).forEach(io.deltax.it.DeltaOracle::sql);
+        Streams.write(table, writes.get(run - 1));
       }
       List<List<Row>> deltaBatches = batches("delta", table, "net-delta", FROM_1);
       List<List<Row>> deltaxBatches = batches("deltax", table, "net-deltax", net);

@@ -34,6 +34,13 @@ final class Streams {
     return table;
   }
 
+  /** Runs each statement, {@code $T} standing for the table. */
+  static void write(String table, String... statements) {
+    for (String statement : statements) {
+      sql(statement.replace("$T", quote(table)));
+    }
+  }
+
   /** One commit per id in {@code from..to}, each inserting {@code (id, 'v<id>')}. */
   static void insertEach(String table, int from, int to) {
     for (int i = from; i <= to; i++) {
