@@ -20,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
@@ -42,11 +44,21 @@ public final class ChangeRangePlanner {
   private final TransactionLog log;
   private final String table;
   private final FilePathResolver paths;
+  private final BiConsumer<FileStatus, Consumer<Action>> commitReader;
 
   public ChangeRangePlanner(TransactionLog log) {
+    this(log, log::readCommit);
+  }
+
+  /**
+   * @param commitReader reads a commit file's actions, as {@link TransactionLog#readCommit}: a
+   *     stream hands over the commits it already read
+   */
+  public ChangeRangePlanner(TransactionLog log, BiConsumer<FileStatus, Consumer<Action>> commitReader) {
     this.log = log;
     this.table = log.tableRoot().toString();
     this.paths = new FilePathResolver(log.tableRoot());
+    this.commitReader = commitReader;
   }
 
   public ChangeRange plan(ChangeFeedRequest request) {
@@ -198,7 +210,7 @@ public final class ChangeRangePlanner {
 
   private CommitReading read(FileStatus file) {
     CommitReading reading = new CommitReading(file);
-    log.readCommit(file, reading::accept);
+    commitReader.accept(file, reading::accept);
     return reading;
   }
 

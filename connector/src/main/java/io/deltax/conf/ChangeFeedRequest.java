@@ -15,6 +15,11 @@ package io.deltax.conf;
 public record ChangeFeedRequest(Long startVersion, Long startTimestampMillis, String startTimestamp,
     Long endVersion, Long endTimestampMillis, String endTimestamp, ChangeMode mode) {
 
+  /** Whether a start was given; without one only a stream reads (the snapshot first). */
+  public boolean hasStart() {
+    return startVersion != null || startTimestampMillis != null;
+  }
+
   /** {@code changeMode}: every change of every commit, or one entry per row for the range. */
   public enum ChangeMode {
     /** delta-spark's change data feed semantics: every change of every commit in the range. */

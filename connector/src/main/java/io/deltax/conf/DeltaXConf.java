@@ -55,6 +55,12 @@ public final class DeltaXConf {
   public static final String SKIP_CHANGE_COMMITS = "skipChangeCommits";
   /** Stream option: skip commits that only remove data (no file added) instead of failing. */
   public static final String IGNORE_DELETES = "ignoreDeletes";
+  /**
+   * Stream option: fail when log clean-up removed commits the stream has not read yet (true, as
+   * delta-spark's default); false skips ahead to the next commit the log still holds.
+   */
+  public static final String FAIL_ON_DATA_LOSS = "failOnDataLoss";
+  public static final boolean FAIL_ON_DATA_LOSS_DEFAULT = true;
   /** {@link #STARTING_VERSION} of a stream: only the commits after the latest version. */
   public static final String STARTING_VERSION_LATEST = "latest";
 
@@ -212,6 +218,18 @@ public final class DeltaXConf {
    * no sense with a range.
    */
   public ChangeFeedRequest changeFeed() {
+    ChangeFeedRequest request = changeFeedStartOptional();
+    if (!request.hasStart()) {
+      throw DeltaXErrors.missingChangeFeedStart();
+    }
+    return request;
+  }
+
+  /**
+   * As {@link #changeFeed()}, but without a start too: a {@code readChangeFeed} stream without one
+   * starts with the table's snapshot as inserts, as delta-spark's.
+   */
+  public ChangeFeedRequest changeFeedStartOptional() {
     if (options.get(VERSION_AS_OF) != null || options.get(TIMESTAMP_AS_OF) != null) {
       throw DeltaXErrors.badOption(options.get(VERSION_AS_OF) != null ? VERSION_AS_OF : TIMESTAMP_AS_OF,
           options.getOrDefault(VERSION_AS_OF, options.get(TIMESTAMP_AS_OF)),
@@ -222,9 +240,6 @@ public final class DeltaXConf {
     String startTimestamp = options.get(STARTING_TIMESTAMP);
     String endVersion = options.get(ENDING_VERSION);
     String endTimestamp = options.get(ENDING_TIMESTAMP);
-    if (startVersion == null && startTimestamp == null) {
-      throw DeltaXErrors.missingChangeFeedStart();
-    }
     if (startVersion != null && startTimestamp != null) {
       throw DeltaXErrors.conflictingOptions(STARTING_VERSION, STARTING_TIMESTAMP);
     }
@@ -278,7 +293,8 @@ public final class DeltaXConf {
         maxFiles == null ? MAX_FILES_PER_TRIGGER_DEFAULT
             : (int) WholeNumberRange.FILES_PER_TRIGGER.parse(MAX_FILES_PER_TRIGGER, maxFiles),
         maxBytes == null ? null : parseBytes(MAX_BYTES_PER_TRIGGER, maxBytes),
-        flag(SKIP_CHANGE_COMMITS), flag(IGNORE_DELETES));
+        flag(SKIP_CHANGE_COMMITS, false), flag(IGNORE_DELETES, false),
+        flag(FAIL_ON_DATA_LOSS, FAIL_ON_DATA_LOSS_DEFAULT));
   }
 
   /** A size as Spark's byte confs take it ({@code 1g}, {@code 512m}; a bare number is bytes), 1 or more. */
@@ -294,10 +310,13 @@ public final class DeltaXConf {
     throw DeltaXErrors.badOption(option, value, "a size of 1 byte or more, such as '512m' or '10g'");
   }
 
-  /** A true/false option, false when absent. */
-  private boolean flag(String option) {
+  /** A true/false option, {@code absent} when not given. */
+  private boolean flag(String option, boolean absent) {
     String value = options.get(option);
-    if (value == null || value.trim().equalsIgnoreCase("false")) {
+    if (value == null) {
+      return absent;
+    }
+    if (value.trim().equalsIgnoreCase("false")) {
       return false;
     }
     if (value.trim().equalsIgnoreCase("true")) {

@@ -13,10 +13,12 @@ package io.deltax.conf;
  * @param maxBytesPerTrigger a soft limit on a micro-batch's bytes (at least one file), or null
  * @param skipChangeCommits skip whole commits that remove data (UPDATE, DELETE, MERGE)
  * @param ignoreDeletes skip commits that only remove data (no file added)
+ * @param failOnDataLoss fail when log clean-up removed commits the stream has not read; false:
+ *     skip ahead to the next commit the log holds
  */
 public record StreamRequest(Long startingVersion, boolean startAtLatest, Long startingTimestampMillis,
     String startingTimestamp, int maxFilesPerTrigger, Long maxBytesPerTrigger,
-    boolean skipChangeCommits, boolean ignoreDeletes) {
+    boolean skipChangeCommits, boolean ignoreDeletes, boolean failOnDataLoss) {
 
   /** Whether the stream starts with the table's snapshot (no starting version or timestamp). */
   public boolean startsWithSnapshot() {

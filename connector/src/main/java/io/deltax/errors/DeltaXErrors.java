@@ -308,14 +308,19 @@ public final class DeltaXErrors {
             + "with a new checkpoint location.");
   }
 
-  /** The commits the stream needs next were cleaned up from the log. */
+  /**
+   * The commits the stream needs next were cleaned up from the log.
+   *
+   * @param next what the log holds after them ("version 7, the earliest it still holds after
+   *     them", or that it holds none)
+   */
   public static DeltaXException streamVersionsMissing(String tablePath, long firstMissing,
-      long lastMissing, String available) {
+      long lastMissing, String next) {
     return new DeltaXException("DELTAX_STREAM_VERSIONS_MISSING",
         "The stream of " + tablePath + " needs versions " + firstMissing + " to " + lastMissing
-            + ", which the log no longer holds (log clean-up); it holds " + available + ". The "
-            + "rows of those versions cannot be read; start the query with a new checkpoint "
-            + "location (and startingVersion) to continue from what is left.");
+            + ", which the log no longer holds (log clean-up); it holds " + next + ". The rows of "
+            + "those versions cannot be read. Set the option failOnDataLoss=false to skip ahead to "
+            + "what the log holds, or start the query with a new checkpoint location.");
   }
 
   /** The table's schema changed under a running stream. */

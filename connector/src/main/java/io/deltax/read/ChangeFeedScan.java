@@ -5,6 +5,7 @@ import io.deltax.changes.CommitChanges;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -77,6 +78,9 @@ final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public Batch toBatch() {
+    if (!conf.changeFeedStartOptional().hasStart()) {
+      throw DeltaXErrors.missingChangeFeedStart();
+    }
     return this;
   }
 
@@ -89,7 +93,7 @@ final class ChangeFeedScan implements Scan, Batch {
       streamed = output.add(MetadataColumns.METADATA, ChangeFeedTable.METADATA_TYPE, false);
     }
     return MicroBatchStreams.get().changes(
-        new MicroBatchStreams.ChangeStreamScan(range, conf.changeFeed(), streamed, conf),
+        new MicroBatchStreams.ChangeStreamScan(range, conf.changeFeedStartOptional(), streamed, conf),
         checkpointLocation);
   }
 

@@ -1,12 +1,15 @@
 package io.deltax.read;
 
+import io.deltax.changes.ChangeRange;
 import io.deltax.changes.ChangeRangePlanner;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.DeltaXConf;
+import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.snapshots.LoadedSnapshot;
 import io.deltax.snapshots.SnapshotLoader;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -71,8 +74,14 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
    */
   public static ChangeFeedTable loadChanges(DeltaXConf conf) {
     String path = conf.path();
-    ChangeFeedRequest request = conf.changeFeed();
+    ChangeFeedRequest request = conf.changeFeedStartOptional();
     TransactionLog log = TransactionLog.open(path, conf.hadoopConf());
+    if (!request.hasStart()) {
+      // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
+      Snapshot latest = log.snapshotAt(log.listing().latestVersion());
+      return new ChangeFeedTable(log, new ChangeRange(latest.version() + 1, latest.version(), latest,
+          List.of()), request.mode(), conf);
+    }
     return new ChangeFeedTable(log, new ChangeRangePlanner(log).plan(request), request.mode(), conf);
   }
 }

@@ -9,7 +9,6 @@ import io.deltax.log.TransactionLog;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
-import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -32,10 +31,13 @@ public final class StreamBatches {
     return builder.build().toBatch();
   }
 
-  /** The changes of {@code range} (every change of every commit), as the change feed reads them. */
+  /**
+   * The changes of {@code range}, as the change feed reads them: every change of every commit
+   * ({@code ALL}), or one entry per row for the range ({@code NET}).
+   */
   public static Batch changes(SparkSession spark, TransactionLog log, ChangeRange range,
-      StructType requiredSchema, DeltaXConf conf) {
-    Scan scan = new ChangeFeedScanBuilder(spark, log, range, ChangeMode.ALL, conf, requiredSchema).build();
-    return scan.toBatch();
+      ChangeMode mode, StructType requiredSchema, DeltaXConf conf) {
+    // The scan itself, not toBatch(): that is a batch query's, which needs a start.
+    return new ChangeFeedScan(spark, log, range, mode, conf, requiredSchema);
   }
 }

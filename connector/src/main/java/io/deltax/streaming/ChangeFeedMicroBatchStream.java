@@ -6,175 +6,132 @@ import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
-import io.deltax.conf.StreamRequest;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.MicroBatchStreams.ChangeStreamScan;
 import io.deltax.read.StreamBatches;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.snapshots.SnapshotLoader;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
-import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.connector.read.streaming.Offset;
 import org.apache.spark.sql.connector.read.streaming.ReadLimit;
-import org.apache.spark.sql.connector.read.streaming.ReportsSourceMetrics;
-import org.apache.spark.sql.connector.read.streaming.SupportsAdmissionControl;
-import org.apache.spark.sql.connector.read.streaming.SupportsTriggerAvailableNow;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code readStream} with {@code readChangeFeed = true}: the change feed of
  * {@code io.deltax.changes}, whole commits per micro-batch (each batch is the batch change feed of
- * its versions, {@code changeMode = all}), from {@code startingVersion} or
- * {@code startingTimestamp}. Offsets are {@link DeltaXSourceOffset}s before a version.
- * {@code maxFilesPerTrigger} counts the files the commits add and remove; a batch holds at least
- * one commit.
+ * its versions; with {@code changeMode = net}, collapsed per row within the batch), from
+ * {@code startingVersion} or {@code startingTimestamp}. Offsets are {@link DeltaXSourceOffset}s
+ * before a version. {@code maxFilesPerTrigger} counts the files the commits add and remove; a
+ * batch holds at least one commit. Commits are read once while cached ({@link CommitActionsCache}).
  */
-final class ChangeFeedMicroBatchStream implements MicroBatchStream, SupportsAdmissionControl,
-    SupportsTriggerAvailableNow, ReportsSourceMetrics {
+final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final ChangeStreamScan scan;
-  private final DeltaXConf conf;
-  private final String path;
-  private final String table;
-  private final String tableId;
   private final StructType schema;
-  private final StreamRequest limits;
-  private Long availableNowLastVersion;
+  private final CommitActionsCache commits = new CommitActionsCache();
 
   ChangeFeedMicroBatchStream(ChangeStreamScan scan) {
-    if (scan.request().mode() != ChangeMode.ALL) {
-      throw DeltaXErrors.badOption(DeltaXConf.CHANGE_MODE, "net",
-          "all in a stream (changeMode = net is for batch reads)");
-    }
+    super(scan.conf(), scan.range().endSnapshot().tableRoot().toString(),
+        scan.range().endSnapshot().metadata().id());
     if (scan.request().endVersion() != null || scan.request().endTimestamp() != null) {
       throw DeltaXErrors.badOption(scan.request().endVersion() != null ? DeltaXConf.ENDING_VERSION
           : DeltaXConf.ENDING_TIMESTAMP, String.valueOf(scan.request().endVersion() != null
           ? scan.request().endVersion() : scan.request().endTimestamp()), "no end in a stream");
     }
     this.scan = scan;
-    this.conf = scan.conf();
-    this.path = conf.path();
-    this.table = scan.range().endSnapshot().tableRoot().toString();
-    this.tableId = scan.range().endSnapshot().metadata().id();
     this.schema = ColumnMapping.logicalSchema(scan.range().endSnapshot().schema());
-    this.limits = new StreamRequest(null, false, null, null, conf.stream().maxFilesPerTrigger(),
-        null, false, false);
   }
 
-  private LoadedSnapshot latest() {
-    LoadedSnapshot loaded = SnapshotLoader.latest(path, conf);
-    if (!tableId.equals(loaded.snapshot().metadata().id())) {
-      throw DeltaXErrors.streamTableChanged(table, tableId, loaded.snapshot().metadata().id());
-    }
-    return loaded;
-  }
-
-  private DeltaXSourceOffset own(Offset offset) {
-    DeltaXSourceOffset o = offset instanceof DeltaXSourceOffset d ? d
-        : DeltaXSourceOffset.fromJson(table, offset.json());
-    if (!o.tableId().equals(tableId)) {
-      throw DeltaXErrors.streamTableChanged(table, o.tableId(), tableId);
-    }
-    return o;
-  }
-
-  /** The range's start, as planned when the query was started. */
+  /**
+   * The range's start, as planned when the query was started; without a start, the snapshot the
+   * table had then (its rows as inserts, {@link SnapshotInserts}).
+   */
   @Override
   public Offset initialOffset() {
-    return DeltaXSourceOffset.before(tableId, scan.range().start());
+    ChangeRange range = scan.range();
+    return scan.request().hasStart() ? DeltaXSourceOffset.before(tableId, range.start())
+        : new DeltaXSourceOffset(tableId, range.end(), DeltaXSourceOffset.BASE_INDEX, true);
   }
 
-  @Override
-  public Offset deserializeOffset(String json) {
-    return DeltaXSourceOffset.fromJson(table, json);
-  }
-
+  /** Files only: a commit is not split, so a byte limit has nothing to cut. */
   @Override
   public ReadLimit getDefaultReadLimit() {
-    return ReadLimits.defaultLimit(limits);
-  }
-
-  @Override
-  public Offset latestOffset() {
-    throw new UnsupportedOperationException("latestOffset(Offset, ReadLimit) is the one to call");
+    return ReadLimit.maxFiles(request.maxFilesPerTrigger());
   }
 
   /** Whole commits, as many as the file limit allows (at least one). */
   @Override
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
-    DeltaXSourceOffset from = start == null ? (DeltaXSourceOffset) initialOffset() : own(start);
-    long last = loaded.snapshot().version();
-    if (availableNowLastVersion != null) {
-      last = Math.min(last, availableNowLastVersion);
+    DeltaXSourceOffset from = own(start);
+    if (from.isInitialSnapshot()) {
+      return DeltaXSourceOffset.before(tableId, from.version() + 1); // a batch of its own
     }
+    long last = lastVersion(loaded);
     long maxFiles = ReadLimits.of(limit).maxFiles();
     TransactionLog log = loaded.log();
     long files = 0;
-    long next = from.version();
+    long next = from.version() > last ? from.version() : missing.readableFrom(log, from.version(), last);
     while (next <= last) {
       long inCommit = commitFiles(log, next);
-      if (next > from.version() && files + inCommit > maxFiles) {
+      if (files > 0 && files + inCommit > maxFiles) {
         break;
       }
       files += inCommit;
-      next++;
+      next = next + 1 > last ? next + 1 : missing.readableFrom(log, next + 1, last);
     }
     return next == from.version() ? from : DeltaXSourceOffset.before(tableId, next);
   }
 
   private long commitFiles(TransactionLog log, long version) {
-    CommitFiles commit = log.listing().commit(version)
-        .map(f -> CommitFiles.read(log, f, version))
-        .orElseThrow(() -> DeltaXErrors.streamVersionsMissing(table, version, version,
-            "versions up to " + log.listing().latestVersion()));
+    CommitFiles commit = CommitFiles.of(version,
+        commits.actions(log, log.listing().commit(version).orElseThrow(), version));
     return commit.adds().size() + commit.removes();
   }
 
   @Override
-  public void prepareForTriggerAvailableNow() {
-    availableNowLastVersion = latest().snapshot().version();
-  }
-
-  @Override
   public InputPartition[] planInputPartitions(Offset start, Offset end) {
-    DeltaXSourceOffset from = start == null ? (DeltaXSourceOffset) initialOffset() : own(start);
+    DeltaXSourceOffset from = own(start);
     DeltaXSourceOffset to = own(end);
+    LoadedSnapshot loaded = latest();
+    TransactionLog log = loaded.log();
+    if (from.isInitialSnapshot()) {
+      long v = from.version();
+      return read(log, SnapshotInserts.of(v == loaded.snapshot().version() ? loaded.snapshot()
+          : log.snapshotAt(v)));
+    }
     if (to.version() <= from.version()) {
       return new InputPartition[0];
     }
-    LoadedSnapshot loaded = latest();
-    ChangeRange range = new ChangeRangePlanner(loaded.log()).plan(new ChangeFeedRequest(
-        from.version(), null, null, to.version() - 1, null, null, ChangeMode.ALL));
-    StructType now = ColumnMapping.logicalSchema(range.endSnapshot().schema());
-    if (!org.apache.spark.sql.types.DataType.equalsIgnoreNullability(schema, now)) {
-      throw DeltaXErrors.streamSchemaChanged(table, range.end(), schema.toDDL(), now.toDDL());
+    // failOnDataLoss = false: a batch that starts in a gap starts where the log continues.
+    long first = missing.readableFrom(log, from.version(), to.version() - 1);
+    if (to.version() <= first) {
+      return new InputPartition[0];
     }
-    Batch read = StreamBatches.changes(SparkSession.active(), loaded.log(), range, scan.requiredSchema(), conf);
-    PartitionReaderFactory factory = read.createReaderFactory();
-    return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
+    return read(log, new ChangeRangePlanner(log, (file, sink) -> commits.readCommit(log, file, sink))
+        .plan(new ChangeFeedRequest(first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
   }
 
-  @Override
-  public PartitionReaderFactory createReaderFactory() {
-    return StreamReaderFactory.INSTANCE;
+  private InputPartition[] read(TransactionLog log, ChangeRange range) {
+    StructType now = ColumnMapping.logicalSchema(range.endSnapshot().schema());
+    if (!DataType.equalsIgnoreNullability(schema, now)) {
+      throw DeltaXErrors.streamSchemaChanged(table, range.end(), schema.toDDL(), now.toDDL());
+    }
+    Batch read = StreamBatches.changes(SparkSession.active(), log, range, scan.request().mode(),
+        scan.requiredSchema(), conf);
+    PartitionReaderFactory factory = read.createReaderFactory();
+    return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
   }
 
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
     return latestConsumedOffset.map(o -> Map.of("latestOffset", o.json())).orElse(Map.of());
   }
-
-  @Override
-  public void commit(Offset end) {}
-
-  @Override
-  public void stop() {}
 
   @Override
   public String toString() {

@@ -23,23 +23,29 @@ record CommitFiles(long version, String operation, List<AddFile> adds, int remov
     Metadata metadata) {
 
   static CommitFiles read(TransactionLog log, FileStatus file, long version) {
+    List<Action> actions = new ArrayList<>();
+    log.readCommit(file, actions::add);
+    return of(version, actions);
+  }
+
+  static CommitFiles of(long version, List<Action> actions) {
     List<AddFile> adds = new ArrayList<>();
-    int[] removes = {0};
-    Metadata[] metadata = {null};
-    String[] operation = {null};
-    log.readCommit(file, (Action action) -> {
+    int removes = 0;
+    Metadata metadata = null;
+    String operation = null;
+    for (Action action : actions) {
       if (action instanceof AddFile a && a.dataChange()) {
         adds.add(a);
       } else if (action instanceof RemoveFile r && r.dataChange()) {
-        removes[0]++;
+        removes++;
       } else if (action instanceof Metadata m) {
-        metadata[0] = m;
-      } else if (action instanceof CommitInfo c && operation[0] == null) {
-        operation[0] = c.operation();
+        metadata = m;
+      } else if (action instanceof CommitInfo c && operation == null) {
+        operation = c.operation();
       }
-    });
-    return new CommitFiles(version, operation[0] == null ? "an unnamed operation" : operation[0],
-        List.copyOf(adds), removes[0], metadata[0]);
+    }
+    return new CommitFiles(version, operation == null ? "an unnamed operation" : operation,
+        List.copyOf(adds), removes, metadata);
   }
 
   boolean removesData() {

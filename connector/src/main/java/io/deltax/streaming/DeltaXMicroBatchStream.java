@@ -2,15 +2,11 @@ package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
-import io.deltax.conf.StreamRequest;
-import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.read.MicroBatchStreams.FileStreamScan;
 import io.deltax.read.StreamBatches;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.snapshots.SnapshotLoader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,53 +16,29 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
-import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.connector.read.streaming.Offset;
 import org.apache.spark.sql.connector.read.streaming.ReadLimit;
-import org.apache.spark.sql.connector.read.streaming.ReportsSourceMetrics;
-import org.apache.spark.sql.connector.read.streaming.SupportsAdmissionControl;
-import org.apache.spark.sql.connector.read.streaming.SupportsTriggerAvailableNow;
 
 /**
  * {@code spark.readStream.format("deltax").load(path)}: the table's snapshot, then the files of
  * every later commit that adds data, with delta-spark's options ({@code startingVersion},
  * {@code startingTimestamp}, {@code maxFilesPerTrigger}, {@code maxBytesPerTrigger},
- * {@code skipChangeCommits}, {@code ignoreDeletes}). Which files a batch admits is
+ * {@code skipChangeCommits}, {@code ignoreDeletes}, {@code failOnDataLoss}). Which files a batch admits is
  * {@link StreamFiles}'s; each batch is read by the read chain ({@link StreamBatches}).
  */
-final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissionControl,
-    SupportsTriggerAvailableNow, ReportsSourceMetrics {
+final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   private final FileStreamScan scan;
-  private final DeltaXConf conf;
-  private final String path;
-  private final String table;
-  private final String tableId;
-  private final StreamRequest request;
   private final StreamFiles files;
-  /** {@code Trigger.AvailableNow}: the last version this run reads; null otherwise. */
-  private Long availableNowLastVersion;
   /** Whether the schema at the offset this query resumed from was checked. */
   private boolean resumeChecked;
   /** Decided once per run: Spark asks again for each batch until one commits. */
   private DeltaXSourceOffset initialOffset;
 
   DeltaXMicroBatchStream(FileStreamScan scan) {
+    super(scan.conf(), scan.snapshot().tableRoot().toString(), scan.snapshot().metadata().id());
     this.scan = scan;
-    this.conf = scan.conf();
-    this.path = conf.path();
-    this.request = conf.stream();
-    this.table = scan.snapshot().tableRoot().toString();
-    this.tableId = scan.snapshot().metadata().id();
     this.files = new StreamFiles(table, tableId,
-        ColumnMapping.logicalSchema(scan.snapshot().schema()), request);
-  }
-
-  /** The latest snapshot (the JVM's snapshot cache lists the log once per call), of this table. */
-  private LoadedSnapshot latest() {
-    LoadedSnapshot loaded = SnapshotLoader.latest(path, conf);
-    // The schema is checked commit by commit: rows before a change are still read.
-    files.checkTableId(loaded.snapshot().metadata());
-    return loaded;
+        ColumnMapping.logicalSchema(scan.snapshot().schema()), request, missing);
   }
 
   @Override
@@ -78,43 +50,16 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
     return initialOffset;
   }
 
-  @Override
-  public Offset deserializeOffset(String json) {
-    return DeltaXSourceOffset.fromJson(table, json);
-  }
-
-  private DeltaXSourceOffset own(Offset offset) {
-    DeltaXSourceOffset o = offset instanceof DeltaXSourceOffset d ? d
-        : DeltaXSourceOffset.fromJson(table, offset.json());
-    if (!o.tableId().equals(tableId)) {
-      throw DeltaXErrors.streamTableChanged(table, o.tableId(), tableId);
-    }
-    return o;
-  }
-
-  @Override
-  public ReadLimit getDefaultReadLimit() {
-    return ReadLimits.defaultLimit(request);
-  }
-
-  @Override
-  public Offset latestOffset() {
-    throw new UnsupportedOperationException("latestOffset(Offset, ReadLimit) is the one to call");
-  }
-
   /** The offset after the files this trigger admits; {@code start} itself when there are none. */
   @Override
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
-    DeltaXSourceOffset from = start == null ? (DeltaXSourceOffset) initialOffset() : own(start);
+    DeltaXSourceOffset from = own(start);
     if (start != null && !resumeChecked) {
       checkResumable(loaded, from);
       resumeChecked = true;
     }
-    long last = loaded.snapshot().version();
-    if (availableNowLastVersion != null) {
-      last = Math.min(last, availableNowLastVersion);
-    }
+    long last = lastVersion(loaded);
     ReadLimits limits = ReadLimits.of(limit);
     StreamFiles.Admission admitted =
         files.admit(loaded.log(), from, last, null, limits.maxFiles(), limits.maxBytes());
@@ -134,13 +79,8 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   }
 
   @Override
-  public void prepareForTriggerAvailableNow() {
-    availableNowLastVersion = latest().snapshot().version();
-  }
-
-  @Override
   public InputPartition[] planInputPartitions(Offset start, Offset end) {
-    DeltaXSourceOffset from = start == null ? (DeltaXSourceOffset) initialOffset() : own(start);
+    DeltaXSourceOffset from = own(start);
     DeltaXSourceOffset to = own(end);
     if (from.isInitialSnapshot() && from.index() == DeltaXSourceOffset.BASE_INDEX
         && to.isInitialSnapshot() && to.version() != from.version()) {
@@ -171,11 +111,6 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
   }
 
-  @Override
-  public PartitionReaderFactory createReaderFactory() {
-    return StreamReaderFactory.INSTANCE;
-  }
-
   /** Files and bytes not yet read, and the newest offset: in {@code StreamingQueryProgress.sources}. */
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
@@ -196,14 +131,6 @@ final class DeltaXMicroBatchStream implements MicroBatchStream, SupportsAdmissio
     metrics.put("latestOffset", outstanding.end().json());
     return metrics;
   }
-
-  @Override
-  public void commit(Offset end) {
-    // Nothing to release: the log is read, never held.
-  }
-
-  @Override
-  public void stop() {}
 
   @Override
   public String toString() {

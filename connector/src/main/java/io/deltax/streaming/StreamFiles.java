@@ -5,7 +5,6 @@ import io.deltax.actions.Metadata;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.StreamRequest;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.util.ArrayList;
@@ -35,6 +34,7 @@ final class StreamFiles {
   /** The logical schema the stream reads with. */
   private final StructType schema;
   private final StreamRequest request;
+  private final MissingCommits missing;
   private final Map<Long, CommitFiles> commits = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, CommitFiles> eldest) {
@@ -45,11 +45,13 @@ final class StreamFiles {
   private Snapshot snapshot;
   private List<AddFile> snapshotFiles;
 
-  StreamFiles(String table, String tableId, StructType schema, StreamRequest request) {
+  StreamFiles(String table, String tableId, StructType schema, StreamRequest request,
+      MissingCommits missing) {
     this.table = table;
     this.tableId = tableId;
     this.schema = schema;
     this.request = request;
+    this.missing = missing;
   }
 
   /** What a micro-batch admits, and the offset after it. */
@@ -82,6 +84,17 @@ final class StreamFiles {
       firstCommit = from.version() + 1;
     }
     for (long v = firstCommit; v <= lastVersion; v++) {
+      long readable = missing.readableFrom(log, v, lastVersion);
+      if (readable != v) {
+        if (upTo != null && !upTo.covers(readable, DeltaXSourceOffset.BASE_INDEX)) {
+          return new Admission(out, end);
+        }
+        v = readable; // failOnDataLoss = false: what clean-up removed is passed over
+        end = DeltaXSourceOffset.before(tableId, v);
+        if (v > lastVersion) {
+          break;
+        }
+      }
       if (upTo != null && !upTo.covers(v, 0)) {
         return new Admission(out, end);
       }
@@ -151,23 +164,9 @@ final class StreamFiles {
     if (cached != null) {
       return cached;
     }
-    Optional<FileStatus> file = log.listing().commit(version);
-    if (file.isEmpty()) {
-      List<FileStatus> all = log.listing().commits();
-      long next = version;
-      for (FileStatus f : all) {
-        long v = LogFileName.parse(f.getPath().getName()).version();
-        if (v > version) {
-          next = v;
-          break;
-        }
-      }
-      String available = all.isEmpty() ? "no commit" : "versions "
-          + LogFileName.parse(all.get(0).getPath().getName()).version() + " to "
-          + LogFileName.parse(all.get(all.size() - 1).getPath().getName()).version();
-      throw DeltaXErrors.streamVersionsMissing(table, version, Math.max(version, next - 1), available);
-    }
-    CommitFiles read = CommitFiles.read(log, file.get(), version);
+    // admit() made sure the log holds it (MissingCommits).
+    FileStatus file = log.listing().commit(version).orElseThrow();
+    CommitFiles read = CommitFiles.read(log, file, version);
     commits.put(version, read);
     return read;
   }
@@ -188,13 +187,15 @@ final class StreamFiles {
 
   /**
    * On resume: the rows at the offset were written with {@code older}; the stream now reads with
-   * its schema, which may only have added columns to it (they read as null), as delta-spark allows
-   * after a restart. A column dropped, renamed or retyped fails.
+   * its schema, which may only have added columns to it (they read as null) or widened a column's
+   * type (PROTOCOL.md "Type Widening"), as delta-spark allows after a restart. A column dropped,
+   * renamed or otherwise retyped fails.
    */
   void checkResumable(StructType older, long version) {
     for (StructField field : older.fields()) {
       int i = schema.getFieldIndex(field.name()).isDefined() ? schema.fieldIndex(field.name()) : -1;
-      if (i < 0 || !DataType.equalsIgnoreNullability(field.dataType(), schema.fields()[i].dataType())) {
+      if (i < 0 || !(DataType.equalsIgnoreNullability(field.dataType(), schema.fields()[i].dataType())
+          || TypeWidening.widens(field.dataType(), schema.fields()[i].dataType()))) {
         throw DeltaXErrors.streamSchemaChanged(table, version, older.toDDL(), schema.toDDL());
       }
     }

@@ -2,8 +2,10 @@
  * Structured Streaming: {@code spark.readStream.format("deltax")}. {@code DeltaXMicroBatchStream}
  * streams a table's snapshot, then the files every later commit adds, as delta-spark's source;
  * {@code ChangeFeedMicroBatchStream} streams the change feed of {@code io.deltax.changes} commit by
- * commit. Offsets are {@code DeltaXSourceOffset} JSON; {@code StreamFiles} decides which files a
- * micro-batch admits and which commits it skips or refuses.
+ * commit. What both do alike is in their base {@code LogMicroBatchStream}; what they do where log
+ * clean-up removed commits ({@code failOnDataLoss}) in {@code MissingCommits}. Offsets are
+ * {@code DeltaXSourceOffset} JSON; {@code StreamFiles} decides which files a micro-batch admits and
+ * which commits it skips or refuses.
  *
  * <p>Beside {@code io.deltax.read} in the layout: it imports the read chain (micro-batches are read
  * through {@code read.StreamBatches}), {@code changes}, {@code snapshots} and {@code log}; nothing

@@ -26,6 +26,7 @@ class StreamOptionsTest {
     assertNull(request.maxBytesPerTrigger());
     assertFalse(request.skipChangeCommits());
     assertFalse(request.ignoreDeletes());
+    assertTrue(request.failOnDataLoss());
   }
 
   @Test
@@ -38,13 +39,15 @@ class StreamOptionsTest {
     assertEquals(10, latest.maxFilesPerTrigger());
     assertTrue(latest.skipChangeCommits());
     assertEquals(7L, stream(Map.of("startingVersion", "7")).startingVersion());
+    assertFalse(stream(Map.of("failOnDataLoss", "false")).failOnDataLoss());
   }
 
   @Test
   void mistakesAreNamed() {
     for (Map<String, String> bad : new Map[] {
         Map.of("maxFilesPerTrigger", "0"), Map.of("maxBytesPerTrigger", "lots"),
-        Map.of("skipChangeCommits", "yes"), Map.of("startingVersion", "-1"),
+        Map.of("skipChangeCommits", "yes"), Map.of("failOnDataLoss", "no"),
+        Map.of("startingVersion", "-1"),
         Map.of("startingVersion", "1", "startingTimestamp", "2026-01-01"),
         Map.of("versionAsOf", "3")}) {
       DeltaXException e = assertThrows(DeltaXException.class, () -> stream(bad));

@@ -10,7 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,12 +42,9 @@ class AppendStreamTest {
 
   @Test
   void appendsBackfillOptimizeAndSkippedChangesAsDeltaSpark() {
-    String table = dir.resolve("t").toString();
+    String table = Streams.create(dir, "t", "id INT, v STRING");
     String t = quote(table);
-    sql("CREATE TABLE " + t + " (id INT, v STRING) USING delta");
-    for (int i = 1; i <= 3; i++) {
-      sql("INSERT INTO " + t + " VALUES (" + i + ", 'v" + i + "')");
-    }
+    Streams.insertEach(table, 1, 3);
     Map<String, String> skip = Map.of("skipChangeCommits", "true");
     assertEquals(3, runBoth(table, "t", skip));
 
@@ -66,12 +67,9 @@ class AppendStreamTest {
 
   @Test
   void rowTrackingEnabledByDeltaSparkAlterShowsNoOldRow() {
-    String table = dir.resolve("alter").toString();
+    String table = Streams.create(dir, "alter", "id INT, v STRING");
     String t = quote(table);
-    sql("CREATE TABLE " + t + " (id INT, v STRING) USING delta");
-    for (int i = 1; i <= 4; i++) {
-      sql("INSERT INTO " + t + " VALUES (" + i + ", 'v" + i + "')");
-    }
+    Streams.insertEach(table, 1, 4);
     assertEquals(4, runBoth(table, "alter", Map.of()));
     sql("ALTER TABLE " + t + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
     sql("INSERT INTO " + t + " VALUES (5, 'v5')");
@@ -80,15 +78,12 @@ class AppendStreamTest {
 
   @Test
   void startingVersionAndLatestAsDeltaSpark() {
-    String table = dir.resolve("start").toString();
+    String table = Streams.create(dir, "start", "id INT, v STRING");
     String t = quote(table);
-    sql("CREATE TABLE " + t + " (id INT, v STRING) USING delta");
-    for (int i = 1; i <= 4; i++) {
-      sql("INSERT INTO " + t + " VALUES (" + i + ", 'v" + i + "')");
-    }
+    Streams.insertEach(table, 1, 4);
     assertEquals(2, runBoth(table, "from3", Map.of("startingVersion", "3")));
     assertEquals(0, runBothAllowingEmpty(table, "latest", Map.of("startingVersion", "latest")));
-    sql("INSERT INTO " + t + " VALUES (5, 'v5')");
+    Streams.insertEach(table, 5, 5);
     // Where deltax differs (README, Streaming): its first run recorded where "latest" was, so the
     // row committed since arrives; delta-spark's records nothing until a batch has data, and its
     // next run starts after the new latest version.
@@ -97,6 +92,43 @@ class AppendStreamTest {
     assertEquals(0, Streams.count(dir.resolve("latest-delta")));
     assertEquals(canonicalRows(delta(table).where("id = 5")),
         canonicalRows(Streams.sink(dir.resolve("latest-deltax"))));
+  }
+
+  /**
+   * Both streams run as queries with {@code Trigger.ProcessingTime} while a writer commits; after
+   * each commit, once both have processed all that is available, their sinks hold the same rows.
+   */
+  @Test
+  void runningQueriesCatchUpWithAWriterAsDeltaSpark() throws Exception {
+    String table = Streams.create(dir, "running", "id INT, v STRING");
+    Streams.insertEach(table, 1, 2);
+    Map<String, StreamingQuery> queries = new LinkedHashMap<>();
+    try {
+      for (String format : List.of("delta", "deltax")) {
+        Path out = dir.resolve("running-" + format);
+        queries.put(format, Streams.stream(format, table, Map.of("maxFilesPerTrigger", "1"))
+            .writeStream().format("parquet")
+            .option("path", out.resolve("data").toString())
+            .option("checkpointLocation", out.resolve("checkpoint").toString())
+            .trigger(Trigger.ProcessingTime(50)).start());
+      }
+      for (int i = 3; i <= 5; i++) {
+        Streams.insertEach(table, i, i);
+        if (i == 4) {
+          sql("OPTIMIZE " + quote(table));
+        }
+        for (StreamingQuery q : queries.values()) {
+          q.processAllAvailable();
+        }
+        assertSameRows(Streams.sink(dir.resolve("running-delta")), Streams.sink(dir.resolve("running-deltax")));
+        assertEquals(i, Streams.count(dir.resolve("running-deltax")));
+      }
+      assertTrue(queries.get("deltax").isActive(), "still running");
+    } finally {
+      for (StreamingQuery q : queries.values()) {
+        q.stop();
+      }
+    }
   }
 
   /** As {@link #runBoth}, where a sink may have no file yet. */

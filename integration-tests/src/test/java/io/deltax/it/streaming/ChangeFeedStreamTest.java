@@ -1,15 +1,21 @@
 package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
-import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
-import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChangeFeedStreamTest {
   private static final String[] COLUMNS = {"id", "v", "_change_type", "_commit_version"};
+  private static final String ROW_TRACKING_AND_CDF[] = {
+      "'delta.enableRowTracking' = 'true'", "'delta.enableChangeDataFeed' = 'true'"};
+
+  private static final Map<String, String> FROM_1 = Map.of("readChangeFeed", "true", "startingVersion", "1");
 
   @TempDir
   static Path dir;
@@ -29,33 +39,136 @@ class ChangeFeedStreamTest {
     spark();
   }
 
-  private static void runBoth(String table) {
-    Map<String, String> options = Map.of("readChangeFeed", "true", "startingVersion", "1");
-    Streams.runInto(stream("delta", table, options), dir.resolve("cdf-delta"));
-    Streams.runInto(stream("deltax", table, options), dir.resolve("cdf-deltax"));
-    assertSameRows(Streams.sink(dir.resolve("cdf-delta")), Streams.sink(dir.resolve("cdf-deltax")));
+  /** One AvailableNow run of each stream into its sink {@code name-delta} / {@code name-deltax}; the sinks agree. */
+  private static void runBoth(String table, String name, Map<String, String> options) {
+    Streams.runInto(stream("delta", table, options), dir.resolve(name + "-delta"));
+    Streams.runInto(stream("deltax", table, options), dir.resolve(name + "-deltax"));
+    assertSameRows(Streams.sink(dir.resolve(name + "-delta")), Streams.sink(dir.resolve(name + "-deltax")));
   }
 
   private static Dataset<Row> stream(String format, String table, Map<String, String> options) {
-    var reader = spark().readStream().format(format);
-    options.forEach(reader::option);
-    return reader.load(table).select(COLUMNS[0], COLUMNS[1], COLUMNS[2], COLUMNS[3]);
+    return Streams.stream(format, table, options).select(COLUMNS[0], COLUMNS[1], COLUMNS[2], COLUMNS[3]);
   }
 
   @Test
   void changesCommitByCommitAsDeltaSparkChangeDataFeed() {
-    String table = dir.resolve("cdf").toString();
-    String t = quote(table);
-    sql("CREATE TABLE " + t + " (id INT, v STRING) USING delta TBLPROPERTIES "
-        + "('delta.enableRowTracking' = 'true', 'delta.enableChangeDataFeed' = 'true')");
-    sql("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
-    sql("INSERT INTO " + t + " VALUES (4, 'd')");
-    runBoth(table);
-    sql("UPDATE " + t + " SET v = 'B' WHERE id = 2");
-    sql("DELETE FROM " + t + " WHERE id = 3");
-    sql("OPTIMIZE " + t);
-    sql("INSERT INTO " + t + " VALUES (5, 'e')");
-    runBoth(table);
+    String table = Streams.create(dir, "cdf", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a'), (2, 'b'), (3, 'c')", "INSERT INTO $T VALUES (4, 'd')");
+    runBoth(table, "cdf", FROM_1);
+    Streams.write(table, "UPDATE $T SET v = 'B' WHERE id = 2", "DELETE FROM $T WHERE id = 3", "OPTIMIZE $T",
+        "INSERT INTO $T VALUES (5, 'e')");
+    runBoth(table, "cdf", FROM_1);
     assertTrue(Streams.count(dir.resolve("cdf-deltax")) >= 8);
+  }
+
+  /**
+   * Without startingVersion or startingTimestamp, both streams begin with the table's snapshot as
+   * inserts at its version, then the changes of later commits.
+   */
+  @Test
+  void withoutAStartTheSnapshotComesFirstAsInsertsAsDeltaSpark() {
+    String table = Streams.create(dir, "snapshot", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a'), (2, 'b')", "INSERT INTO $T VALUES (3, 'c')",
+        "UPDATE $T SET v = 'a1' WHERE id = 1");
+    Map<String, String> noStart = Map.of("readChangeFeed", "true");
+    runBoth(table, "snapshot", noStart);
+    assertEquals(3, Streams.count(dir.resolve("snapshot-deltax")), "the snapshot's rows");
+    Streams.write(table, "UPDATE $T SET v = 'b1' WHERE id = 2", "INSERT INTO $T VALUES (4, 'd')");
+    runBoth(table, "snapshot", noStart);
+    assertEquals(6, Streams.count(dir.resolve("snapshot-deltax")), "then the changes");
+  }
+
+  /**
+   * {@code changeMode = net}: each of deltax's micro-batches holds one entry per row for the
+   * batch's commits, which is delta-spark's change data feed stream of the same commits collapsed
+   * per key (the table's {@code id}). One AvailableNow run after each group of writes makes one
+   * batch on both sides.
+   */
+  @Test
+  void netChangesPerMicroBatchAsDeltaSparkCollapsedPerKey() throws Exception {
+    String table = Streams.create(dir, "net", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    List<String[]> writes = List.of(
+        new String[] {"UPDATE $T SET v = 'a1' WHERE id = 1", "INSERT INTO $T VALUES (4, 'd')"},
+        new String[] {"UPDATE $T SET v = 'b1' WHERE id = 2", "UPDATE $T SET v = 'b2' WHERE id = 2",
+            "DELETE FROM $T WHERE id = 3", "INSERT INTO $T VALUES (5, 'e')",
+            "UPDATE $T SET v = 'e1' WHERE id = 5", "INSERT INTO $T VALUES (6, 'f')",
+            "DELETE FROM $T WHERE id = 6", "UPDATE $T SET v = 'd1' WHERE id = 4",
+            "DELETE FROM $T WHERE id = 4"});
+    Map<String, String> net = Map.of("readChangeFeed", "true", "startingVersion", "1", "changeMode", "net");
+    for (int run = 0; run <= writes.size(); run++) {
+      if (run > 0) {
+        Streams.write(table, writes.get(run - 1));
+      }
+      List<List<Row>> deltaBatches = batches("delta", table, "net-delta", FROM_1);
+      List<List<Row>> deltaxBatches = batches("deltax", table, "net-deltax", net);
+      assertEquals(1, deltaBatches.size(), "one batch a run");
+      assertEquals(1, deltaxBatches.size(), "one batch a run");
+      assertEquals(collapsedPerKey(deltaBatches.get(0)), canonical(deltaxBatches.get(0)), "run " + run);
+    }
+  }
+
+  /** The non-empty micro-batches of one AvailableNow run, each as its rows. */
+  private static List<List<Row>> batches(String format, String table, String name,
+      Map<String, String> options) throws Exception {
+    List<List<Row>> batches = Collections.synchronizedList(new ArrayList<>());
+    VoidFunction2<Dataset<Row>, Long> collect = (batch, id) -> {
+      List<Row> rows = batch.collectAsList();
+      if (!rows.isEmpty()) {
+        batches.add(rows);
+      }
+    };
+    stream(format, table, options).writeStream().foreachBatch(collect)
+        .option("checkpointLocation", dir.resolve(name).toString())
+        .trigger(Trigger.AvailableNow()).start().awaitTermination();
+    return batches;
+  }
+
+  /**
+   * delta-spark's changes of one batch, collapsed per id as a net change feed does: inserted (then
+   * updated), the insert with the last values; inserted then deleted, nothing; there before and
+   * deleted, the delete with the values before; there before and updated, the first pre-image and
+   * the last post-image. Each entry keeps its change's commit version (a delete's: the deleting one).
+   */
+  private static List<String> collapsedPerKey(List<Row> changes) {
+    Map<Integer, List<Row>> byId = new LinkedHashMap<>();
+    for (Row r : changes) {
+      byId.computeIfAbsent(r.getInt(0), k -> new ArrayList<>()).add(r);
+    }
+    List<String> result = new ArrayList<>();
+    for (List<Row> rows : byId.values()) {
+      rows.sort(Comparator.comparingLong((Row r) -> r.getLong(3)).thenComparing(r -> order(r.getString(2))));
+      Row first = rows.get(0);
+      Row last = rows.get(rows.size() - 1);
+      boolean before = !first.getString(2).equals("insert");
+      boolean after = !last.getString(2).equals("delete");
+      if (!before && after) {
+        result.add(text(last.getInt(0), last.getString(1), "insert", last.getLong(3)));
+      } else if (before && !after) {
+        result.add(text(first.getInt(0), first.getString(1), "delete", last.getLong(3)));
+      } else if (before) {
+        result.add(text(first.getInt(0), first.getString(1), first.getString(2), first.getLong(3)));
+        result.add(text(last.getInt(0), last.getString(1), last.getString(2), last.getLong(3)));
+      }
+    }
+    Collections.sort(result);
+    return result;
+  }
+
+  private static int order(String changeType) {
+    return changeType.equals("update_preimage") ? 0 : changeType.equals("update_postimage") ? 1 : 2;
+  }
+
+  private static List<String> canonical(List<Row> rows) {
+    List<String> result = new ArrayList<>();
+    for (Row r : rows) {
+      result.add(text(r.getInt(0), r.getString(1), r.getString(2), r.getLong(3)));
+    }
+    Collections.sort(result);
+    return result;
+  }
+
+  private static String text(int id, String v, String type, long version) {
+    return id + "," + v + "," + type + "," + version;
   }
 }

@@ -15,6 +15,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -86,8 +87,7 @@ class StreamLimitsAndFailuresTest {
   /** The sink fails after writing batch 2; the restarted query rewrites it and goes on: each row once. */
   @Test
   void restartFromCheckpointIsExactlyOnce() throws Exception {
-    String table = dir.resolve("restart").toString();
-    sql("CREATE TABLE " + quote(table) + " (id INT, v STRING) USING delta");
+    String table = Streams.create(dir, "restart", "id INT, v STRING");
     for (int i = 1; i <= 5; i++) {
       sql("INSERT INTO " + quote(table) + " VALUES (" + i + ", 'v" + i + "'), (" + (i + 100) + ", 'w')");
     }
@@ -116,87 +116,133 @@ class StreamLimitsAndFailuresTest {
 
   @Test
   void updateFailsTheStreamUnlessSkipped() {
-    String table = dir.resolve("update").toString();
-    sql("CREATE TABLE " + quote(table) + " (id INT, v STRING) USING delta");
-    sql("INSERT INTO " + quote(table) + " VALUES (1, 'a'), (2, 'b')");
+    String table = Streams.create(dir, "update", "id INT, v STRING");
+    Streams.insertEach(table, 1, 2);
     Streams.run("deltax", table, dir.resolve("update-deltax"), Map.of());
     Streams.run("delta", table, dir.resolve("update-delta"), Map.of());
     sql("UPDATE " + quote(table) + " SET v = 'c' WHERE id = 1");
     // delta-spark's stream fails on the UPDATE; so does deltax's, naming the version and the way out.
-    assertThrows(RuntimeException.class, () -> Streams.run("delta", table, dir.resolve("update-delta"), Map.of()));
-    RuntimeException e = assertThrows(RuntimeException.class,
-        () -> Streams.run("deltax", table, dir.resolve("update-deltax"), Map.of()));
-    DeltaXException cause = deltaxCause(e);
+    DeltaXException cause = Streams.bothFail(table, dir.resolve("update-delta"), dir.resolve("update-deltax"), Map.of());
     assertEquals("DELTAX_STREAM_DATA_REMOVED", cause.getCondition());
-    assertTrue(cause.getMessage().contains("version 2") && cause.getMessage().contains("skipChangeCommits"),
+    assertTrue(cause.getMessage().contains("version 3") && cause.getMessage().contains("skipChangeCommits"),
         cause.getMessage());
     assertEquals(2, Streams.count(dir.resolve("update-deltax")), "nothing written after the failure");
   }
 
   @Test
   void tableReplacedAtTheSamePathFailsClearly() throws Exception {
-    String table = dir.resolve("replaced").toString();
-    sql("CREATE TABLE " + quote(table) + " (id INT) USING delta");
+    String table = Streams.create(dir, "replaced", "id INT");
     sql("INSERT INTO " + quote(table) + " VALUES (1)");
     Streams.run("deltax", table, dir.resolve("replaced-out"), Map.of());
     FileUtils.deleteDirectory(new File(table));
-    sql("CREATE TABLE " + quote(table) + " (id INT) USING delta");
+    Streams.create(dir, "replaced", "id INT");
     sql("INSERT INTO " + quote(table) + " VALUES (2)");
     sql("INSERT INTO " + quote(table) + " VALUES (3)");
     RuntimeException e = assertThrows(RuntimeException.class,
         () -> Streams.run("deltax", table, dir.resolve("replaced-out"), Map.of()));
-    assertEquals("DELTAX_STREAM_TABLE_CHANGED", deltaxCause(e).getCondition());
+    assertEquals("DELTAX_STREAM_TABLE_CHANGED", Streams.deltaxCause(e).getCondition());
     assertEquals(1, Streams.count(dir.resolve("replaced-out")));
   }
 
   /** A column renamed under column mapping while the query was stopped: its restart fails, as delta-spark's. */
   @Test
-  void schemaChangeFailsNamingBothSchemas() {
-    String table = dir.resolve("schema").toString();
-    sql("CREATE TABLE " + quote(table) + " (id INT, v STRING) USING delta TBLPROPERTIES "
-        + "('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5')");
+  void columnRenamedUnderColumnMappingFailsNamingBothSchemas() {
+    String table = Streams.create(dir, "schema", "id INT, v STRING", "'delta.columnMapping.mode' = 'name'",
+        "'delta.minReaderVersion' = '2'", "'delta.minWriterVersion' = '5'");
     sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
     Streams.run("deltax", table, dir.resolve("schema-deltax"), Map.of());
     Streams.run("delta", table, dir.resolve("schema-delta"), Map.of());
     sql("ALTER TABLE " + quote(table) + " RENAME COLUMN v TO w");
     sql("INSERT INTO " + quote(table) + " VALUES (2, 'b')");
-    assertThrows(RuntimeException.class, () -> Streams.run("delta", table, dir.resolve("schema-delta"), Map.of()));
-    RuntimeException e = assertThrows(RuntimeException.class,
-        () -> Streams.run("deltax", table, dir.resolve("schema-deltax"), Map.of()));
-    DeltaXException cause = deltaxCause(e);
+    DeltaXException cause = Streams.bothFail(table, dir.resolve("schema-delta"), dir.resolve("schema-deltax"), Map.of());
     assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
     assertTrue(cause.getMessage().contains("v STRING") && cause.getMessage().contains("w STRING"),
         cause.getMessage());
     assertEquals(1, Streams.count(dir.resolve("schema-deltax")));
   }
 
-  /** Log clean-up removed the commits the stream needs next: the error names them. */
+  /**
+   * A column widened from SMALLINT to INT ({@code delta.enableTypeWidening}) under running queries:
+   * both fail, deltax's naming the old and the new schema; restarted, both go on with the new type,
+   * as delta-spark accepts a widening after a restart.
+   */
   @Test
-  void versionsCleanedPastTheOffsetFailNamingThem() throws Exception {
-    String table = dir.resolve("cleaned").toString();
-    sql("CREATE TABLE " + quote(table) + " (id INT) USING delta");
-    sql("INSERT INTO " + quote(table) + " VALUES (1)");
-    Streams.run("deltax", table, dir.resolve("cleaned-out"), Map.of());
-    for (int i = 2; i <= 4; i++) {
-      sql("INSERT INTO " + quote(table) + " VALUES (" + i + ")");
+  void typeWideningFailsARunningQueryAndPassesARestart() throws Exception {
+    String table = Streams.create(dir, "widened", "id INT, n SMALLINT", "'delta.enableTypeWidening' = 'true'");
+    sql("INSERT INTO " + quote(table) + " VALUES (1, 1)");
+    Map<String, StreamingQuery> queries = new LinkedHashMap<>();
+    for (String format : List.of("delta", "deltax")) {
+      Path out = dir.resolve("widened-" + format);
+      queries.put(format, Streams.stream(format, table, Map.of()).writeStream().format("parquet")
+          .option("path", out.resolve("data").toString())
+          .option("checkpointLocation", out.resolve("checkpoint").toString())
+          .trigger(Trigger.ProcessingTime(50)).start());
     }
+    for (StreamingQuery q : queries.values()) {
+      q.processAllAvailable();
+    }
+    sql("ALTER TABLE " + quote(table) + " CHANGE COLUMN n TYPE INT");
+    sql("INSERT INTO " + quote(table) + " VALUES (2, 2)");
+    assertThrows(Exception.class, () -> queries.get("delta").processAllAvailable());
+    DeltaXException cause = Streams.deltaxCause(
+        assertThrows(Exception.class, () -> queries.get("deltax").processAllAvailable()));
+    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    assertTrue(cause.getMessage().contains("n SMALLINT") && cause.getMessage().contains("n INT"),
+        cause.getMessage());
+    assertEquals(1, Streams.count(dir.resolve("widened-deltax")));
+
+    Streams.run("delta", table, dir.resolve("widened-delta"), Map.of());
+    Streams.run("deltax", table, dir.resolve("widened-deltax"), Map.of());
+    // The sinks hold files of both types: read them as the wider one.
+    assertSameRows(widened(dir.resolve("widened-delta")), widened(dir.resolve("widened-deltax")));
+    assertEquals(2, widened(dir.resolve("widened-deltax")).count());
+  }
+
+  private static Dataset<Row> widened(Path out) {
+    return spark().read().schema("id INT, n INT").parquet(out.resolve("data").toString());
+  }
+
+  /**
+   * Log clean-up removed the commits the stream needs next (delta-spark's checkpoint, then the
+   * commit files before it deleted): by default both streams fail, deltax's naming the missing
+   * versions and the next one the log holds; with {@code failOnDataLoss = false} both skip ahead to
+   * it and agree on what they read.
+   */
+  @Test
+  void logCleanedPastTheOffsetFailsOrSkipsAheadAsDeltaSpark() throws Exception {
+    String table = Streams.create(dir, "cleaned", "id INT, v STRING");
+    // Two batches each: on restart Spark asks delta-spark's (DSv1) source for its last batch
+    // again, which for a first batch means the table's snapshot at its start.
+    for (int id = 1; id <= 2; id++) {
+      Streams.insertEach(table, id, id);
+      Streams.run("deltax", table, dir.resolve("cleaned-deltax"), Map.of());
+      Streams.run("delta", table, dir.resolve("cleaned-delta"), Map.of());
+    }
+    Streams.insertEach(table, 3, 5);
     io.deltax.it.DeltaOracle.checkpoint(table);
-    for (int v = 0; v <= 3; v++) {
+    for (int v = 0; v <= 4; v++) {
       java.nio.file.Files.delete(Path.of(table, "_delta_log", String.format("%020d.json", v)));
     }
-    RuntimeException e = assertThrows(RuntimeException.class,
-        () -> Streams.run("deltax", table, dir.resolve("cleaned-out"), Map.of()));
-    DeltaXException cause = deltaxCause(e);
+    DeltaXException cause = Streams.bothFail(table, dir.resolve("cleaned-delta"), dir.resolve("cleaned-deltax"), Map.of());
     assertEquals("DELTAX_STREAM_VERSIONS_MISSING", cause.getCondition());
-    assertTrue(cause.getMessage().contains("versions 2 to 3"), cause.getMessage());
-    assertEquals(1, Streams.count(dir.resolve("cleaned-out")));
+    assertTrue(cause.getMessage().contains("versions 3 to 4") && cause.getMessage().contains("version 5")
+        && cause.getMessage().contains("failOnDataLoss"), cause.getMessage());
+    assertEquals(2, Streams.count(dir.resolve("cleaned-deltax")));
+
+    Map<String, String> skip = Map.of("failOnDataLoss", "false");
+    Streams.run("delta", table, dir.resolve("cleaned-delta"), skip);
+    Streams.run("deltax", table, dir.resolve("cleaned-deltax"), skip);
+    assertSameRows(Streams.sink(dir.resolve("cleaned-delta")), Streams.sink(dir.resolve("cleaned-deltax")));
+    assertEquals(canonicalRows(delta(table).where("id IN (1, 2, 5)")),
+        canonicalRows(Streams.sink(dir.resolve("cleaned-deltax"))), "versions 3 and 4 skipped");
+    Streams.insertEach(table, 6, 6);
+    Streams.run("deltax", table, dir.resolve("cleaned-deltax"), skip);
+    assertEquals(4, Streams.count(dir.resolve("cleaned-deltax")), "and the stream goes on");
   }
 
   @Test
   void rowIdsAreSelectableInStreamsAsDeltaSparkReadsThem() {
-    String table = dir.resolve("rowids").toString();
-    sql("CREATE TABLE " + quote(table) + " (id INT, v STRING) USING delta "
-        + "TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+    String table = Streams.create(dir, "rowids", "id INT, v STRING", "'delta.enableRowTracking' = 'true'");
     sql("INSERT INTO " + quote(table) + " VALUES (1, 'a'), (2, 'b')");
     sql("INSERT INTO " + quote(table) + " VALUES (3, 'c')");
     String[] columns = {"id", "_metadata.row_id", "_metadata.row_commit_version"};
@@ -210,14 +256,5 @@ class StreamLimitsAndFailuresTest {
     assertEquals(canonicalRows(delta(table).select("id", columns[1], columns[2])),
         canonicalRows(Streams.sink(dir.resolve("rowids-deltax"))));
     assertEquals(4, Streams.count(dir.resolve("rowids-deltax")));
-  }
-
-  static DeltaXException deltaxCause(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof DeltaXException d) {
-        return d;
-      }
-    }
-    throw new AssertionError("no DeltaXException in " + e, e);
   }
 }

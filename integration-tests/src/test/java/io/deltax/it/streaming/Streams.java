@@ -1,7 +1,11 @@
 package io.deltax.it.streaming;
 
+import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.deltax.errors.DeltaXException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
@@ -12,18 +16,47 @@ import org.apache.spark.sql.streaming.StreamingQueryException;
 import org.apache.spark.sql.streaming.Trigger;
 
 /**
- * A stream run to the end with {@code Trigger.AvailableNow} into a Parquet sink (exactly once:
- * the sink's own log), from a checkpoint that later runs resume.
+ * The streaming tests' set-up: tables made by delta-spark, and a stream run to the end with
+ * {@code Trigger.AvailableNow} into a Parquet sink (exactly once: the sink's own log), from a
+ * checkpoint that later runs resume.
  */
 final class Streams {
   private Streams() {}
 
+  /**
+   * A new Delta table {@code name} under {@code dir}, made by delta-spark with {@code columns}
+   * and, where given, table properties as {@code 'key' = 'value'} pairs; its path.
+   */
+  static String create(Path dir, String name, String columns, String... properties) {
+    String table = dir.resolve(name).toString();
+    sql("CREATE TABLE " + quote(table) + " (" + columns + ") USING delta"
+        + (properties.length == 0 ? "" : " TBLPROPERTIES (" + String.join(", ", properties) + ")"));
+    return table;
+  }
+
+  /** Runs each statement, {@code $T} standing for the table. */
+  static void write(String table, String... statements) {
+    for (String statement : statements) {
+      sql(statement.replace("$T", quote(table)));
+    }
+  }
+
+  /** One commit per id in {@code from..to}, each inserting {@code (id, 'v<id>')}. */
+  static void insertEach(String table, int from, int to) {
+    for (int i = from; i <= to; i++) {
+      sql("INSERT INTO " + quote(table) + " VALUES (" + i + ", 'v" + i + "')");
+    }
+  }
+
   /** One run of {@code format}'s stream of {@code table} into {@code out}, checkpointed beside it. */
   static StreamingQuery run(String format, String table, Path out, Map<String, String> options) {
+    return runInto(stream(format, table, options), out);
+  }
+
+  static Dataset<Row> stream(String format, String table, Map<String, String> options) {
     var reader = spark().readStream().format(format);
     options.forEach(reader::option);
-    Dataset<Row> stream = reader.load(table);
-    return runInto(stream, out);
+    return reader.load(table);
   }
 
   static StreamingQuery runInto(Dataset<Row> stream, Path out) {
@@ -39,6 +72,21 @@ final class Streams {
     } catch (TimeoutException | StreamingQueryException e) {
       throw new RuntimeException(e);
     }
+  }
+
+  /** delta-spark's run fails, and so does deltax's: the DeltaXException it fails with. */
+  static DeltaXException bothFail(String table, Path deltaOut, Path deltaxOut, Map<String, String> options) {
+    assertThrows(RuntimeException.class, () -> run("delta", table, deltaOut, options));
+    return deltaxCause(assertThrows(RuntimeException.class, () -> run("deltax", table, deltaxOut, options)));
+  }
+
+  static DeltaXException deltaxCause(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof DeltaXException d) {
+        return d;
+      }
+    }
+    throw new AssertionError("no DeltaXException in " + e, e);
   }
 
   /** How many rows the sink holds; 0 before its first file. */

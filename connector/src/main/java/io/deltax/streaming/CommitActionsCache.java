@@ -1,0 +1,48 @@
+package io.deltax.streaming;
+
+import io.deltax.actions.Action;
+import io.deltax.log.LogFileName;
+import io.deltax.log.TransactionLog;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.hadoop.fs.FileStatus;
+
+/**
+ * The actions of the commits a change feed stream read, kept across polls: admission counts a
+ * commit's files on every poll until the commit is in a batch, and planning the batch reads the
+ * same commits again. Each commit file is read once while it is held; the least recently used
+ * go first once more than {@link #MAX_ACTIONS} actions are held.
+ */
+final class CommitActionsCache {
+  static final int MAX_ACTIONS = 1_000_000;
+
+  private final Map<Long, List<Action>> byVersion = new LinkedHashMap<>(16, 0.75f, true);
+  private long held;
+
+  /** Commit {@code version}'s actions, in the commit's order. */
+  synchronized List<Action> actions(TransactionLog log, FileStatus file, long version) {
+    List<Action> cached = byVersion.get(version);
+    if (cached != null) {
+      return cached;
+    }
+    List<Action> read = new ArrayList<>();
+    log.readCommit(file, read::add);
+    byVersion.put(version, read);
+    held += read.size();
+    Iterator<List<Action>> eldest = byVersion.values().iterator();
+    while (held > MAX_ACTIONS && byVersion.size() > 1) {
+      held -= eldest.next().size();
+      eldest.remove();
+    }
+    return read;
+  }
+
+  /** As {@link TransactionLog#readCommit}, from the cache. */
+  void readCommit(TransactionLog log, FileStatus file, Consumer<Action> sink) {
+    actions(log, file, LogFileName.parse(file.getPath().getName()).version()).forEach(sink);
+  }
+}

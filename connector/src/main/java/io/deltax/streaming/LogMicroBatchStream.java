@@ -1,0 +1,101 @@
+package io.deltax.streaming;
+
+import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.StreamRequest;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.snapshots.LoadedSnapshot;
+import io.deltax.snapshots.SnapshotLoader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
+import org.apache.spark.sql.connector.read.streaming.Offset;
+import org.apache.spark.sql.connector.read.streaming.ReadLimit;
+import org.apache.spark.sql.connector.read.streaming.ReportsSourceMetrics;
+import org.apache.spark.sql.connector.read.streaming.SupportsAdmissionControl;
+import org.apache.spark.sql.connector.read.streaming.SupportsTriggerAvailableNow;
+
+/**
+ * What both of deltax's streams do alike: load the latest snapshot of the stream's table (and
+ * refuse another table at the path), read their own offsets back, cap a {@code Trigger.AvailableNow}
+ * run at the version it started with, and read each micro-batch with the batch scan it planned.
+ */
+abstract class LogMicroBatchStream implements MicroBatchStream, SupportsAdmissionControl,
+    SupportsTriggerAvailableNow, ReportsSourceMetrics {
+  final DeltaXConf conf;
+  /** The table's root, as errors name it. */
+  final String table;
+  final String tableId;
+  final StreamRequest request;
+  final MissingCommits missing;
+  /** {@code Trigger.AvailableNow}: the last version this run reads; null otherwise. */
+  private Long availableNowLastVersion;
+
+  LogMicroBatchStream(DeltaXConf conf, String table, String tableId) {
+    this.conf = conf;
+    this.table = table;
+    this.tableId = tableId;
+    this.request = conf.stream();
+    this.missing = new MissingCommits(table, request.failOnDataLoss());
+  }
+
+  /** The latest snapshot (the JVM's snapshot cache lists the log once per call), of this table. */
+  LoadedSnapshot latest() {
+    LoadedSnapshot loaded = SnapshotLoader.latest(conf.path(), conf);
+    String found = loaded.snapshot().metadata().id();
+    if (!tableId.equals(found)) {
+      throw DeltaXErrors.streamTableChanged(table, tableId, found);
+    }
+    return loaded;
+  }
+
+  /** The last version this trigger may read: the latest, or where an AvailableNow run stops. */
+  long lastVersion(LoadedSnapshot loaded) {
+    long last = loaded.snapshot().version();
+    return availableNowLastVersion == null ? last : Math.min(last, availableNowLastVersion);
+  }
+
+  /** {@code offset} as this stream's, of this table; {@code null} is the initial offset. */
+  DeltaXSourceOffset own(Offset offset) {
+    if (offset == null) {
+      return (DeltaXSourceOffset) initialOffset();
+    }
+    DeltaXSourceOffset o = offset instanceof DeltaXSourceOffset d ? d
+        : DeltaXSourceOffset.fromJson(table, offset.json());
+    if (!o.tableId().equals(tableId)) {
+      throw DeltaXErrors.streamTableChanged(table, o.tableId(), tableId);
+    }
+    return o;
+  }
+
+  @Override
+  public final Offset deserializeOffset(String json) {
+    return DeltaXSourceOffset.fromJson(table, json);
+  }
+
+  @Override
+  public final Offset latestOffset() {
+    throw new UnsupportedOperationException("latestOffset(Offset, ReadLimit) is the one to call");
+  }
+
+  @Override
+  public ReadLimit getDefaultReadLimit() {
+    return ReadLimits.defaultLimit(request);
+  }
+
+  @Override
+  public final void prepareForTriggerAvailableNow() {
+    availableNowLastVersion = latest().snapshot().version();
+  }
+
+  @Override
+  public final PartitionReaderFactory createReaderFactory() {
+    return StreamReaderFactory.INSTANCE;
+  }
+
+  @Override
+  public final void commit(Offset end) {
+    // Nothing to release: the log is read, never held.
+  }
+
+  @Override
+  public final void stop() {}
+}

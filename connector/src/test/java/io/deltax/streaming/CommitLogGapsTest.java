@@ -1,0 +1,62 @@
+package io.deltax.streaming;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.actions.Action;
+import io.deltax.errors.DeltaXException;
+import io.deltax.log.TransactionLog;
+import io.deltax.snapshots.TestTables;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How a stream reads commits on a log written by hand: each commit file once while cached, and
+ * where commits are gone, the failOnDataLoss rule (fail naming them, or skip to the next one).
+ */
+class CommitLogGapsTest {
+  @TempDir
+  Path dir;
+
+  private TransactionLog log(int... versions) throws Exception {
+    for (int v : versions) {
+      if (v == 0) {
+        TestTables.commit(dir, 0, TestTables.PROTOCOL, TestTables.metadata("t"), TestTables.add("a"));
+      } else {
+        TestTables.commit(dir, v, TestTables.add("f" + v));
+      }
+    }
+    return TransactionLog.open(dir.toString(), new Configuration());
+  }
+
+  @Test
+  void aCachedCommitIsNotReadAgain() throws Exception {
+    TransactionLog log = log(0, 1);
+    FileStatus file = log.listing().commit(1).orElseThrow();
+    CommitActionsCache cache = new CommitActionsCache();
+    List<Action> first = cache.actions(log, file, 1);
+    assertEquals(1, first.size());
+    Files.delete(dir.resolve("_delta_log").resolve(file.getPath().getName()));
+    // Gone from the store, still answered: the second poll read no file.
+    assertSame(first, cache.actions(log, file, 1));
+  }
+
+  @Test
+  void missingCommitsFailNamingThemOrAreSkipped() throws Exception {
+    TransactionLog log = log(0, 3, 4);
+    DeltaXException e = assertThrows(DeltaXException.class,
+        () -> new MissingCommits("/t", true).readableFrom(log, 1, 4));
+    assertEquals("DELTAX_STREAM_VERSIONS_MISSING", e.getCondition());
+    assertTrue(e.getMessage().contains("versions 1 to 2") && e.getMessage().contains("version 3"),
+        e.getMessage());
+    assertEquals(3, new MissingCommits("/t", false).readableFrom(log, 1, 4));
+    assertEquals(4, new MissingCommits("/t", true).readableFrom(log, 4, 4));
+  }
+}
