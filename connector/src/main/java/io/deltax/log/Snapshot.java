@@ -44,7 +44,7 @@ public final class Snapshot {
   /** What the file actions of the log add up to. */
   private record FileState(List<AddFile> activeFiles, List<RemoveFile> tombstones,
       Map<String, SetTransaction> transactions, Map<String, DomainMetadata> domains,
-      Map<String, Long> firstAddedIn) {}
+      Map<String, Long> firstAddedIn, boolean hasDeletionVectors) {}
 
   /**
    * The file actions replayed, and the segment that gave them: not this snapshot's own when its
@@ -133,8 +133,10 @@ public final class Snapshot {
       Replayed replayed = replayFiles.get();
       segment = replayed.segment();
       LogReplay replay = replayed.replay();
-      files = new FileState(List.copyOf(replay.activeFiles()), List.copyOf(replay.tombstones()),
-          Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), replay.firstAddedIn());
+      List<AddFile> active = List.copyOf(replay.activeFiles());
+      files = new FileState(active, List.copyOf(replay.tombstones()),
+          Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), replay.firstAddedIn(),
+          active.stream().anyMatch(f -> f.deletionVector() != null));
       replayFiles = null; // lets the commits' actions go
       loadedFileCount = files.activeFiles().size();
     }
@@ -178,6 +180,14 @@ public final class Snapshot {
   /** The active data files, in no particular order. */
   public List<AddFile> activeFiles() {
     return files().activeFiles();
+  }
+
+  /**
+   * Whether some active file has a deletion vector: answered once per snapshot, not by every scan
+   * walking the file list.
+   */
+  public boolean hasDeletionVectors() {
+    return files().hasDeletionVectors();
   }
 
   /** The remove actions still in effect, expired or not: what a checkpoint carries forward. */

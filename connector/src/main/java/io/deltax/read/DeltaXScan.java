@@ -64,10 +64,11 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private List<AddFile> selectedFiles;
 
   /**
-   * What a scan reads from: its candidate files, and the {@code _metadata} read plan (null when the
-   * scan neither selects {@code _metadata} nor meets a deletion vector).
+   * What a scan reads from: its candidate files, whether they are the snapshot's own file list (in
+   * its order, which the snapshot's kept statistics follow), and the {@code _metadata} read plan
+   * (null when the scan neither selects {@code _metadata} nor meets a deletion vector).
    */
-  record Inputs(List<AddFile> candidates, MetadataReadPlan metadataPlan) {}
+  record Inputs(List<AddFile> candidates, boolean snapshotFiles, MetadataReadPlan metadataPlan) {}
 
   DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, Supplier<Inputs> inputs,
       StructType metadataType, StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
@@ -141,13 +142,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   /** The files that may hold matching rows; computed once. */
   synchronized List<AddFile> selectedFiles() {
     if (selectedFiles == null) {
-      List<AddFile> selected = new ArrayList<>();
-      for (AddFile file : inputs().candidates()) {
-        if (skipping.mightMatch(file)) {
-          selected.add(file);
-        }
-      }
-      selectedFiles = selected;
+      selectedFiles = skipping.select(inputs().candidates(), inputs().snapshotFiles());
     }
     return selectedFiles;
   }
@@ -194,6 +189,11 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
+    if (selectedFiles().isEmpty()) {
+      // Every file skipped: Spark still asks for a factory, which no task will use. Spark's Parquet
+      // reader would broadcast the Hadoop configuration for nothing (most of a warm query's time).
+      return new DeltaXReaderFactory(null, false, null, null, null, null);
+    }
     MetadataReadPlan metadataPlan = inputs().metadataPlan();
     if (metadataPlan == null) {
       boolean columnar = SparkParquet.supportsBatch(spark, readSchema());

@@ -161,12 +161,13 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     // The file list and the plan it calls for, on first use (a stream's scan never asks).
     Supplier<DeltaXScan.Inputs> inputs = () -> {
       List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
-      boolean deletionVectors = candidates.stream().anyMatch(f -> f.deletionVector() != null);
+      boolean deletionVectors = files == null ? snapshot.hasDeletionVectors()
+          : files.stream().anyMatch(f -> f.deletionVector() != null);
       MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
           : new MetadataReadPlan(metadataType, RowTrackingConfig.of(snapshot), readDataSchema.size(),
               readPartitionSchema.size(), deletionVectors,
               MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null);
-      return new DeltaXScan.Inputs(candidates, metadataPlan);
+      return new DeltaXScan.Inputs(candidates, files == null, metadataPlan);
     };
     return new DeltaXScan(spark, log, snapshot, inputs, metadataType, requiredSchema, physical(dataSchema),
         readDataSchema, physical(readDataSchema), readPartitionSchema, dataFilters(),

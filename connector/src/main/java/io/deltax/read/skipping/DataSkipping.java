@@ -83,10 +83,31 @@ public final class DataSkipping {
   }
 
   public boolean mightMatch(AddFile file) {
+    return filters.isEmpty() || mightMatch(file, bounds.of(file));
+  }
+
+  /**
+   * The files of {@code files} that may hold matching rows, in their order.
+   *
+   * @param snapshotFiles whether {@code files} is the snapshot's own file list, whose order the
+   *     statistics kept with the snapshot follow ({@link ParsedStats}); false for any other list
+   */
+  public List<AddFile> select(List<AddFile> files, boolean snapshotFiles) {
     if (filters.isEmpty()) {
-      return true;
+      return files;
     }
-    FileBounds.View view = bounds.of(file);
+    List<AddFile> selected = new ArrayList<>();
+    int count = files.size();
+    for (int i = 0; i < count; i++) {
+      AddFile file = files.get(i);
+      if (mightMatch(file, snapshotFiles ? bounds.of(file, i, count) : bounds.of(file))) {
+        selected.add(file);
+      }
+    }
+    return selected;
+  }
+
+  private boolean mightMatch(AddFile file, FileBounds.View view) {
     if (mightMatch(view)) {
       return true;
     }

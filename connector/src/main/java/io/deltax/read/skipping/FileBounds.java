@@ -5,9 +5,11 @@ import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.rowtracking.RowDataVersions;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -38,6 +40,16 @@ final class FileBounds {
   private final PartitionValues partitionValues;
   /** The physical names of the data columns whose statistics the filters need. */
   private final Set<String> statsColumns;
+  /** Those data columns, resolved once: what one parse of a file's statistics fills. */
+  private final List<Column> statsColumnList;
+  /** The columns the filters name, resolved once per scan, by the name the filters use. */
+  private final Map<String, Column> referencedColumns = new HashMap<>();
+
+  /**
+   * A column a filter names, resolved against the schema: its type, its physical name (the key of
+   * partition values and statistics), whether it is a partition column.
+   */
+  private record Column(StructField field, DataType type, String physical, boolean partition) {}
   /** Where the files' statistics are parsed and kept: with the snapshot, across scans. */
   private final ParsedStats parsedStats;
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
@@ -62,13 +74,21 @@ final class FileBounds {
     this.rowDataVersions = rowDataVersions;
     this.parsedStats = parsedStats;
     Set<String> statsColumns = new HashSet<>();
+    List<Column> statsColumnList = new ArrayList<>();
     for (String column : referenced) {
       StructField field = columns.get(column.toLowerCase(Locale.ROOT));
-      if (field != null && !isPartitionColumn(field) && SkippingValues.isSupported(field.dataType())) {
-        statsColumns.add(ColumnMapping.physicalName(field));
+      if (field == null || !SkippingValues.isSupported(field.dataType())) {
+        continue;
+      }
+      Column resolved = new Column(field, field.dataType(), ColumnMapping.physicalName(field),
+          isPartitionColumn(field));
+      referencedColumns.put(column, resolved);
+      if (!resolved.partition() && statsColumns.add(resolved.physical())) {
+        statsColumnList.add(resolved);
       }
     }
     this.statsColumns = Set.copyOf(statsColumns);
+    this.statsColumnList = List.copyOf(statsColumnList);
   }
 
   /** The physical names of the columns whose statistics are parsed. */
@@ -82,6 +102,10 @@ final class FileBounds {
 
   /** The type filters compare {@code column} in, or null where no file can bound it. */
   DataType typeOf(String column) {
+    Column referenced = referencedColumns.get(column);
+    if (referenced != null) {
+      return referenced.type();
+    }
     if (column.equals(ROW_ID)) {
       return materializedRowIds == null ? null : DataTypes.LongType;
     }
@@ -123,17 +147,32 @@ final class FileBounds {
 
   /** The bounds of one file. */
   View of(AddFile file) {
-    return new View(file, false, null);
+    return new View(file, -1, 0, false, null);
+  }
+
+  /**
+   * The bounds of the file at {@code position} in the snapshot's file list of {@code fileCount}
+   * files: its statistics' bounds are kept with the snapshot by that position
+   * ({@link ParsedStats#bounds}), so the next scan finds them without a look-up by path.
+   */
+  View of(AddFile file, int position, int fileCount) {
+    return new View(file, position, fileCount, false, null);
   }
 
   /** One file's bounds, its statistics parsed on first need. */
   final class View {
     private final AddFile file;
+    /** Where the file is in the snapshot's file list, or -1. */
+    private final int position;
+    private final int fileCount;
     private final boolean withMaterializedRowIds;
     private FileStats stats;
 
-    private View(AddFile file, boolean withMaterializedRowIds, FileStats stats) {
+    private View(AddFile file, int position, int fileCount, boolean withMaterializedRowIds,
+        FileStats stats) {
       this.file = file;
+      this.position = position;
+      this.fileCount = fileCount;
       this.withMaterializedRowIds = withMaterializedRowIds;
       this.stats = stats;
     }
@@ -144,7 +183,7 @@ final class FileBounds {
      * again.
      */
     View withMaterializedRowIds() {
-      return new View(file, true, stats);
+      return new View(file, position, fileCount, true, stats);
     }
 
     DataType typeOf(String column) {
@@ -158,20 +197,39 @@ final class FileBounds {
       if (column.equals(ROW_DATA_VERSION)) {
         return rowDataVersionBounds();
       }
-      StructField field = columns.get(column.toLowerCase(Locale.ROOT));
-      if (field == null || !SkippingValues.isSupported(field.dataType())) {
-        return ColumnBounds.UNKNOWN;
+      Column c = referencedColumns.get(column);
+      if (c == null) {
+        StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+        if (field == null || !SkippingValues.isSupported(field.dataType())) {
+          return ColumnBounds.UNKNOWN;
+        }
+        c = new Column(field, field.dataType(), ColumnMapping.physicalName(field),
+            isPartitionColumn(field));
       }
-      DataType type = field.dataType();
       // Partition values and statistics name columns by their physical names.
-      String physical = ColumnMapping.physicalName(field);
-      if (isPartitionColumn(field)) {
-        Object value = partitionValues.parse(field.name(), type,
-            PartitionValues.lookup(file.partitionValues(), physical));
-        return ColumnBounds.exact(SkippingValues.normalize(type, value), value == null);
+      if (c.partition()) {
+        Object value = partitionValues.parse(c.field().name(), c.type(),
+            PartitionValues.lookup(file.partitionValues(), c.physical()));
+        return ColumnBounds.exact(SkippingValues.normalize(c.type(), value), value == null);
       }
-      FileStats s = stats();
-      JsonNode nullCount = s.nullCount(physical);
+      if (position < 0 || !statsColumns.contains(c.physical())) {
+        return statsBounds(c, stats());
+      }
+      ColumnBounds kept = parsedStats.bounds(c.physical(), position, fileCount);
+      if (kept == null) {
+        // One parse for every column this scan's filters name, each column's bounds kept.
+        FileStats s = stats != null ? stats : parsedStats.parse(file, statsColumns);
+        for (Column other : statsColumnList) {
+          parsedStats.keep(other.physical(), position, fileCount, statsBounds(other, s));
+        }
+        kept = statsBounds(c, s);
+      }
+      return kept;
+    }
+
+    /** What the statistics {@code s} say about data column {@code c}. */
+    private ColumnBounds statsBounds(Column c, FileStats s) {
+      JsonNode nullCount = s.nullCount(c.physical());
       Boolean allNull = null;
       Boolean hasNull = null;
       if (nullCount != null && nullCount.canConvertToLong()) {
@@ -181,8 +239,8 @@ final class FileBounds {
         }
       }
       return new ColumnBounds(
-          SkippingValues.fromStats(type, s.min(physical), false),
-          SkippingValues.fromStats(type, s.max(physical), true),
+          SkippingValues.fromStats(c.type(), s.min(c.physical()), false),
+          SkippingValues.fromStats(c.type(), s.max(c.physical()), true),
           allNull, hasNull);
     }
 

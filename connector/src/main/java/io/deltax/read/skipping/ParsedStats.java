@@ -8,16 +8,26 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The statistics of a snapshot's files as scans parsed them, kept with the snapshot
- * ({@link Snapshot#derived}): a cached snapshot's files are parsed once, not once per query. Each
- * file keeps only the columns some query's filters named; a query naming another column parses
- * that file again for the union, once.
+ * ({@link Snapshot#derived}): a cached snapshot's files are parsed once, not once per query.
+ *
+ * <p>A scan of the snapshot's own file list keeps, per column its filters name, each file's
+ * {@link ColumnBounds} by the file's position in that list (the list is fixed for the snapshot):
+ * the next scan reads them from an array, without a look-up by path or a conversion from JSON. A
+ * query naming another column parses each file once more, for the columns it names.
+ *
+ * <p>Other scans (a stream's batch of files) keep each file's parsed statistics by path, with only
+ * the columns some query's filters named; a query naming another column parses that file again
+ * for the union, once.
  */
 public final class ParsedStats {
   /** By the file's path as the log gives it; checked against the file's own {@code stats}. */
   private final Map<String, Entry> byPath = new ConcurrentHashMap<>();
+  /** By physical column name: the bounds of the file at each position of the snapshot's file list. */
+  private final Map<String, AtomicReferenceArray<ColumnBounds>> byPosition = new ConcurrentHashMap<>();
   private final AtomicLong parses = new AtomicLong();
 
   /** @param columns the physical names asked for (a set shared by the entries of one query) */
@@ -53,6 +63,33 @@ public final class ParsedStats {
     parses.incrementAndGet();
     byPath.put(file.path(), new Entry(json, wanted, parsed));
     return parsed;
+  }
+
+  /** The statistics of {@code file} for {@code columns}, parsed now and not kept by path. */
+  FileStats parse(AddFile file, Set<String> columns) {
+    if (file.stats() == null) {
+      return FileStats.NONE;
+    }
+    parses.incrementAndGet();
+    return FileStats.parse(file.stats(), columns);
+  }
+
+  /**
+   * The bounds of {@code column} kept for the file at {@code position} of the snapshot's file list
+   * ({@code fileCount} files), or null if none are kept yet.
+   */
+  ColumnBounds bounds(String column, int position, int fileCount) {
+    AtomicReferenceArray<ColumnBounds> kept = byPosition.get(column);
+    return kept == null || kept.length() != fileCount ? null : kept.get(position);
+  }
+
+  /** Keeps {@code bounds} of {@code column} for the file at {@code position}. */
+  void keep(String column, int position, int fileCount, ColumnBounds bounds) {
+    AtomicReferenceArray<ColumnBounds> kept =
+        byPosition.computeIfAbsent(column, c -> new AtomicReferenceArray<>(fileCount));
+    if (kept.length() == fileCount) {
+      kept.set(position, bounds);
+    }
   }
 
   /** How many times a file's statistics were parsed: what a second query must not add to. */

@@ -61,6 +61,54 @@ class ParsedStatsTest {
     return kept;
   }
 
+  /** The files a scan of the snapshot's own file list keeps ({@link DataSkipping#select}). */
+  private static Set<String> selected(Snapshot snapshot, Filter filter) {
+    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
+        new PartitionValues(ZoneId.of("UTC")), null, () -> null, ParsedStats.of(snapshot));
+    Set<String> kept = new TreeSet<>();
+    skipping.select(snapshot.activeFiles(), true).forEach(f -> kept.add(f.path()));
+    return kept;
+  }
+
+  /** The same files judged one by one with nothing kept from earlier scans. */
+  private static Set<String> afresh(Snapshot snapshot, Filter filter) {
+    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
+        new PartitionValues(ZoneId.of("UTC")));
+    Set<String> kept = new TreeSet<>();
+    skipping.select(snapshot.activeFiles(), false).forEach(f -> kept.add(f.path()));
+    return kept;
+  }
+
+  /**
+   * A scan of the snapshot's file list keeps each file's bounds by its position: the next scan
+   * parses nothing and keeps what a scan without kept statistics keeps, a file without
+   * statistics included.
+   */
+  @Test
+  void boundsKeptByPositionAnswerAsAFreshScan() throws IOException {
+    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
+        "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+            + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{}}}",
+        add("a", 1), add("b", 11), add("c", 21),
+        "{\"add\":{\"path\":\"nostats.parquet\",\"partitionValues\":{},\"size\":1,"
+            + "\"modificationTime\":1,\"dataChange\":true}}");
+    SnapshotCache cache = new SnapshotCache(System::nanoTime);
+    Snapshot snapshot = cache.latest(dir.toString(), new Configuration(), Duration.ZERO, 1_000).snapshot();
+    List<Filter> queries = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L),
+        new EqualTo("w", -25L), new And(new EqualTo("v", 3L), new EqualTo("w", -3L)),
+        new Or(new EqualTo("v", 100L), new EqualTo("w", -12L)));
+    for (Filter query : queries) {
+      assertEquals(afresh(snapshot, query), selected(snapshot, query), query.toString());
+    }
+    long parses = ParsedStats.of(snapshot).parses();
+    assertEquals(6, parses, "each file with statistics once for v, once more for w");
+    for (Filter query : queries) {
+      assertEquals(afresh(snapshot, query), selected(snapshot, query), query.toString());
+    }
+    assertEquals(parses, ParsedStats.of(snapshot).parses(), "the second round parsed again");
+    assertEquals(Set.of("b.parquet", "nostats.parquet"), selected(snapshot, new EqualTo("v", 15L)));
+  }
+
   @Test
   void aSecondQueryOnACachedSnapshotParsesNoStatistics() throws IOException {
     commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
