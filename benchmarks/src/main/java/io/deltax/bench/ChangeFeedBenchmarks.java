@@ -34,16 +34,17 @@ final class ChangeFeedBenchmarks {
 
   /**
    * A table of {@code rows} rows in {@code files} files (file i holds the i-th run of consecutive
-   * ids), then one UPDATE per case, each its own version. Returns the files-read table as notes.
+   * ids); each case UPDATEs its own copy of it, so every case starts from {@code files} files.
+   * Returns the files-read table as notes.
    */
   List<String> run(long rows, int files) throws Exception {
-    String table = work.resolve("changes").toString();
-    spark.sql("CREATE TABLE delta.`" + table + "` (id BIGINT, k INT, v BIGINT, s STRING) USING delta "
+    Path base = work.resolve("changes");
+    spark.sql("CREATE TABLE delta.`" + base + "` (id BIGINT, k INT, v BIGINT, s STRING) USING delta "
         + "TBLPROPERTIES ('delta.enableRowTracking' = 'true', 'delta.enableChangeDataFeed' = 'true')")
         .collect();
     spark.range(0, rows, 1, files)
         .selectExpr("id", "CAST(id % 1000 AS INT) AS k", "id * 3 AS v", "concat('row-', id) AS s")
-        .write().format("delta").mode("append").save(table);
+        .write().format("delta").mode("append").save(base.toString());
     List<Update> updates = List.of(
         new Update("1 % spread (id % 100 = 0)", "id % 100 = 0", true),
         new Update("1 % clustered (id < " + rows / 100 + ")", "id < " + rows / 100, true),
@@ -52,13 +53,16 @@ final class ChangeFeedBenchmarks {
         new Update("50 % spread (id % 2 = 1)", "id % 2 = 1", false));
     String size = String.format("%,d rows, %,d files", rows, files);
     List<String> notes = new ArrayList<>();
-    notes.add("Data files opened to read one UPDATE's changes (" + size + ", row tracking and "
-        + "delta.enableChangeDataFeed on, no deletion vectors); counted by the file system "
-        + "(distinct paths opened outside _delta_log):\n");
+    notes.add("Files opened and bytes read to read one UPDATE's changes (" + size + ", row tracking "
+        + "and delta.enableChangeDataFeed on, no deletion vectors; each UPDATE on its own copy of "
+        + "the table), counted by the local file system: distinct data files opened (outside "
+        + "_delta_log), and all bytes read (log and checksums included):\n");
     notes.add("| UPDATE | files it removed / added / _change_data | deltax net | deltax all | "
         + "delta-spark CDF (of which _change_data) |");
     notes.add("| --- | --- | --- | --- | --- |");
     for (Update update : updates) {
+      Path copy = SyntheticTables.copy(base, work.resolve("changes-copy"));
+      String table = copy.toString();
       spark.sql("UPDATE delta.`" + table + "` SET v = v + 1, s = concat(s, '+') WHERE "
           + update.where()).collect();
       Row history = spark.sql("DESCRIBE HISTORY delta.`" + table + "` LIMIT 1")
@@ -69,15 +73,16 @@ final class ChangeFeedBenchmarks {
       if (update.timed()) {
         time(table, version, update.label() + ", " + size);
       }
-      Set<String> net = opened(() -> deltax(table, version, "net"));
-      Set<String> all = opened(() -> deltax(table, version, "all"));
-      Set<String> cdf = opened(() -> cdf(table, version));
-      notes.add(String.format("| %s | %s / %s / %s | %,d | %,d | %,d (%,d) |", update.label(),
+      Reads net = reads(() -> deltax(table, version, "net"));
+      Reads all = reads(() -> deltax(table, version, "all"));
+      Reads cdf = reads(() -> cdf(table, version));
+      notes.add(String.format("| %s | %s / %s / %s | %s | %s | %s |", update.label(),
           metrics.get("numRemovedFiles"), metrics.get("numAddedFiles"),
-          metrics.get("numAddedChangeFiles"), net.size(), all.size(), cdf.size(),
-          cdf.stream().filter(p -> p.contains("/_change_data/")).count()));
+          metrics.get("numAddedChangeFiles"), net, all, cdf));
+      DeltaLog.clearCache();
+      SyntheticTables.delete(copy);
     }
-    SyntheticTables.delete(Path.of(table));
+    SyntheticTables.delete(base);
     return notes;
   }
 
@@ -148,7 +153,17 @@ final class ChangeFeedBenchmarks {
     void run() throws Exception;
   }
 
-  private static Set<String> opened(Read read) throws Exception {
+  /** Data files opened (of which {@code _change_data} files) and bytes read by one read. */
+  private record Reads(long files, long changeDataFiles, long bytes) {
+    @Override
+    public String toString() {
+      return String.format("%,d files%s, %.1f MiB", files,
+          changeDataFiles > 0 ? String.format(" (%,d)", changeDataFiles) : "", bytes / 1048576.0);
+    }
+  }
+
+  private static Reads reads(Read read) throws Exception {
+    long before = bytesRead();
     OpenedFiles.start();
     Set<String> paths;
     try {
@@ -156,7 +171,16 @@ final class ChangeFeedBenchmarks {
     } finally {
       paths = OpenedFiles.stop();
     }
-    return paths.stream().filter(p -> !p.contains("/_delta_log/"))
+    long bytes = bytesRead() - before;
+    Set<String> data = paths.stream().filter(p -> !p.contains("/_delta_log/") && !p.endsWith(".crc"))
         .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    return new Reads(data.size(), data.stream().filter(p -> p.contains("/_change_data/")).count(),
+        bytes);
+  }
+
+  private static long bytesRead() {
+    Long bytes = org.apache.hadoop.fs.FileSystem.getGlobalStorageStatistics().get("file")
+        .getLong("bytesRead");
+    return bytes == null ? 0 : bytes;
   }
 }
