@@ -22,7 +22,7 @@ import org.apache.spark.sql.delta.DeltaLog;
  *   mvn -B -q -DskipTests install &amp;&amp; mvn -B -q -pl benchmarks exec:exec -Dbench.args=--quick
  * </pre>
  *
- * {@code --only snapshot|warm|scan|backfill|heap|stream} runs one part; {@code --out DIR} writes elsewhere.
+ * {@code --only snapshot|warm|scan|backfill|heap|stream|changes} runs one part; {@code --out DIR} writes elsewhere.
  */
 public final class Benchmarks {
   private Benchmarks() {}
@@ -41,10 +41,12 @@ public final class Benchmarks {
             "io.delta.sql.DeltaSparkSessionExtension,io.deltax.extensions.DeltaXSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .config("spark.databricks.delta.properties.defaults.enableDeletionVectors", "false")
+        // Counts the files a change feed opens (a pass-through unless a benchmark records).
+        .config("spark.hadoop.fs.file.impl", OpenedFiles.class.getName())
         .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     SideBySide bench = new SideBySide(rounds);
-    List<String> heapNotes = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     SyntheticTables tables = new SyntheticTables(spark, work);
     try {
       if (List.of(args).contains("--heap-only")) {
@@ -70,14 +72,18 @@ public final class Benchmarks {
             quick ? new int[] {1_000, 10_000} : new int[] {1_000, 10_000, 100_000},
             quick ? 20 : 50, quick ? 50_000 : 200_000);
       }
+      if (only.equals("all") || only.equals("changes")) {
+        notes.addAll(new ChangeFeedBenchmarks(spark, bench, work).run(
+            quick ? 1_000_000 : 10_000_000, quick ? 100 : 1_000));
+      }
       if (only.equals("all") || only.equals("heap")) {
-        heapNotes.add(snapshotHeap(spark, work, quick ? 100_000 : 1_000_000));
+        notes.add(snapshotHeap(spark, work, quick ? 100_000 : 1_000_000));
       }
     } finally {
       spark.stop();
       SyntheticTables.delete(work);
     }
-    write(bench.results(), heapNotes, out, quick);
+    write(bench.results(), notes, out, quick);
   }
 
   private static void snapshotLoad(SparkSession spark, SideBySide bench, SyntheticTables tables,

@@ -31,8 +31,10 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * First the added files' row IDs and commit versions alone are read (two long columns); then the
  * removed files' rows, each a delete, a pre-image or nothing; then the rows of the added files
  * that hold a row of this commit, each an insert or a post-image. An added file with no row of
- * this commit (a copied file) is not read again. A file re-added with a grown deletion vector is
- * not read at all: of the removed file only the rows the new vector newly hides are read.
+ * this commit (a copied file) is not read again. Of the files read whole, only the rows that are
+ * a change are assembled: a copied row is dropped by its row ID and commit version first. A file
+ * re-added with a grown deletion vector is not read at all: of the removed file only the rows the
+ * new vector newly hides are read.
  *
  * <p>A commit without row tracking has no row IDs to match: its removed rows are deletes and its
  * added rows inserts (file-level changes).
@@ -107,13 +109,25 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
           return false;
         }
         Source source = sources.poll();
-        current = source.grown() == null ? files.rows(source.file())
-            : files.newlyDeletedRows(source.file(), source.grown());
+        current = source.grown() != null ? files.newlyDeletedRows(source.file(), source.grown())
+            : commit.rowTracked() && source.file().hasRowIds() ? files.rows(source.file(), wanted(source))
+            : files.rows(source.file());
         currentRemoved = source.removed();
       }
       next = classify(current.next());
     }
     return true;
+  }
+
+  /**
+   * The rows {@link #classify} would not drop, by row ID and commit version alone: of a removed
+   * file, the updated and the deleted ones (not the copied); of an added file, the ones this commit
+   * wrote.
+   */
+  private FileRows.RowFilter wanted(Source source) {
+    long version = commit.version();
+    return source.removed() ? (rowId, v) -> written.contains(rowId) || !copied.contains(rowId)
+        : (rowId, v) -> v == version;
   }
 
   /** The change a row read from a removed or an added file stands for, or null for none. */

@@ -14,12 +14,28 @@ public interface FileRows {
   interface RowIterator extends Iterator<InternalRow>, Closeable {}
 
   /**
+   * Which rows of a file with row IDs are wanted, decided from a row's ID and commit version
+   * alone, before its columns are copied: most rows of a rewritten file are copies, and copying
+   * them only to drop them was most of a change feed's time.
+   */
+  @FunctionalInterface
+  interface RowFilter {
+    boolean keep(long rowId, long rowCommitVersion);
+  }
+
+  /**
    * The read columns of each live row; for a file with row IDs followed by a struct of
    * {@code (row_id, row_commit_version, row_index)} as the last field. Rows are not reused.
    */
   RowIterator rows(ChangeFile file);
 
-  /** Only {@code (row_id, row_commit_version)} of each live row, as a row of two longs. */
+  /** As {@link #rows}, for a file with row IDs: only the live rows {@code keep} wants. */
+  RowIterator rows(ChangeFile file, RowFilter keep);
+
+  /**
+   * Only {@code (row_id, row_commit_version)} of each live row, as a row of two longs that the
+   * iterator reuses (read it before the next).
+   */
   RowIterator rowIds(ChangeFile file);
 
   /**

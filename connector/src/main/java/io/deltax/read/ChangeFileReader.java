@@ -19,7 +19,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -54,6 +56,13 @@ final class ChangeFileReader implements FileRows {
   @Override
   public RowIterator rows(ChangeFile file) {
     return open(file, file.hasRowIds() ? withRowIds : withoutRowIds, physicalPartitionSchema, false);
+  }
+
+  @Override
+  public RowIterator rows(ChangeFile file, RowFilter keep) {
+    AssembledRows rows = open(file, withRowIds, physicalPartitionSchema, false);
+    rows.keepIds(keep);
+    return rows;
   }
 
   @Override
@@ -104,6 +113,10 @@ final class ChangeFileReader implements FileRows {
     private final boolean unwrapIds;
     /** Null, or the row indexes to keep of the rows the deletion vector left. */
     private LongPredicate keepOnly;
+    /** Null, or the rows to keep by row ID and commit version, asked before a row is assembled. */
+    private RowFilter keepIds;
+    private final SpecificInternalRow ids = new SpecificInternalRow(
+        new StructType().add("row_id", DataTypes.LongType).add("row_commit_version", DataTypes.LongType));
     private InternalRow next;
 
     AssembledRows(scala.collection.Iterator<InternalRow> parquet, InternalRow partitionRow,
@@ -119,16 +132,34 @@ final class ChangeFileReader implements FileRows {
       this.keepOnly = rowIndexes;
     }
 
+    void keepIds(RowFilter rows) {
+      this.keepIds = rows;
+    }
+
     @Override
     public boolean hasNext() {
       while (next == null && parquet.hasNext()) {
-        InternalRow row = assembler.assemble(parquet.next(), partitionRow, deleted);
+        InternalRow in = parquet.next();
+        if (unwrapIds) {
+          // Only (row ID, commit version): no row assembled, one row reused.
+          if (!assembler.deleted(in, deleted)) {
+            ids.setLong(0, assembler.rowId(in, partitionRow));
+            ids.setLong(1, assembler.rowCommitVersion(in, partitionRow));
+            next = ids;
+          }
+          continue;
+        }
+        if (keepIds != null && !keepIds.keep(assembler.rowId(in, partitionRow),
+            assembler.rowCommitVersion(in, partitionRow))) {
+          continue;
+        }
+        InternalRow row = assembler.assemble(in, partitionRow, deleted);
         if (row != null && keepOnly != null
             && !keepOnly.test(row.getStruct(row.numFields() - 1, FileRows.ID_FIELDS).getLong(2))) {
           row = null;
         }
         if (row != null) {
-          next = unwrapIds ? row.getStruct(0, FileRows.ID_FIELDS) : row;
+          next = row;
         }
       }
       return next != null;

@@ -25,7 +25,7 @@ public final class MetadataRowAssembler {
 
   /** The output row, or null when the split's deletion vector removes the row. */
   public InternalRow assemble(InternalRow in, InternalRow split, DeletedRows deleted) {
-    if (deleted != null && deleted.contains(in.getLong(plan.rowIndexPos()))) {
+    if (deleted(in, deleted)) {
       return null;
     }
     int numData = plan.numDataColumns();
@@ -41,6 +41,11 @@ public final class MetadataRowAssembler {
       out[out.length - 1] = metadata(in, split);
     }
     return new GenericInternalRow(out);
+  }
+
+  /** Whether the deletion vector ({@code deleted}, null for none) removes the row. */
+  public boolean deleted(InternalRow in, DeletedRows deleted) {
+    return deleted != null && deleted.contains(in.getLong(plan.rowIndexPos()));
   }
 
   private InternalRow metadata(InternalRow in, InternalRow split) {
@@ -59,12 +64,17 @@ public final class MetadataRowAssembler {
     return new GenericInternalRow(metadata);
   }
 
-  private long rowId(InternalRow in, InternalRow split) {
+  /**
+   * The row ID of a Parquet reader row whose plan reads row IDs: its materialized value, else the
+   * split's base row ID plus its row index. For filters that look at a row before {@link #assemble}.
+   */
+  public long rowId(InternalRow in, InternalRow split) {
     return materializedOr(in, plan.materializedRowIdPos(),
         split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)) + in.getLong(plan.rowIndexPos()));
   }
 
-  private long rowCommitVersion(InternalRow in, InternalRow split) {
+  /** As {@link #rowId}, the row commit version (materialized, else the split's default). */
+  public long rowCommitVersion(InternalRow in, InternalRow split) {
     return materializedOr(in, plan.materializedRowCommitVersionPos(),
         split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
   }

@@ -1,0 +1,186 @@
+package io.deltax.bench;
+
+import io.deltax.snapshots.SnapshotCache;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.functions;
+
+/**
+ * deltax's change feed against delta-spark's Change Data Feed and against a full-table diff
+ * (issue 15), on one table that has both row tracking and {@code delta.enableChangeDataFeed}: the
+ * time to read the changes of one UPDATE, and the data files each system opens as the updated
+ * fraction grows. Every read writes all its columns into Spark's {@code noop} sink, so neither side
+ * can skip decoding a column a {@code count()} would not need.
+ */
+final class ChangeFeedBenchmarks {
+  /** One UPDATE of the table: which rows, and whether its change feed is timed. */
+  private record Update(String label, String where, boolean timed) {}
+
+  private final SparkSession spark;
+  private final SideBySide bench;
+  private final Path work;
+
+  ChangeFeedBenchmarks(SparkSession spark, SideBySide bench, Path work) {
+    this.spark = spark;
+    this.bench = bench;
+    this.work = work;
+  }
+
+  /**
+   * A table of {@code rows} rows in {@code files} files (file i holds the i-th run of consecutive
+   * ids); each case UPDATEs its own copy of it, so every case starts from {@code files} files.
+   * Returns the files-read table as notes.
+   */
+  List<String> run(long rows, int files) throws Exception {
+    Path base = work.resolve("changes");
+    spark.sql("CREATE TABLE delta.`" + base + "` (id BIGINT, k INT, v BIGINT, s STRING) USING delta "
+        + "TBLPROPERTIES ('delta.enableRowTracking' = 'true', 'delta.enableChangeDataFeed' = 'true')")
+        .collect();
+    spark.range(0, rows, 1, files)
+        .selectExpr("id", "CAST(id % 1000 AS INT) AS k", "id * 3 AS v", "concat('row-', id) AS s")
+        .write().format("delta").mode("append").save(base.toString());
+    List<Update> updates = List.of(
+        new Update("1 % spread (id % 100 = 0)", "id % 100 = 0", true),
+        new Update("1 % clustered (id < " + rows / 100 + ")", "id < " + rows / 100, true),
+        new Update("0.1 % spread (id % 1000 = 1)", "id % 1000 = 1", false),
+        new Update("10 % spread (id % 10 = 2)", "id % 10 = 2", false),
+        new Update("50 % spread (id % 2 = 1)", "id % 2 = 1", false));
+    String size = String.format("%,d rows, %,d files", rows, files);
+    List<String> notes = new ArrayList<>();
+    notes.add("Files opened and bytes read to read one UPDATE's changes (" + size + ", row tracking "
+        + "and delta.enableChangeDataFeed on, no deletion vectors; each UPDATE on its own copy of "
+        + "the table), counted by the local file system: distinct data files opened (outside "
+        + "_delta_log), and all bytes read (log and checksums included):\n");
+    notes.add("| UPDATE | files it removed / added / _change_data | deltax net | deltax all | "
+        + "delta-spark CDF (of which _change_data) |");
+    notes.add("| --- | --- | --- | --- | --- |");
+    for (Update update : updates) {
+      Path copy = SyntheticTables.copy(base, work.resolve("changes-copy"));
+      String table = copy.toString();
+      spark.sql("UPDATE delta.`" + table + "` SET v = v + 1, s = concat(s, '+') WHERE "
+          + update.where()).collect();
+      Row history = spark.sql("DESCRIBE HISTORY delta.`" + table + "` LIMIT 1")
+          .selectExpr("version", "operationMetrics").first();
+      long version = history.getLong(0);
+      java.util.Map<String, String> metrics = history.getJavaMap(1);
+      check(table, version);
+      if (update.timed()) {
+        time(table, version, update.label() + ", " + size);
+      }
+      Reads net = reads(() -> deltax(table, version, "net"));
+      Reads all = reads(() -> deltax(table, version, "all"));
+      Reads cdf = reads(() -> cdf(table, version));
+      notes.add(String.format("| %s | %s / %s / %s | %s | %s | %s |", update.label(),
+          metrics.get("numRemovedFiles"), metrics.get("numAddedFiles"),
+          metrics.get("numAddedChangeFiles"), net, all, cdf));
+      DeltaLog.clearCache();
+      SyntheticTables.delete(copy);
+    }
+    SyntheticTables.delete(base);
+    return notes;
+  }
+
+  private void time(String table, long version, String size) throws Exception {
+    bench.measure("change feed: net vs delta-spark CDF", size, (system, round) -> table,
+        path -> deltax(path, version, "net"), path -> cdf(path, version),
+        "version " + version + " alone, into the noop sink; delta-spark reads its _change_data files");
+    bench.measure("change feed: all vs delta-spark CDF", size, (system, round) -> table,
+        path -> deltax(path, version, "all"), path -> cdf(path, version),
+        "as above, changeMode all (delta-spark's semantics)");
+    bench.measure("change feed: net vs full-table diff", size, (system, round) -> table,
+        path -> deltax(path, version, "net"), path -> diff(path, version),
+        "the \"delta-spark\" column is the diff: version N-1 EXCEPT ALL N and N EXCEPT ALL N-1 "
+            + "(delta-spark time travel)");
+  }
+
+  /** deltax's change feed of one version, cold (as a scheduled job reads it). */
+  private void deltax(String table, long version, String mode) {
+    SnapshotCache.shared().clear();
+    noop(deltaxChanges(table, version, mode));
+  }
+
+  private void cdf(String table, long version) {
+    DeltaLog.clearCache();
+    noop(cdfChanges(table, version));
+  }
+
+  /** The pre-CDF way: every row of both versions, compared. */
+  private void diff(String table, long version) {
+    DeltaLog.clearCache();
+    Dataset<Row> before = spark.read().format("delta").option("versionAsOf", version - 1).load(table);
+    Dataset<Row> after = spark.read().format("delta").option("versionAsOf", version).load(table);
+    noop(before.exceptAll(after).withColumn("_change_type", functions.lit("delete"))
+        .union(after.exceptAll(before).withColumn("_change_type", functions.lit("insert"))));
+  }
+
+  private Dataset<Row> deltaxChanges(String table, long version, String mode) {
+    return spark.read().format("deltax").option("readChangeFeed", "true")
+        .option("startingVersion", version).option("endingVersion", version)
+        .option("changeMode", mode).load(table);
+  }
+
+  private Dataset<Row> cdfChanges(String table, long version) {
+    return spark.read().format("delta").option("readChangeFeed", "true")
+        .option("startingVersion", version).option("endingVersion", version).load(table);
+  }
+
+  private static void noop(Dataset<Row> rows) {
+    rows.write().format("noop").mode("overwrite").save();
+  }
+
+  /** Both feeds of a version hold the same rows (an UPDATE's net feed equals its full feed). */
+  private void check(String table, long version) {
+    String[] columns = {"id", "k", "v", "s", "_change_type", "_commit_version"};
+    Dataset<Row> cdf = cdfChanges(table, version).selectExpr(columns);
+    for (String mode : new String[] {"all", "net"}) {
+      Dataset<Row> ours = deltaxChanges(table, version, mode).selectExpr(columns);
+      long missing = cdf.exceptAll(ours).count();
+      long extra = ours.exceptAll(cdf).count();
+      if (missing != 0 || extra != 0) {
+        throw new IllegalStateException("deltax's " + mode + " feed of version " + version
+            + " differs from delta-spark's CDF: " + missing + " rows missing, " + extra + " extra");
+      }
+    }
+  }
+
+  private interface Read {
+    void run() throws Exception;
+  }
+
+  /** Data files opened (of which {@code _change_data} files) and bytes read by one read. */
+  private record Reads(long files, long changeDataFiles, long bytes) {
+    @Override
+    public String toString() {
+      return String.format("%,d files%s, %.1f MiB", files,
+          changeDataFiles > 0 ? String.format(" (%,d)", changeDataFiles) : "", bytes / 1048576.0);
+    }
+  }
+
+  private static Reads reads(Read read) throws Exception {
+    long before = bytesRead();
+    OpenedFiles.start();
+    Set<String> paths;
+    try {
+      read.run();
+    } finally {
+      paths = OpenedFiles.stop();
+    }
+    long bytes = bytesRead() - before;
+    Set<String> data = paths.stream().filter(p -> !p.contains("/_delta_log/") && !p.endsWith(".crc"))
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    return new Reads(data.size(), data.stream().filter(p -> p.contains("/_change_data/")).count(),
+        bytes);
+  }
+
+  private static long bytesRead() {
+    Long bytes = org.apache.hadoop.fs.FileSystem.getGlobalStorageStatistics().get("file")
+        .getLong("bytesRead");
+    return bytes == null ? 0 : bytes;
+  }
+}

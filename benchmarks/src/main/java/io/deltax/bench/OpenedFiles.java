@@ -1,0 +1,53 @@
+package io.deltax.bench;
+
+import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.impl.OpenFileParameters;
+
+/**
+ * The local file system, recording which files are opened for reading, so that a benchmark can
+ * count the data files a query reads, the same way for deltax and delta-spark (neither reports it:
+ * Spark's scan metrics exist for file sources only). Installed as {@code fs.file.impl} by {@link
+ * Benchmarks}; executors run in the driver's JVM ({@code local[2]}), so one set sees every task.
+ * Recording is off unless a benchmark turns it on.
+ */
+public final class OpenedFiles extends LocalFileSystem {
+  private static final Set<String> OPENED = ConcurrentHashMap.newKeySet();
+  private static volatile boolean recording;
+
+  /** Starts recording, forgetting what was recorded before. */
+  static void start() {
+    OPENED.clear();
+    recording = true;
+  }
+
+  /** Stops recording; the distinct paths opened since {@link #start}. */
+  static Set<String> stop() {
+    recording = false;
+    return Set.copyOf(OPENED);
+  }
+
+  @Override
+  public FSDataInputStream open(Path path, int bufferSize) throws IOException {
+    record(path);
+    return super.open(path, bufferSize);
+  }
+
+  @Override
+  protected CompletableFuture<FSDataInputStream> openFileWithOptions(Path path,
+      OpenFileParameters parameters) throws IOException {
+    record(path);
+    return super.openFileWithOptions(path, parameters);
+  }
+
+  private static void record(Path path) {
+    if (recording) {
+      OPENED.add(path.toUri().getPath());
+    }
+  }
+}
