@@ -51,6 +51,8 @@ public final class ChangeRangePlanner {
   }
 
   /**
+   * A planner that reads commits through {@code commitReader}.
+   *
    * @param commitReader reads a commit file's actions, as {@link TransactionLog#readCommit}: a
    *     stream hands over the commits it already read
    */
