@@ -33,6 +33,12 @@ final class SideBySide {
 
   Result measure(String benchmark, String size, Prepare prepare, Run deltax, Run delta, String note)
       throws Exception {
+    return measure(benchmark, size, prepare, deltax, delta, note, rounds);
+  }
+
+  /** As above, with fewer rounds for a case whose one run takes minutes. */
+  Result measure(String benchmark, String size, Prepare prepare, Run deltax, Run delta, String note,
+      int rounds) throws Exception {
     deltax.run(prepare.input("deltax", -1));
     delta.run(prepare.input("delta", -1));
     double[] x = new double[rounds];
