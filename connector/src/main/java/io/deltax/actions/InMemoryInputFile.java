@@ -3,6 +3,7 @@ package io.deltax.actions;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -15,18 +16,30 @@ import org.apache.parquet.io.SeekableInputStream;
  */
 final class InMemoryInputFile implements InputFile {
   private final byte[] bytes;
+  /** The load's Hadoop configuration, which Parquet's reader is given for this file. */
+  private final Configuration conf;
 
-  private InMemoryInputFile(byte[] bytes) {
+  private InMemoryInputFile(byte[] bytes, Configuration conf) {
     this.bytes = bytes;
+    this.conf = conf;
   }
 
   /** Reads {@code file} whole; its length comes from the listing, so no HEAD is sent. */
-  static InMemoryInputFile read(FileSystem fs, FileStatus file) throws IOException {
+  static InMemoryInputFile read(FileSystem fs, FileStatus file, Configuration conf) throws IOException {
     byte[] bytes = new byte[Math.toIntExact(file.getLen())];
     try (FSDataInputStream in = LogFileOpener.open(fs, file, "whole-file")) {
       in.readFully(0, bytes);
     }
-    return new InMemoryInputFile(bytes);
+    return new InMemoryInputFile(bytes, conf);
+  }
+
+  /**
+   * The configuration Parquet's reader should use: given for a file that is not a
+   * {@code HadoopInputFile}, its builder would make a {@code new Configuration()}, whose first
+   * look-up parses Hadoop's XML resources again (a third of a cold {@code .schema()}'s time).
+   */
+  Configuration configuration() {
+    return conf;
   }
 
   @Override

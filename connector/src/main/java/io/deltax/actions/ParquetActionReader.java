@@ -15,6 +15,8 @@ import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.conf.HadoopParquetConfiguration;
+import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
@@ -50,7 +52,7 @@ public final class ParquetActionReader {
    */
   public static InputFile open(Configuration conf, FileStatus file) throws IOException {
     if (file.getLen() <= READ_WHOLE_MAX_BYTES) {
-      return InMemoryInputFile.read(file.getPath().getFileSystem(conf), file);
+      return InMemoryInputFile.read(file.getPath().getFileSystem(conf), file, conf);
     }
     return HadoopInputFile.fromStatus(file, conf);
   }
@@ -120,8 +122,19 @@ public final class ParquetActionReader {
     private final List<ActionSchema<? extends Action>> actions;
 
     GroupReaderBuilder(InputFile file, List<ActionSchema<? extends Action>> actions) {
-      super(file);
+      super(file, configurationOf(file));
       this.actions = actions;
+    }
+
+    /** The caller's configuration, never a new one (see {@link InMemoryInputFile#configuration}). */
+    private static ParquetConfiguration configurationOf(InputFile file) {
+      if (file instanceof HadoopInputFile hadoop) {
+        return new HadoopParquetConfiguration(hadoop.getConfiguration());
+      }
+      if (file instanceof InMemoryInputFile inMemory) {
+        return new HadoopParquetConfiguration(inMemory.configuration());
+      }
+      return new HadoopParquetConfiguration(new Configuration());
     }
 
     @Override
