@@ -9,6 +9,11 @@ import java.util.List;
  */
 public record ChangeRange(long start, long end, Snapshot endSnapshot, List<CommitChanges> commits) {
 
+  /** The range without its commits. */
+  public ChangeBounds bounds() {
+    return new ChangeBounds(start, end, endSnapshot);
+  }
+
   /** Whether some commit is matched by row ID, so its added files' row IDs are read first. */
   public boolean anyRowTracked() {
     return commits.stream().anyMatch(CommitChanges::rowTracked);

@@ -28,8 +28,10 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Plans a change feed from the log alone: resolves the range, checks it, and reads each commit in
- * it into {@link CommitChanges}. No data file is opened here.
+ * Plans a change feed from the log alone, in two steps: {@link #bounds} resolves the range and
+ * checks it against the log's history without opening a commit of it; {@link #range} reads each
+ * commit in it into {@link CommitChanges}. A stream needs only the first (it plans each
+ * micro-batch's commits itself). No data file is opened here.
  *
  * <p>Only {@code add} and {@code remove} actions with {@code dataChange = true} count: delta-spark
  * marks the commits that rewrite files without changing rows that way (OPTIMIZE, row tracking
@@ -63,7 +65,17 @@ public final class ChangeRangePlanner {
     this.commitReader = commitReader;
   }
 
+  /** The range of {@code request}, its commits read: {@link #bounds} then {@link #range}. */
   public ChangeRange plan(ChangeFeedRequest request) {
+    return range(bounds(request));
+  }
+
+  /**
+   * The cheap step: resolves the range's versions (timestamps included) and its end snapshot, and
+   * checks what needs no commit's contents: the start is not after the end, and the log still
+   * holds every commit of the range. No commit of the range is opened.
+   */
+  public ChangeBounds bounds(ChangeFeedRequest request) {
     long latest = log.listing().latestVersion();
     long start = request.startVersion() != null ? request.startVersion()
         : firstVersionAtOrAfter(request.startTimestampMillis(), request.startTimestamp());
@@ -74,8 +86,20 @@ public final class ChangeRangePlanner {
     if (start > end) {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
     }
-    List<FileStatus> commitFiles = commitFiles(start, end, latest);
-    Snapshot endSnapshot = log.snapshotAt(end);
+    commitFiles(start, end, latest);
+    return new ChangeBounds(start, end, log.snapshotAt(end));
+  }
+
+  /**
+   * The expensive step: reads every commit of {@code bounds} into {@link CommitChanges}, and
+   * checks what needs their contents (a schema change across the range, row tracking disabled in
+   * it). A batch scan calls this when it plans its tasks, before any data file is read.
+   */
+  public ChangeRange range(ChangeBounds bounds) {
+    long start = bounds.start();
+    long end = bounds.end();
+    List<FileStatus> commitFiles = commitFiles(start, end, log.listing().latestVersion());
+    Snapshot endSnapshot = bounds.endSnapshot();
     // Protocol and metadata only: the file list of the version before is not replayed.
     Snapshot before = start == 0 ? null : log.snapshotAt(start - 1);
     Protocol protocol = before == null ? null : before.protocol();

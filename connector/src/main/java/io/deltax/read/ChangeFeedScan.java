@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.CommitChanges;
 import io.deltax.columnmapping.ColumnMapping;
@@ -18,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
@@ -37,7 +39,15 @@ import org.apache.spark.sql.types.StructType;
 final class ChangeFeedScan implements Scan, Batch {
   private final SparkSession spark;
   private final TransactionLog log;
-  private final ChangeRange range;
+  private final ChangeBounds bounds;
+  /**
+   * The range's commits, read (once, by the table) when the batch plans its tasks. A stream never
+   * asks: errors that need the commits' contents (a schema change, row tracking disabled in the
+   * range) come from here, before any data file is read.
+   */
+  private final Supplier<ChangeRange> range;
+  /** Set once Spark made this scan a stream, whose description must not read the commits. */
+  private volatile boolean isStream;
   private final ChangeMode mode;
   private final DeltaXConf conf;
   private final StructType output;
@@ -46,15 +56,16 @@ final class ChangeFeedScan implements Scan, Batch {
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
 
-  ChangeFeedScan(SparkSession spark, TransactionLog log, ChangeRange range, ChangeMode mode, DeltaXConf conf,
-      StructType output) {
+  ChangeFeedScan(SparkSession spark, TransactionLog log, ChangeBounds bounds, Supplier<ChangeRange> range,
+      ChangeMode mode, DeltaXConf conf, StructType output) {
     this.spark = spark;
     this.log = log;
+    this.bounds = bounds;
     this.range = range;
     this.mode = mode;
     this.conf = conf;
     this.output = output;
-    this.end = range.endSnapshot();
+    this.end = bounds.endSnapshot();
     Set<String> requested = Arrays.stream(output.fieldNames())
         .map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     Set<String> partitionColumns = Schemas.lowerCase(end.metadata().partitionColumns());
@@ -71,9 +82,10 @@ final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public String description() {
-    return String.format("deltax changes of %s, versions %d to %d (%s): %d commits with data changes",
-        end.tableRoot(), range.start(), range.end(), mode.name().toLowerCase(Locale.ROOT),
-        range.commits().size());
+    String head = String.format("deltax changes of %s, versions %d to %d (%s)", end.tableRoot(),
+        bounds.start(), bounds.end(), mode.name().toLowerCase(Locale.ROOT));
+    return isStream ? head + ": planned per micro-batch"
+        : head + ": " + range.get().commits().size() + " commits with data changes";
   }
 
   @Override
@@ -92,14 +104,15 @@ final class ChangeFeedScan implements Scan, Batch {
     if (RowTrackingConfig.of(end).enabled() && output.getFieldIndex(MetadataColumns.METADATA).isEmpty()) {
       streamed = output.add(MetadataColumns.METADATA, ChangeFeedTable.METADATA_TYPE, false);
     }
+    isStream = true;
     return MicroBatchStreams.get().changes(
-        new MicroBatchStreams.ChangeStreamScan(range, conf.changeFeedStartOptional(), streamed, conf),
+        new MicroBatchStreams.ChangeStreamScan(bounds, conf.changeFeedStartOptional(), streamed, conf),
         checkpointLocation);
   }
 
   @Override
   public InputPartition[] planInputPartitions() {
-    List<CommitChanges> commits = range.commits();
+    List<CommitChanges> commits = range.get().commits();
     if (commits.isEmpty()) {
       return new InputPartition[0];
     }
@@ -122,6 +135,7 @@ final class ChangeFeedScan implements Scan, Batch {
     ChangeFileRead withRowIds = null;
     ChangeFileRead rowIdsOnly = null;
     ChangeFileRead withoutRowIds = null;
+    ChangeRange range = this.range.get();
     if (range.anyFileWithRowIds()) {
       withRowIds = read(new MetadataReadPlan(ChangeFeedTable.READ_TYPE, rowTracking,
           readDataSchema.size(), readPartitionSchema.size(), true, null), dataSchema, physicalReadData,

@@ -1,9 +1,11 @@
 package io.deltax.read;
 
+import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.log.TransactionLog;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -14,15 +16,17 @@ import org.apache.spark.sql.types.StructType;
 final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
   private final SparkSession spark;
   private final TransactionLog log;
-  private final ChangeRange range;
+  private final ChangeBounds bounds;
+  private final Supplier<ChangeRange> range;
   private final ChangeMode mode;
   private final DeltaXConf conf;
   private StructType requiredSchema;
 
-  ChangeFeedScanBuilder(SparkSession spark, TransactionLog log, ChangeRange range, ChangeMode mode, DeltaXConf conf,
-      StructType schema) {
+  ChangeFeedScanBuilder(SparkSession spark, TransactionLog log, ChangeBounds bounds,
+      Supplier<ChangeRange> range, ChangeMode mode, DeltaXConf conf, StructType schema) {
     this.spark = spark;
     this.log = log;
+    this.bounds = bounds;
     this.range = range;
     this.mode = mode;
     this.conf = conf;
@@ -36,6 +40,6 @@ final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequir
 
   @Override
   public Scan build() {
-    return new ChangeFeedScan(spark, log, range, mode, conf, requiredSchema);
+    return new ChangeFeedScan(spark, log, bounds, range, mode, conf, requiredSchema);
   }
 }

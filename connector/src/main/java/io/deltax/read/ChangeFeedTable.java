@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeFeedColumns;
 import io.deltax.changes.ChangeRange;
 import io.deltax.columnmapping.ColumnMapping;
@@ -10,6 +11,7 @@ import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
@@ -46,31 +48,52 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
       .add("row_index", DataTypes.LongType, true);
 
   private final TransactionLog log;
-  private final ChangeRange range;
+  private final ChangeBounds bounds;
+  /** Reads the range's commits: the expensive part, which a stream never needs. */
+  private final Supplier<ChangeRange> planner;
+  private ChangeRange range;
   private final ChangeMode mode;
   private final DeltaXConf conf;
 
-  ChangeFeedTable(TransactionLog log, ChangeRange range, ChangeMode mode, DeltaXConf conf) {
+  /**
+   * @param planner reads the commits of {@code bounds}, on the first call of {@link #range}: the
+   *     table's name, schema and a stream's start need none of them
+   */
+  ChangeFeedTable(TransactionLog log, ChangeBounds bounds, Supplier<ChangeRange> planner, ChangeMode mode,
+      DeltaXConf conf) {
     this.log = log;
-    this.range = range;
+    this.bounds = bounds;
+    this.planner = planner;
     this.mode = mode;
     this.conf = conf;
   }
 
-  /** The range as planned: its commits, and whether each is matched by row ID. */
-  public ChangeRange range() {
+  /** The range's versions and end snapshot, checked against the log when the table was loaded. */
+  public ChangeBounds bounds() {
+    return bounds;
+  }
+
+  /**
+   * The range as planned: its commits, and whether each is matched by row ID. Read on the first
+   * call (by a batch scan's planning), then kept; errors that need the commits' contents are
+   * raised here.
+   */
+  public synchronized ChangeRange range() {
+    if (range == null) {
+      range = planner.get();
+    }
     return range;
   }
 
   @Override
   public String name() {
-    return "deltax.`" + range.endSnapshot().tableRoot() + "` changes v" + range.start() + "-v"
-        + range.end() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")";
+    return "deltax.`" + bounds.endSnapshot().tableRoot() + "` changes v" + bounds.start() + "-v"
+        + bounds.end() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")";
   }
 
   @Override
   public StructType schema() {
-    return ChangeFeedColumns.appendTo(ColumnMapping.logicalSchema(range.endSnapshot().schema()));
+    return ChangeFeedColumns.appendTo(ColumnMapping.logicalSchema(bounds.endSnapshot().schema()));
   }
 
   @Override
@@ -80,12 +103,12 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   @Override
   public Map<String, String> properties() {
-    return range.endSnapshot().metadata().configuration();
+    return bounds.endSnapshot().metadata().configuration();
   }
 
   @Override
   public MetadataColumn[] metadataColumns() {
-    return RowTrackingConfig.of(range.endSnapshot()).enabled()
+    return RowTrackingConfig.of(bounds.endSnapshot()).enabled()
         ? new MetadataColumn[] {MetadataColumns.column(METADATA_TYPE)}
         : new MetadataColumn[0];
   }
@@ -97,6 +120,6 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new ChangeFeedScanBuilder(SparkSession.active(), log, range, mode, conf, schema());
+    return new ChangeFeedScanBuilder(SparkSession.active(), log, bounds, this::range, mode, conf, schema());
   }
 }

@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.ChangeRangePlanner;
 import io.deltax.conf.ChangeFeedRequest;
@@ -70,7 +71,9 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
 
   /**
    * {@code readChangeFeed = true}: the changes of a range of versions, planned from the log (no
-   * data file is read until the scan runs). Options are checked before the log is listed.
+   * data file is read until the scan runs). Options are checked before the log is listed; the
+   * range is resolved and checked against the log's history here, its commits are read on first
+   * use ({@link ChangeFeedTable#range}).
    */
   public static ChangeFeedTable loadChanges(DeltaXConf conf) {
     String path = conf.path();
@@ -79,9 +82,13 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     if (!request.hasStart()) {
       // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
       Snapshot latest = log.snapshotAt(log.listing().latestVersion());
-      return new ChangeFeedTable(log, new ChangeRange(latest.version() + 1, latest.version(), latest,
-          List.of()), request.mode(), conf);
+      ChangeBounds empty = new ChangeBounds(latest.version() + 1, latest.version(), latest);
+      return new ChangeFeedTable(log, empty, () -> new ChangeRange(empty.start(), empty.end(), latest, List.of()),
+          request.mode(), conf);
     }
-    return new ChangeFeedTable(log, new ChangeRangePlanner(log).plan(request), request.mode(), conf);
+    // The commits are read only when a batch scan plans its tasks: a stream plans its own.
+    ChangeRangePlanner planner = new ChangeRangePlanner(log);
+    ChangeBounds bounds = planner.bounds(request);
+    return new ChangeFeedTable(log, bounds, () -> planner.range(bounds), request.mode(), conf);
   }
 }

@@ -1,6 +1,6 @@
 package io.deltax.read;
 
-import io.deltax.changes.ChangeRange;
+import io.deltax.changes.ChangeBounds;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.log.Snapshot;
@@ -20,8 +20,11 @@ public interface MicroBatchStreams {
   record FileStreamScan(TransactionLog log, Snapshot snapshot, StructType requiredSchema,
       DeltaXConf conf) {}
 
-  /** What a change feed scan knows when Spark asks it for a stream of changes. */
-  record ChangeStreamScan(ChangeRange range, ChangeFeedRequest request, StructType requiredSchema,
+  /**
+   * What a change feed scan knows when Spark asks it for a stream of changes: the range's bounds
+   * only, since the stream reads each micro-batch's commits itself.
+   */
+  record ChangeStreamScan(ChangeBounds bounds, ChangeFeedRequest request, StructType requiredSchema,
       DeltaXConf conf) {}
 
   MicroBatchStream files(FileStreamScan scan, String checkpointLocation);

@@ -38,6 +38,6 @@ public final class StreamBatches {
   public static Batch changes(SparkSession spark, TransactionLog log, ChangeRange range,
       ChangeMode mode, StructType requiredSchema, DeltaXConf conf) {
     // The scan itself, not toBatch(): that is a batch query's, which needs a start.
-    return new ChangeFeedScan(spark, log, range, mode, conf, requiredSchema);
+    return new ChangeFeedScan(spark, log, range.bounds(), () -> range, mode, conf, requiredSchema);
   }
 }

@@ -1,5 +1,6 @@
 package io.deltax.streaming;
 
+import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.ChangeRangePlanner;
 import io.deltax.columnmapping.ColumnMapping;
@@ -36,15 +37,15 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final CommitActionsCache commits = new CommitActionsCache();
 
   ChangeFeedMicroBatchStream(ChangeStreamScan scan) {
-    super(scan.conf(), scan.range().endSnapshot().tableRoot().toString(),
-        scan.range().endSnapshot().metadata().id());
+    super(scan.conf(), scan.bounds().endSnapshot().tableRoot().toString(),
+        scan.bounds().endSnapshot().metadata().id());
     if (scan.request().endVersion() != null || scan.request().endTimestamp() != null) {
       throw DeltaXErrors.badOption(scan.request().endVersion() != null ? DeltaXConf.ENDING_VERSION
           : DeltaXConf.ENDING_TIMESTAMP, String.valueOf(scan.request().endVersion() != null
           ? scan.request().endVersion() : scan.request().endTimestamp()), "no end in a stream");
     }
     this.scan = scan;
-    this.schema = ColumnMapping.logicalSchema(scan.range().endSnapshot().schema());
+    this.schema = ColumnMapping.logicalSchema(scan.bounds().endSnapshot().schema());
   }
 
   /**
@@ -53,7 +54,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
    */
   @Override
   public Offset initialOffset() {
-    ChangeRange range = scan.range();
+    ChangeBounds range = scan.bounds();
     return scan.request().hasStart() ? DeltaXSourceOffset.before(tableId, range.start())
         : new DeltaXSourceOffset(tableId, range.end(), DeltaXSourceOffset.BASE_INDEX, true);
   }

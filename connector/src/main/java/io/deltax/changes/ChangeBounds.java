@@ -1,0 +1,11 @@
+package io.deltax.changes;
+
+import io.deltax.log.Snapshot;
+
+/**
+ * A change feed's range, resolved and checked against the log's history, before any commit in
+ * it is read: its first and last version and the snapshot at its end (whose schema every row is
+ * read with). What a table's schema and a stream's start need; {@link ChangeRangePlanner#range}
+ * reads the commits.
+ */
+public record ChangeBounds(long start, long end, Snapshot endSnapshot) {}
