@@ -62,6 +62,42 @@ class ChangeFeedStreamTest {
   }
 
   /**
+   * A run of a stream that resumes from its checkpoint opens no commit before its offset: the
+   * table's change feed range from {@code startingVersion} is not read at the query's start (only
+   * its bounds and end snapshot, here from the checkpoint at the offset), the stream reads its
+   * micro-batches' commits itself. Both runs agree with delta-spark's stream.
+   */
+  @Test
+  void aResumedStreamOpensNoCommitBeforeItsOffset() {
+    String table = Streams.create(dir, "resumed", "id INT, v STRING", ROW_TRACKING_AND_CDF[0],
+        ROW_TRACKING_AND_CDF[1], "'delta.checkpointInterval' = '4'");
+    Streams.insertEach(table, 1, 12);
+    assertTrue(java.nio.file.Files.exists(Path.of(table, "_delta_log", "00000000000000000012.checkpoint.parquet")),
+        "delta-spark checkpoints version 12, where the first run stops");
+    Map<String, String> options = new LinkedHashMap<>(FROM_1);
+    options.put("fs." + CommitOpensFileSystem.SCHEME + ".impl", CommitOpensFileSystem.class.getName());
+    options.put("fs." + CommitOpensFileSystem.SCHEME + ".impl.disable.cache", "true");
+    String counted = CommitOpensFileSystem.SCHEME + ":" + table;
+    for (int run = 1; run <= 2; run++) {
+      if (run == 2) {
+        Streams.insertEach(table, 13, 14);
+      }
+      CommitOpensFileSystem.reset();
+      Streams.runInto(stream("deltax", counted, options), dir.resolve("resumed-deltax"));
+      List<Long> opened = CommitOpensFileSystem.opened();
+      Streams.runInto(stream("delta", table, FROM_1), dir.resolve("resumed-delta"));
+      assertSameRows(Streams.sink(dir.resolve("resumed-delta")), Streams.sink(dir.resolve("resumed-deltax")));
+      if (run == 1) {
+        assertTrue(opened.containsAll(List.of(1L, 12L)), "the first run reads versions 1 to 12: " + opened);
+      } else {
+        assertTrue(opened.containsAll(List.of(13L, 14L)), "the second run reads its commits: " + opened);
+        assertTrue(opened.stream().allMatch(v -> v >= 13), "no commit before the offset (13): " + opened);
+      }
+    }
+    assertEquals(14, Streams.count(dir.resolve("resumed-deltax")));
+  }
+
+  /**
    * Without startingVersion or startingTimestamp, both streams begin with the table's snapshot as
    * inserts at its version, then the changes of later commits.
    */
