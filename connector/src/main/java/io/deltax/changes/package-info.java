@@ -2,7 +2,9 @@
  * The change feed, derived from row tracking (PROTOCOL.md, "Row Tracking"): which rows a range of
  * commits inserted, updated (with pre-images) and deleted, without Change Data Feed files.
  *
- * <p>{@link io.deltax.changes.ChangeRangePlanner} reads the range's commits (and no data file) into
+ * <p>{@link io.deltax.changes.ChangeRangePlanner} resolves a range's
+ * {@link io.deltax.changes.ChangeBounds} (versions, end snapshot; no commit of the range opened),
+ * then, when a batch scan plans, reads the range's commits (and no data file) into
  * {@link io.deltax.changes.CommitChanges}: per commit with a data change, the files it removed (as
  * they were before it, deletion vector included) and the files it added. Commits with
  * {@code dataChange = false} (row tracking backfills, OPTIMIZE, property changes) contribute
