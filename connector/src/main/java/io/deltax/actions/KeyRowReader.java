@@ -21,6 +21,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
 import org.apache.parquet.internal.filter2.columnindex.RowRanges;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
@@ -90,8 +91,8 @@ final class KeyRowReader {
         PageReadStore pages;
         try {
           pages = reader.readFilteredRowGroup(g, ranges(rows, block.getRowCount()));
-        } catch (RuntimeException noOffsetIndex) {
-          // A writer that wrote no offset index (Parquet's MissingOffsetIndexException).
+        } catch (ColumnIndexStore.MissingOffsetIndexException e) {
+          // A writer that wrote no offset index: nothing delivered yet, the caller reads otherwise.
           return Optional.empty();
         }
         RecordReader<Group> records = columnIO.getRecordReader(pages,
