@@ -82,9 +82,10 @@ public final class ParquetActionReader {
   }
 
   /**
-   * Reads the protocol and the metadata alone: the rows that hold them are found by the column
-   * statistics, and reading stops once both are read, as a checkpoint holds exactly one of each
-   * (PROTOCOL.md, "Checkpoint Specs") and writers put them first.
+   * Reads the protocol and the metadata alone: only the rows that hold them are decoded (see
+   * {@link KeyRowReader}). A file that does not allow that is read with a row filter on the
+   * column statistics, and reading stops once both are read, as a checkpoint holds exactly one of
+   * each (PROTOCOL.md, "Checkpoint Specs").
    */
   public static void readProtocolAndMetadata(Configuration conf, FileStatus file, Consumer<Action> sink)
       throws IOException {
@@ -95,6 +96,9 @@ public final class ParquetActionReader {
   public static void readProtocolAndMetadata(InputFile input, Consumer<Action> sink)
       throws IOException {
     List<ActionSchema<? extends Action>> actions = List.of(Protocol.SCHEMA, Metadata.SCHEMA);
+    if (KeyRowReader.read(input, actions, sink).isPresent()) {
+      return;
+    }
     boolean[] delivered = new boolean[1];
     try {
       read(new GroupReaderBuilder(input, actions).withFilter(FilterCompat.get(PROTOCOL_OR_METADATA))
@@ -118,7 +122,7 @@ public final class ParquetActionReader {
    * first builds a {@code new Configuration()}, which parses Hadoop's XML resources again: that
    * was half the time of reading a checkpoint's protocol and metadata.)
    */
-  private static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
+  static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
     private final List<ActionSchema<? extends Action>> actions;
 
     GroupReaderBuilder(InputFile file, List<ActionSchema<? extends Action>> actions) {
@@ -127,7 +131,7 @@ public final class ParquetActionReader {
     }
 
     /** The caller's configuration, never a new one (see {@link InMemoryInputFile#configuration}). */
-    private static ParquetConfiguration configurationOf(InputFile file) {
+    static ParquetConfiguration configurationOf(InputFile file) {
       if (file instanceof HadoopInputFile hadoop) {
         return new HadoopParquetConfiguration(hadoop.getConfiguration());
       }
@@ -170,7 +174,7 @@ public final class ParquetActionReader {
   }
 
   /** Reads only the action columns the schemas declare, whatever else the writer put in the file. */
-  private static final class ProjectingReadSupport extends GroupReadSupport {
+  static final class ProjectingReadSupport extends GroupReadSupport {
     private final List<ActionSchema<? extends Action>> actions;
 
     ProjectingReadSupport(List<ActionSchema<? extends Action>> actions) {
@@ -179,7 +183,11 @@ public final class ParquetActionReader {
 
     @Override
     public ReadContext init(InitContext context) {
-      MessageType file = context.getFileSchema();
+      return new ReadSupport.ReadContext(projection(context.getFileSchema(), actions));
+    }
+
+    /** The columns of {@code file} that {@code actions} declare. */
+    static MessageType projection(MessageType file, List<ActionSchema<? extends Action>> actions) {
       List<Type> kept = new ArrayList<>();
       for (Type field : file.getFields()) {
         ActionSchema<?> action = actions.stream().filter(a -> a.name().equals(field.getName()))
@@ -188,7 +196,7 @@ public final class ParquetActionReader {
           project(field.asGroupType(), action).ifPresent(kept::add);
         }
       }
-      return new ReadSupport.ReadContext(new MessageType(file.getName(), kept));
+      return new MessageType(file.getName(), kept);
     }
 
     /** The declared fields of a group, nested structs projected in turn; empty if none is there. */
@@ -211,7 +219,7 @@ public final class ParquetActionReader {
   }
 
   /** Rows to actions; where each declared field sits in a group is looked up once per file. */
-  private static final class Decoder {
+  static final class Decoder {
     private final Map<String, ActionSchema<? extends Action>> byName = new HashMap<>();
     private final Map<GroupType, int[]> positions = new IdentityHashMap<>();
 

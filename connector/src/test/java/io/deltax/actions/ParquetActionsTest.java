@@ -108,9 +108,53 @@ class ParquetActionsTest {
     ParquetActionReader.read(conf, file.getFileSystem(conf).getFileStatus(file), CHECKPOINT, readWhole::add);
     assertEquals(written, readWhole);
 
-    List<Action> firstTwo = new ArrayList<>();
-    ParquetActionReader.readProtocolAndMetadata(conf, file.getFileSystem(conf).getFileStatus(file), firstTwo::add);
-    assertEquals(List.of(written.get(0), written.get(1), written.get(2)), firstTwo);
+    // Every protocol and metadata row (a real checkpoint holds one of each), in file order.
+    List<Action> protocolAndMetadata = new ArrayList<>();
+    ParquetActionReader.readProtocolAndMetadata(conf, file.getFileSystem(conf).getFileStatus(file),
+        protocolAndMetadata::add);
+    assertEquals(written.subList(0, 4), protocolAndMetadata);
+  }
+
+  /**
+   * A checkpoint of many files with the protocol and metadata among them: only those two rows are
+   * decoded, and they equal what a full read of the file finds.
+   */
+  @Test
+  void protocolAndMetadataReadDecodesOnlyTheirRows() throws IOException {
+    int files = 20_000;
+    Protocol protocol = new Protocol(3, 7, new LinkedHashSet<>(List.of("deletionVectors")),
+        new LinkedHashSet<>(List.of("deletionVectors", "rowTracking")));
+    Metadata metadata = new Metadata("table-id", "t", null, "parquet", "{\"type\":\"struct\",\"fields\":[]}",
+        List.of("p"), Map.of("delta.enableDeletionVectors", "true"), 7L);
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir.resolve("many.parquet").toUri());
+    try (ParquetActionWriter out = new ParquetActionWriter(conf, file, CHECKPOINT)) {
+      for (int i = 0; i < files; i++) {
+        // The two rows far apart and away from the start, as a distributed writer may place them.
+        if (i == 7_321) {
+          out.write(metadata);
+        } else if (i == 15_002) {
+          out.write(protocol);
+        }
+        out.write(new AddFile("part-" + i + ".parquet", Map.of("p", String.valueOf(i % 7)), 1000 + i,
+            i, false, "{\"numRecords\":" + i + "}", Map.of(), null, null, null, null));
+      }
+    }
+    org.apache.hadoop.fs.FileStatus status = file.getFileSystem(conf).getFileStatus(file);
+    List<Action> full = new ArrayList<>();
+    ParquetActionReader.read(conf, status, CHECKPOINT, full::add);
+    List<Action> expected = full.stream()
+        .filter(a -> a instanceof Protocol || a instanceof Metadata).toList();
+    assertEquals(List.of(metadata, protocol), expected);
+    assertEquals(files + 2, full.size());
+
+    // The row-ranges read served it (no fallback), and assembled two records of 20,002 rows.
+    List<Action> read = new ArrayList<>();
+    assertEquals(java.util.Optional.of(2), KeyRowReader.read(ParquetActionReader.open(conf, status),
+        List.of(Protocol.SCHEMA, Metadata.SCHEMA), read::add));
+    assertEquals(expected, read);
+    List<Action> viaPublicRead = new ArrayList<>();
+    ParquetActionReader.readProtocolAndMetadata(conf, status, viaPublicRead::add);
+    assertEquals(expected, viaPublicRead);
   }
 
   @Test
