@@ -96,8 +96,13 @@ public final class ParquetActionReader {
   public static void readProtocolAndMetadata(InputFile input, Consumer<Action> sink)
       throws IOException {
     List<ActionSchema<? extends Action>> actions = List.of(Protocol.SCHEMA, Metadata.SCHEMA);
-    if (KeyRowReader.read(input, actions, sink).isPresent()) {
-      return;
+    try {
+      if (KeyRowReader.read(input, actions, sink).isPresent()) {
+        return;
+      }
+    } catch (LinkageError internalApiChanged) {
+      // KeyRowReader uses Parquet's internal row-ranges API (as Spark's Parquet 1.16 and 1.17 have
+      // it); another Parquet on the classpath gets the row-filter read below. Nothing was delivered.
     }
     boolean[] delivered = new boolean[1];
     try {
