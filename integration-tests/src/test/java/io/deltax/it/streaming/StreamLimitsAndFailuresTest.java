@@ -230,14 +230,36 @@ class StreamLimitsAndFailuresTest {
     assertEquals(2, Streams.count(dir.resolve("cleaned-deltax")));
 
     Map<String, String> skip = Map.of("failOnDataLoss", "false");
-    Streams.run("delta", table, dir.resolve("cleaned-delta"), skip);
+    boolean deltaSparkResumed = resumesAfterCleanUp(table, dir.resolve("cleaned-delta"), skip);
     Streams.run("deltax", table, dir.resolve("cleaned-deltax"), skip);
-    assertSameRows(Streams.sink(dir.resolve("cleaned-delta")), Streams.sink(dir.resolve("cleaned-deltax")));
+    if (deltaSparkResumed) {
+      assertSameRows(Streams.sink(dir.resolve("cleaned-delta")), Streams.sink(dir.resolve("cleaned-deltax")));
+    }
     assertEquals(canonicalRows(delta(table).where("id IN (1, 2, 5)")),
         canonicalRows(Streams.sink(dir.resolve("cleaned-deltax"))), "versions 3 and 4 skipped");
     Streams.insertEach(table, 6, 6);
     Streams.run("deltax", table, dir.resolve("cleaned-deltax"), skip);
     assertEquals(4, Streams.count(dir.resolve("cleaned-deltax")), "and the stream goes on");
+  }
+
+  /**
+   * Runs delta-spark's stream with {@code failOnDataLoss = false} after the clean-up: delta-spark
+   * 4.3 (Spark 4.1) skips ahead as deltax does. delta-spark 4.4 (Spark 4.2) refuses to resume even
+   * so, because on restart it reads its last batch's end commit again, which is gone
+   * ({@code DELTA_STREAMING_TRAILING_COMMIT_MISSING}); deltax's offsets need no commit before
+   * them. Then only the batch read of the table is the oracle.
+   */
+  private static boolean resumesAfterCleanUp(String table, Path checkpoint, Map<String, String> options) {
+    try {
+      Streams.run("delta", table, checkpoint, options);
+      return true;
+    } catch (RuntimeException e) {
+      if (spark().version().startsWith("4.1")
+          || !String.valueOf(e.getMessage()).contains("DELTA_STREAMING_TRAILING_COMMIT_MISSING")) {
+        throw e;
+      }
+      return false;
+    }
   }
 
   @Test
