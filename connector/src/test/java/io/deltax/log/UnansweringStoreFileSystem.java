@@ -1,27 +1,20 @@
 package io.deltax.log;
 
+import io.deltax.testing.LocalFileSystemUnderScheme;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * The local file system under the scheme {@code unanswering:}, whose reads of checkpoint files
  * time out, as an object store's can: the checkpoint is sound, the store did not answer.
  */
-public final class UnansweringStoreFileSystem extends RawLocalFileSystem {
+public final class UnansweringStoreFileSystem extends LocalFileSystemUnderScheme {
   static final String SCHEME = "unanswering";
 
-  @Override
-  public URI getUri() {
-    return URI.create(SCHEME + ":///");
-  }
-
-  @Override
-  public String getScheme() {
-    return SCHEME;
+  public UnansweringStoreFileSystem() {
+    super(SCHEME);
   }
 
   @Override

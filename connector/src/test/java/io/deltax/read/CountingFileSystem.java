@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.testing.LocalFileSystemUnderScheme;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -7,18 +8,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * The local file system under the scheme {@code counting:}, known to Hadoop only where a
  * configuration names it ({@code fs.counting.impl}), like a store whose connector or credentials
  * a user passes as read options. Counts what is asked of it.
  */
-public final class CountingFileSystem extends RawLocalFileSystem {
+public final class CountingFileSystem extends LocalFileSystemUnderScheme {
   public static final String SCHEME = "counting";
   /** File systems created, and calls that list or look up files, since {@link #reset}. */
   static final AtomicInteger CREATED = new AtomicInteger();
   static final AtomicInteger LOOKUPS = new AtomicInteger();
+
+  public CountingFileSystem() {
+    super(SCHEME);
+  }
 
   static void reset() {
     CREATED.set(0);
@@ -29,16 +33,6 @@ public final class CountingFileSystem extends RawLocalFileSystem {
   public void initialize(URI uri, Configuration conf) throws IOException {
     CREATED.incrementAndGet();
     super.initialize(uri, conf);
-  }
-
-  @Override
-  public URI getUri() {
-    return URI.create(SCHEME + ":///");
-  }
-
-  @Override
-  public String getScheme() {
-    return SCHEME;
   }
 
   @Override

@@ -1,27 +1,30 @@
 package io.deltax.snapshots;
 
+import io.deltax.testing.LocalFileSystemUnderScheme;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * The local file system under the scheme {@code logreads:}, which records the name of every file
  * opened and of every file asked for its status (a HEAD on an object store), and counts the
  * listings: what a load of a snapshot read.
  */
-public final class LogReadsFileSystem extends RawLocalFileSystem {
+public final class LogReadsFileSystem extends LocalFileSystemUnderScheme {
   public static final String SCHEME = "logreads";
   private static final List<String> OPENED = new ArrayList<>();
   private static final List<String> STATTED = new ArrayList<>();
   private static int listings;
   /** Set while {@link #open} runs: the local file system asks for the status of what it opens. */
   private static final ThreadLocal<Boolean> OPENING = ThreadLocal.withInitial(() -> false);
+
+  public LogReadsFileSystem() {
+    super(SCHEME);
+  }
 
   /** A configuration that knows the scheme. */
   public static Configuration conf() {
@@ -56,21 +59,6 @@ public final class LogReadsFileSystem extends RawLocalFileSystem {
 
   public static synchronized int listings() {
     return listings;
-  }
-
-  @Override
-  public URI getUri() {
-    return URI.create(SCHEME + ":///");
-  }
-
-  @Override
-  public String getScheme() {
-    return SCHEME;
-  }
-
-  @Override
-  public void initialize(URI uri, Configuration conf) throws IOException {
-    super.initialize(uri, conf);
   }
 
   @Override

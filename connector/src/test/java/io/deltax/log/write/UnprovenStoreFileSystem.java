@@ -1,22 +1,16 @@
 package io.deltax.log.write;
 
-import java.net.URI;
-import org.apache.hadoop.fs.RawLocalFileSystem;
+import io.deltax.testing.LocalFileSystemUnderScheme;
+
 
 /**
  * The local file system under a scheme deltax knows no put-if-absent write for, like a store
  * whose connector deltax has not been checked against.
  */
-public final class UnprovenStoreFileSystem extends RawLocalFileSystem {
+public final class UnprovenStoreFileSystem extends LocalFileSystemUnderScheme {
   public static final String SCHEME = "unproven";
 
-  @Override
-  public URI getUri() {
-    return URI.create(SCHEME + ":///");
-  }
-
-  @Override
-  public String getScheme() {
-    return SCHEME;
+  public UnprovenStoreFileSystem() {
+    super(SCHEME);
   }
 }
