@@ -125,7 +125,8 @@ public final class ChangeRangePlanner {
       if (trackedBefore && !trackedAfter) {
         throw DeltaXErrors.rowTrackingDisabledInRange(table, version);
       }
-      CommitChanges changes = commit.changes(version, trackedBefore && trackedAfter);
+      CommitChanges changes = commit.changes(version,
+          trackedBefore && trackedAfter && !commit.isRestore());
       if (!changes.isEmpty()) {
         commits.add(changes);
       }
@@ -273,6 +274,17 @@ public final class ChangeRangePlanner {
       } else if (action instanceof RemoveFile r && r.dataChange()) {
         removes.put(key(r.path(), r.deletionVectorId()), r);
       }
+    }
+
+    /**
+     * Whether the commit is a RESTORE. It re-adds files an earlier commit removed, whose rows keep
+     * their row IDs and their old row commit versions, and removes the files written since: matched
+     * by row ID, a reverted row would look copied and its change would be lost. Its changes are
+     * file-level instead (rows of the removed files as deletes, of the re-added ones as inserts),
+     * as delta-spark's CDF shows a RESTORE, for which it writes no change data.
+     */
+    boolean isRestore() {
+      return commitInfo != null && "RESTORE".equals(commitInfo.operation());
     }
 
     private String key(String path, String dvId) {
