@@ -17,6 +17,8 @@ final class MissingCommits {
 
   private final String table;
   private final boolean failOnDataLoss;
+  /** The first version of the gap last warned about: each poll asks again, one warning is enough. */
+  private long warnedFrom = -1;
 
   MissingCommits(String table, boolean failOnDataLoss) {
     this.table = table;
@@ -44,9 +46,12 @@ final class MissingCommits {
       throw DeltaXErrors.streamVersionsMissing(table, version, lastMissing, next == Long.MAX_VALUE
           ? "no commit after them" : "version " + next + ", the earliest after them");
     }
-    LOG.warn("The stream of {} skips versions {} to {}: log clean-up removed them before the "
-        + "stream read them (failOnDataLoss = false); their rows are not in the stream.",
-        table, version, lastMissing);
+    if (version != warnedFrom) {
+      warnedFrom = version;
+      LOG.warn("The stream of {} skips versions {} to {}: log clean-up removed them before the "
+          + "stream read them (failOnDataLoss = false); their rows are not in the stream.",
+          table, version, lastMissing);
+    }
     return next == Long.MAX_VALUE ? lastVersion + 1 : next;
   }
 }

@@ -11,6 +11,7 @@ import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
 import io.deltax.errors.DeltaXException;
+import io.deltax.testing.WarningsOf;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -23,11 +24,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.appender.AbstractAppender;
-import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -222,36 +218,5 @@ class UnreadableCheckpointTest {
 
   private void commit(long version, Action... actions) throws IOException {
     HandWrittenLog.commit(dir, version, actions);
-  }
-
-  /** Collects what a class logs at WARN or above, through the log4j backend Spark brings. */
-  private static final class WarningsOf implements AutoCloseable {
-    private final org.apache.logging.log4j.core.Logger logger;
-    private final Level level;
-    private final AbstractAppender appender;
-
-    WarningsOf(Class<?> source, List<String> warnings) {
-      logger = (org.apache.logging.log4j.core.Logger) LogManager.getLogger(source);
-      level = logger.getLevel();
-      appender = new AbstractAppender("warnings-of-" + source.getSimpleName(), null, null, true,
-          Property.EMPTY_ARRAY) {
-        @Override
-        public void append(LogEvent event) {
-          if (event.getLevel().isMoreSpecificThan(Level.WARN)) {
-            warnings.add(event.getMessage().getFormattedMessage());
-          }
-        }
-      };
-      appender.start();
-      logger.addAppender(appender);
-      logger.setLevel(Level.WARN);
-    }
-
-    @Override
-    public void close() {
-      logger.removeAppender(appender);
-      logger.setLevel(level);
-      appender.stop();
-    }
   }
 }

@@ -1,0 +1,40 @@
+package io.deltax.testing;
+
+import java.util.List;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.Logger;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+
+/** Collects what a class logs at WARN or above, through the log4j backend Spark brings. */
+public final class WarningsOf implements AutoCloseable {
+  private final Logger logger;
+  private final Level level;
+  private final AbstractAppender appender;
+
+  public WarningsOf(Class<?> source, List<String> warnings) {
+    logger = (Logger) LogManager.getLogger(source);
+    level = logger.getLevel();
+    appender = new AbstractAppender("warnings-of-" + source.getSimpleName(), null, null, true,
+        Property.EMPTY_ARRAY) {
+      @Override
+      public void append(LogEvent event) {
+        if (event.getLevel().isMoreSpecificThan(Level.WARN)) {
+          warnings.add(event.getMessage().getFormattedMessage());
+        }
+      }
+    };
+    appender.start();
+    logger.addAppender(appender);
+    logger.setLevel(Level.WARN);
+  }
+
+  @Override
+  public void close() {
+    logger.removeAppender(appender);
+    logger.setLevel(level);
+    appender.stop();
+  }
+}
