@@ -1,5 +1,6 @@
 package io.deltax.streaming;
 
+import io.deltax.actions.AddFile;
 import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.ChangeRangePlanner;
@@ -12,6 +13,7 @@ import io.deltax.log.TransactionLog;
 import io.deltax.read.MicroBatchStreams.ChangeStreamScan;
 import io.deltax.read.StreamBatches;
 import io.deltax.snapshots.LoadedSnapshot;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
@@ -28,13 +30,15 @@ import org.apache.spark.sql.types.StructType;
  * {@code io.deltax.changes}, whole commits per micro-batch (each batch is the batch change feed of
  * its versions; with {@code changeMode = net}, collapsed per row within the batch), from
  * {@code startingVersion} or {@code startingTimestamp}. Offsets are {@link DeltaXSourceOffset}s
- * before a version. {@code maxFilesPerTrigger} counts the files the commits add and remove; a
- * batch holds at least one commit. Commits are read once while cached ({@link CommitActionsCache}).
+ * before a version, or inside the initial snapshot. {@code maxFilesPerTrigger} counts the files the
+ * commits add and remove; a batch holds at least one commit. The initial snapshot's batches hold
+ * that many of its files. Commits are read once while cached ({@link CommitActionsCache}).
  */
 final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final ChangeStreamScan scan;
   private final StructType schema;
   private final CommitActionsCache commits = new CommitActionsCache();
+  private InitialSnapshot initial;
 
   ChangeFeedMicroBatchStream(ChangeStreamScan scan) {
     super(scan.conf(), scan.bounds().endSnapshot().tableRoot().toString(),
@@ -70,11 +74,15 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
     DeltaXSourceOffset from = own(start);
+    long maxFiles = ReadLimits.of(limit).maxFiles();
     if (from.isInitialSnapshot()) {
-      return DeltaXSourceOffset.before(tableId, from.version() + 1); // a batch of its own
+      // Batches of its own, maxFiles files each; its last file ends it.
+      int files = initial(loaded, from.version()).files().size();
+      long lastIndex = from.index() + Math.max(1, maxFiles);
+      return lastIndex >= files - 1 ? DeltaXSourceOffset.before(tableId, from.version() + 1)
+          : new DeltaXSourceOffset(tableId, from.version(), lastIndex, true);
     }
     long last = lastVersion(loaded);
-    long maxFiles = ReadLimits.of(limit).maxFiles();
     TransactionLog log = loaded.log();
     long files = 0;
     long next = from.version() > last ? from.version() : missing.readableFrom(log, from.version(), last);
@@ -87,6 +95,15 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
       next = next + 1 > last ? next + 1 : missing.readableFrom(log, next + 1, last);
     }
     return next == from.version() ? from : DeltaXSourceOffset.before(tableId, next);
+  }
+
+  /** The snapshot of {@code version} the stream starts with, kept while its batches run. */
+  private InitialSnapshot initial(LoadedSnapshot loaded, long version) {
+    if (initial == null || initial.version() != version) {
+      initial = InitialSnapshot.of(version == loaded.snapshot().version() ? loaded.snapshot()
+          : loaded.log().snapshotAt(version));
+    }
+    return initial;
   }
 
   private long commitFiles(TransactionLog log, long version) {
@@ -102,9 +119,10 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     LoadedSnapshot loaded = latest();
     TransactionLog log = loaded.log();
     if (from.isInitialSnapshot()) {
-      long v = from.version();
-      return read(log, SnapshotInserts.of(v == loaded.snapshot().version() ? loaded.snapshot()
-          : log.snapshotAt(v)));
+      InitialSnapshot snapshot = initial(loaded, from.version());
+      List<AddFile> files = snapshot.files();
+      int upTo = to.isInitialSnapshot() ? (int) Math.min(to.index() + 1, files.size()) : files.size();
+      return read(log, SnapshotInserts.of(snapshot, files.subList((int) from.index() + 1, upTo)));
     }
     if (to.version() <= from.version()) {
       return new InputPartition[0];

@@ -1,5 +1,6 @@
 package io.deltax.streaming;
 
+import io.deltax.actions.AddFile;
 import io.deltax.changes.ChangeFile;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.CommitChanges;
@@ -8,9 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The first micro-batch of a {@code readChangeFeed} stream started without a start, as
+ * The first micro-batches of a {@code readChangeFeed} stream started without a start, as
  * delta-spark's change data feed stream begins: every row of the table's snapshot as an
- * {@code insert} with the snapshot's version and timestamp. Planned as a change range of one
+ * {@code insert} with the snapshot's version and timestamp, {@code maxFilesPerTrigger} files per
+ * batch in the snapshot's stable order ({@link InitialSnapshot}). Planned as a change range of one
  * version whose commits each add some of the snapshot's files (one read task each).
  */
 final class SnapshotInserts {
@@ -19,13 +21,15 @@ final class SnapshotInserts {
 
   private SnapshotInserts() {}
 
-  static ChangeRange of(Snapshot snapshot) {
-    List<ChangeFile> files = snapshot.activeFiles().stream().map(ChangeFile::of).toList();
+  /** The rows of {@code files}, some of the initial snapshot's, as inserts. */
+  static ChangeRange of(InitialSnapshot initial, List<AddFile> files) {
+    Snapshot snapshot = initial.snapshot();
+    List<ChangeFile> changed = files.stream().map(ChangeFile::of).toList();
     List<CommitChanges> tasks = new ArrayList<>();
-    for (int i = 0; i < files.size(); i += FILES_PER_TASK) {
+    for (int i = 0; i < changed.size(); i += FILES_PER_TASK) {
       // Not matched by row ID: a snapshot's rows are all inserts.
       tasks.add(new CommitChanges(snapshot.version(), snapshot.timestamp(), false, List.of(),
-          List.copyOf(files.subList(i, Math.min(files.size(), i + FILES_PER_TASK)))));
+          List.copyOf(changed.subList(i, Math.min(changed.size(), i + FILES_PER_TASK)))));
     }
     return new ChangeRange(snapshot.version(), snapshot.version(), snapshot, List.copyOf(tasks));
   }

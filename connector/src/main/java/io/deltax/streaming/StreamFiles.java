@@ -8,7 +8,6 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,9 +40,7 @@ final class StreamFiles {
       return size() > CACHED_COMMITS;
     }
   };
-  private long snapshotVersion = -1;
-  private Snapshot snapshot;
-  private List<AddFile> snapshotFiles;
+  private InitialSnapshot initial;
 
   StreamFiles(String table, String tableId, StructType schema, StreamRequest request,
       MissingCommits missing) {
@@ -128,20 +125,17 @@ final class StreamFiles {
 
   /** The snapshot the stream started with, for reading its files with its row tracking fields. */
   synchronized Optional<Snapshot> initialSnapshot(long version) {
-    return snapshotVersion == version ? Optional.of(snapshot) : Optional.empty();
+    return initial != null && initial.version() == version ? Optional.of(initial.snapshot())
+        : Optional.empty();
   }
 
   private List<AddFile> snapshotFiles(TransactionLog log, long version) {
-    if (snapshotVersion != version) {
+    if (initial == null || initial.version() != version) {
       Snapshot s = log.snapshotAt(version);
       checkMetadata(s.metadata(), version);
-      List<AddFile> files = new ArrayList<>(s.activeFiles());
-      files.sort(Comparator.comparingLong(AddFile::modificationTime).thenComparing(AddFile::path));
-      snapshot = s;
-      snapshotFiles = List.copyOf(files);
-      snapshotVersion = version;
+      initial = InitialSnapshot.of(s);
     }
-    return snapshotFiles;
+    return initial.files();
   }
 
   /** The files commit {@code version} gives the stream, after the rules on removes. */

@@ -115,6 +115,26 @@ class ChangeFeedStreamTest {
   }
 
   /**
+   * Without a start and with {@code maxFilesPerTrigger = 2}, the snapshot's five files come two
+   * per batch, in delta-spark's order: the same batches as delta-spark's change data feed stream.
+   * Then the commits after it.
+   */
+  @Test
+  void theSnapshotInBatchesOfMaxFilesPerTriggerAsDeltaSpark() throws Exception {
+    String table = Streams.create(dir, "paged", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.insertEach(table, 1, 5);
+    Map<String, String> paged = Map.of("readChangeFeed", "true", "maxFilesPerTrigger", "2");
+    List<List<String>> deltaxBatches = canonicalBatches("deltax", table, "paged-deltax", paged);
+    assertEquals(canonicalBatches("delta", table, "paged-delta", paged), deltaxBatches, "the snapshot's batches");
+    assertEquals(3, deltaxBatches.size(), "five files, two per batch: " + deltaxBatches);
+    Streams.write(table, "UPDATE $T SET v = 'x' WHERE id = 2", "INSERT INTO $T VALUES (6, 'f')");
+    // Commits are whole in a batch, and their files are counted as README says, not as
+    // delta-spark counts its change data files: compare the rows, not the batches.
+    assertEquals(flat(canonicalBatches("delta", table, "paged-delta", paged)),
+        flat(canonicalBatches("deltax", table, "paged-deltax", paged)), "the commits after it");
+  }
+
+  /**
    * {@code changeMode = net}: each of deltax's micro-batches holds one entry per row for the
    * batch's commits, which is delta-spark's change data feed stream of the same commits collapsed
    * per key (the table's {@code id}). One AvailableNow run after each group of writes makes one
@@ -158,6 +178,21 @@ class ChangeFeedStreamTest {
         .option("checkpointLocation", dir.resolve(name).toString())
         .trigger(Trigger.AvailableNow()).start().awaitTermination();
     return batches;
+  }
+
+  private static List<String> flat(List<List<String>> batches) {
+    List<String> rows = new ArrayList<>();
+    batches.forEach(rows::addAll);
+    Collections.sort(rows);
+    return rows;
+  }
+
+  /** The non-empty micro-batches of one AvailableNow run, each as its sorted rows. */
+  private static List<List<String>> canonicalBatches(String format, String table, String name,
+      Map<String, String> options) throws Exception {
+    List<List<String>> result = new ArrayList<>();
+    batches(format, table, name, options).forEach(b -> result.add(canonical(b)));
+    return result;
   }
 
   /**
