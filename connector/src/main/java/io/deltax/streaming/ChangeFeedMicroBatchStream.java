@@ -9,6 +9,7 @@ import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.DeltaXException;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.MicroBatchStreams.ChangeStreamScan;
 import io.deltax.read.StreamBatches;
@@ -16,6 +17,7 @@ import io.deltax.snapshots.LoadedSnapshot;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -147,9 +149,47 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
   }
 
+  /**
+   * What is left after {@code latestConsumedOffset}, as the append stream reports it: the files
+   * (added and removed) and the bytes of the added ones, and the offset after the latest commit.
+   * The commits are read through the cache admission fills; metrics never fail a query.
+   */
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
-    return latestConsumedOffset.map(o -> Map.of("latestOffset", o.json())).orElse(Map.of());
+    if (latestConsumedOffset.isEmpty()) {
+      return Map.of();
+    }
+    long files = 0;
+    long bytes = 0;
+    long latest;
+    try {
+      LoadedSnapshot loaded = latest();
+      TransactionLog log = loaded.log();
+      latest = loaded.snapshot().version();
+      DeltaXSourceOffset consumed = own(latestConsumedOffset.get());
+      long next = consumed.version();
+      if (consumed.isInitialSnapshot()) {
+        List<AddFile> snapshotFiles = initial(loaded, consumed.version()).files();
+        for (AddFile f : snapshotFiles.subList((int) consumed.index() + 1, snapshotFiles.size())) {
+          files++;
+          bytes += f.size();
+        }
+        next = consumed.version() + 1;
+      }
+      for (long v = next; v <= latest; v++) {
+        Optional<FileStatus> commit = log.listing().commit(v);
+        if (commit.isPresent()) { // a commit clean-up removed: the next batch says what happens
+          CommitFiles c = CommitFiles.of(v, commits.actions(log, commit.get(), v));
+          files += c.adds().size() + c.removes();
+          bytes += c.adds().stream().mapToLong(AddFile::size).sum();
+        }
+      }
+    } catch (DeltaXException e) {
+      return Map.of();
+    }
+    return Map.of("numFilesOutstanding", Long.toString(files),
+        "numBytesOutstanding", Long.toString(bytes),
+        "latestOffset", DeltaXSourceOffset.before(tableId, latest + 1).json());
   }
 
   @Override

@@ -135,6 +135,45 @@ class ChangeFeedStreamTest {
   }
 
   /**
+   * Each batch's progress reports the files and bytes still to read (delta-spark 4.3's streams
+   * report none): on a table of appends, one file a commit, {@code maxFilesPerTrigger = 1}, after
+   * the batch of id k the files of the ids above k, their sizes as delta-spark's
+   * {@code _metadata.file_size} gives them; the same as deltax's plain stream reports.
+   */
+  @Test
+  void progressReportsWhatIsOutstanding() {
+    String table = Streams.create(dir, "outstanding", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.insertEach(table, 1, 4);
+    Map<Integer, Long> sizes = new java.util.TreeMap<>();
+    for (Row r : spark().read().format("delta").load(table).select("id", "_metadata.file_size").collectAsList()) {
+      sizes.put(r.getInt(0), r.getLong(1));
+    }
+    List<String> expected = new ArrayList<>();
+    for (int k = 1; k <= 4; k++) {
+      final int read = k;
+      expected.add((4 - k) + " files, " + sizes.entrySet().stream().filter(e -> e.getKey() > read)
+          .mapToLong(Map.Entry::getValue).sum() + " bytes");
+    }
+    Map<String, String> appends = Map.of("startingVersion", "1", "maxFilesPerTrigger", "1");
+    Map<String, String> changes = new LinkedHashMap<>(appends);
+    changes.put("readChangeFeed", "true");
+    assertEquals(expected, outstanding(table, "outstanding-changes", changes), "the change feed stream");
+    assertEquals(expected, outstanding(table, "outstanding-appends", appends), "the plain stream");
+  }
+
+  /** Per batch with rows of a deltax stream: the files and bytes outstanding its progress reports. */
+  private static List<String> outstanding(String table, String name, Map<String, String> options) {
+    List<String> result = new ArrayList<>();
+    for (var progress : Streams.run("deltax", table, dir.resolve(name), options).recentProgress()) {
+      if (progress.numInputRows() > 0) {
+        Map<String, String> metrics = progress.sources()[0].metrics();
+        result.add(metrics.get("numFilesOutstanding") + " files, " + metrics.get("numBytesOutstanding") + " bytes");
+      }
+    }
+    return result;
+  }
+
+  /**
    * {@code changeMode = net}: each of deltax's micro-batches holds one entry per row for the
    * batch's commits, which is delta-spark's change data feed stream of the same commits collapsed
    * per key (the table's {@code id}). One AvailableNow run after each group of writes makes one
