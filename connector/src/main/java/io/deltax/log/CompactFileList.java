@@ -10,11 +10,11 @@ import java.util.RandomAccess;
 
 /**
  * A snapshot's active files, each held as one byte array, an {@link AddFile} built on each
- * {@link #get}: a cached snapshot of a million files holds about 200 bytes per file instead of an
- * {@code AddFile} with its path and statistics strings (README, "File list memory"). Scans that
- * look at every file per query ask for one field by position ({@link #stats}, {@link
- * #partitionValues}, ...) without building the {@code AddFile}. Written by {@link FileListEncoder},
- * whose javadoc gives the layout; immutable.
+ * {@link #get}: a cached snapshot holds about 190 bytes per file (statistics of two columns)
+ * instead of about 400 for {@code AddFile}s with their path and statistics strings (README, "File
+ * list memory"). Scans that look at every file per query ask for one field by position ({@link
+ * #stats}, {@link #partitionValues}, ...) without building the {@code AddFile}. Written by {@link
+ * FileListEncoder}, whose javadoc gives the layout; immutable.
  */
 public final class CompactFileList extends AbstractList<AddFile> implements RandomAccess {
   static final int DATA_CHANGE = 1;
@@ -111,6 +111,11 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
       c.zigzag();
     }
     return (c.flags & ROW_COMMIT_VERSION) != 0 ? c.zigzag() : null;
+  }
+
+  /** Whether the file at {@code index} has a deletion vector. */
+  boolean hasDeletionVector(int index) {
+    return (entries[index][0] & RARE) != 0 && deletionVectorId(index) != null;
   }
 
   /** The deletion vector id of the file at {@code index}, or null: half of its logical key. */

@@ -140,7 +140,7 @@ public final class Snapshot {
       CompactFileList active = encode(replay, paths());
       boolean deletionVectors = false;
       for (int i = 0; i < active.size() && !deletionVectors; i++) {
-        deletionVectors = active.deletionVectorId(i) != null;
+        deletionVectors = active.hasDeletionVector(i);
       }
       files = new FileState(active, List.copyOf(replay.tombstones()),
           Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()),
