@@ -1,9 +1,9 @@
 package io.deltax.log;
 
 import io.deltax.actions.AddFile;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +35,9 @@ final class FileListEncoder {
   private final Map<Map<String, String>, Integer> partitionIndex = new HashMap<>();
   private final List<CompactFileList.Rare> rares;
   private final CompactFileList base;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+  /** The entry being written, before its statistics: flags, path and numbers. */
+  private byte[] head = new byte[256];
+  private int length;
 
   /** @param base the list whose entries {@link #addEncoded} may keep, or null */
   FileListEncoder(CompactFileList base) {
@@ -59,7 +61,7 @@ final class FileListEncoder {
 
   /** @param firstAdded the version of the oldest commit that added the path, or -1 */
   void add(AddFile file, long firstAdded) {
-    out.reset();
+    length = 0;
     boolean rare = file.tags() == null || !file.tags().isEmpty() || file.deletionVector() != null
         || file.clusteringProvider() != null;
     String path = file.path();
@@ -72,7 +74,7 @@ final class FileListEncoder {
         | (rare ? CompactFileList.RARE : 0)
         | (uuid >= 0 ? CompactFileList.UUID_NAME : 0)
         | (file.partitionValues() == null ? CompactFileList.NULL_PARTITION_VALUES : 0);
-    out.write(flags);
+    write(flags);
     if (uuid >= 0) {
       varint(intern(path.substring(0, uuid)));
       writeLong(parseHex(path, uuid, 8) << 32 | parseHex(path, uuid + 9, 4) << 16
@@ -83,9 +85,13 @@ final class FileListEncoder {
       varint(intern(path.substring(0, slash)));
       byte[] name = path.substring(slash).getBytes(StandardCharsets.UTF_8);
       varint(name.length);
-      out.writeBytes(name);
+      for (byte b : name) {
+        write(b);
+      }
     }
-    if (file.partitionValues() != null) {
+    if (file.partitionValues() != null && file.partitionValues().isEmpty()) {
+      varint(0);
+    } else if (file.partitionValues() != null) {
       varint(partitionIndex.computeIfAbsent(file.partitionValues(), v -> {
         partitionValues.add(v);
         return partitionValues.size() - 1;
@@ -104,10 +110,10 @@ final class FileListEncoder {
       rares.add(new CompactFileList.Rare(file.tags(), file.deletionVector(), file.clusteringProvider()));
       varint(rares.size() - 1);
     }
-    if (file.stats() != null) {
-      out.writeBytes(file.stats().getBytes(StandardCharsets.UTF_8));
-    }
-    entries.add(out.toByteArray());
+    byte[] stats = file.stats() == null ? new byte[0] : file.stats().getBytes(StandardCharsets.UTF_8);
+    byte[] entry = Arrays.copyOf(head, length + stats.length);
+    System.arraycopy(stats, 0, entry, length, stats.length);
+    entries.add(entry);
   }
 
   CompactFileList build() {
@@ -149,7 +155,8 @@ final class FileListEncoder {
   private static long parseHex(String s, int at, int digits) {
     long v = 0;
     for (int i = 0; i < digits; i++) {
-      v = (v << 4) | Character.digit(s.charAt(at + i), 16);
+      char c = s.charAt(at + i);
+      v = (v << 4) | (c <= '9' ? c - '0' : c - 'a' + 10); // isUuid checked: 0-9, a-f
     }
     return v;
   }
@@ -178,16 +185,23 @@ final class FileListEncoder {
 
   private void writeLong(long v) {
     for (int shift = 56; shift >= 0; shift -= 8) {
-      out.write((int) (v >>> shift));
+      write((int) (v >>> shift));
     }
   }
 
   private void varint(long v) {
     while ((v & ~0x7fL) != 0) {
-      out.write((int) ((v & 0x7f) | 0x80));
+      write((int) ((v & 0x7f) | 0x80));
       v >>>= 7;
     }
-    out.write((int) v);
+    write((int) v);
+  }
+
+  private void write(int b) {
+    if (length == head.length) {
+      head = Arrays.copyOf(head, length * 2);
+    }
+    head[length++] = (byte) b;
   }
 
   private void zigzag(long v) {

@@ -158,15 +158,24 @@ public final class Snapshot {
   private static CompactFileList encode(LogReplay replay, FilePathResolver paths) {
     FileListEncoder encoder = new FileListEncoder(replay.olderFiles());
     Map<String, Long> firstAddedIn = replay.firstAddedIn();
+    int found = 0;
+    boolean deletionVectors = false;
     for (AddFile f : replay.activeFiles()) {
       Long first = firstAddedIn.get(paths.canonical(f.path()));
+      found += first != null ? 1 : 0;
+      // Only files with deletion vectors can share a path (the logical key is path and vector).
+      deletionVectors |= f.deletionVector() != null;
       encoder.add(f, first != null ? first : -1);
     }
     for (int i : replay.olderKept()) {
       encoder.addEncoded(i);
     }
-    for (AddFile f : replay.activeFiles()) {
-      firstAddedIn.remove(paths.canonical(f.path()));
+    if (found == firstAddedIn.size() && !deletionVectors) {
+      firstAddedIn.clear(); // every path is active (the usual case): nothing to keep
+    } else {
+      for (AddFile f : replay.activeFiles()) {
+        firstAddedIn.remove(paths.canonical(f.path()));
+      }
     }
     return encoder.build();
   }
