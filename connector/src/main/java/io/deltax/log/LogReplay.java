@@ -32,8 +32,10 @@ final class LogReplay {
   /** The oldest commit (since the checkpoint) that added each path: when its data was written. */
   private final Map<String, Long> firstAddedIn = new HashMap<>();
 
-  /** Equal partition value maps, one instance each: files of one partition share it. */
-  private final Map<Map<String, String>, Map<String, String>> partitionValues = new HashMap<>();
+  /** An older snapshot's files replayed as checkpoint actions, or null ({@link #applyOlderFiles}). */
+  private CompactFileList olderFiles;
+  /** The positions in {@link #olderFiles} of the files still active. */
+  private final List<Integer> olderKept = new ArrayList<>();
   /** The version last boxed for {@link #firstAddedIn}: one {@code Long} per commit, not per file. */
   private Long boxedVersion;
 
@@ -59,7 +61,7 @@ final class LogReplay {
       String path = paths.canonical(add.path());
       FileKey key = new FileKey(path, add.deletionVectorId());
       if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
-        activeFiles.add(sharingPartitionValues(add));
+        activeFiles.add(add);
       }
       if (!fromCheckpoint) {
         if (boxedVersion == null || boxedVersion != commitVersion) {
@@ -80,18 +82,37 @@ final class LogReplay {
     }
   }
 
-  /** {@code add} with the one instance of its partition values that this replay keeps. */
-  private AddFile sharingPartitionValues(AddFile add) {
-    Map<String, String> values = add.partitionValues();
-    if (values.isEmpty()) {
-      return add;
+  /**
+   * Applies the active files of an older snapshot as checkpoint actions (after the newer commits),
+   * keeping their entries as they are, and carries over when each path was first added: the older
+   * commit that added a path is when its data was written, also for a path the newer commits
+   * remove or add again.
+   */
+  void applyOlderFiles(CompactFileList older) {
+    olderFiles = older;
+    for (int i = 0; i < older.size(); i++) {
+      String path = paths.canonical(older.path(i));
+      boolean active = !seen.contains(new FileKey(path, older.deletionVectorId(i)));
+      if (active) {
+        olderKept.add(i);
+      }
+      long firstAdded = older.firstAdded(i);
+      if (firstAdded >= 0 && (!active || firstAddedIn.containsKey(path))) {
+        firstAddedIn.put(path, firstAdded);
+      }
     }
-    Map<String, String> shared = partitionValues.computeIfAbsent(values, v -> v);
-    return shared == values ? add : new AddFile(add.path(), shared, add.size(),
-        add.modificationTime(), add.dataChange(), add.stats(), add.tags(), add.deletionVector(),
-        add.baseRowId(), add.defaultRowCommitVersion(), add.clusteringProvider());
   }
 
+  /** The older snapshot's files that {@link #olderKept} indexes, or null. */
+  CompactFileList olderFiles() {
+    return olderFiles;
+  }
+
+  List<Integer> olderKept() {
+    return olderKept;
+  }
+
+  /** The active files the commits and the checkpoint added (not those of {@link #olderFiles}). */
   List<AddFile> activeFiles() {
     return activeFiles;
   }
@@ -100,6 +121,10 @@ final class LogReplay {
     return tombstones;
   }
 
+  /**
+   * The oldest commit (since the checkpoint) that added each path, by canonical path; carried over
+   * from an older snapshot where one was applied.
+   */
   Map<String, Long> firstAddedIn() {
     return firstAddedIn;
   }

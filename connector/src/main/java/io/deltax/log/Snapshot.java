@@ -41,10 +41,14 @@ public final class Snapshot {
   /** What layers above derive from this snapshot once, by kind ({@link #derived}). */
   private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
 
-  /** What the file actions of the log add up to. */
-  private record FileState(List<AddFile> activeFiles, List<RemoveFile> tombstones,
+  /**
+   * What the file actions of the log add up to. {@code removedFirstAdded}: when each path that
+   * commits since the checkpoint added, and that is no longer active, was first added; an active
+   * file's is in its entry.
+   */
+  private record FileState(CompactFileList activeFiles, List<RemoveFile> tombstones,
       Map<String, SetTransaction> transactions, Map<String, DomainMetadata> domains,
-      Map<String, Long> firstAddedIn, boolean hasDeletionVectors) {}
+      Map<String, Long> removedFirstAdded, boolean hasDeletionVectors) {}
 
   /**
    * The file actions replayed, and the segment that gave them: not this snapshot's own when its
@@ -106,12 +110,12 @@ public final class Snapshot {
           }
           // What this snapshot knew comes after the new commits in replay order, as a checkpoint would.
           FileState old = files();
-          old.activeFiles().forEach(replay::applyCheckpointAction);
+          // The older commit that added a path is when its data was written.
+          replay.firstAddedIn().putAll(old.removedFirstAdded());
+          replay.applyOlderFiles(old.activeFiles());
           old.tombstones().forEach(replay::applyCheckpointAction);
           old.transactions().values().forEach(replay::applyCheckpointAction);
           old.domains().values().forEach(replay::applyCheckpointAction);
-          // The older commit that added a path is when its data was written.
-          replay.firstAddedIn().putAll(old.firstAddedIn());
           return new Replayed(advancedSegment(segment(), files), replay);
         });
   }
@@ -133,14 +137,47 @@ public final class Snapshot {
       Replayed replayed = replayFiles.get();
       segment = replayed.segment();
       LogReplay replay = replayed.replay();
-      List<AddFile> active = List.copyOf(replay.activeFiles());
+      CompactFileList active = encode(replay, paths());
+      boolean deletionVectors = false;
+      for (int i = 0; i < active.size() && !deletionVectors; i++) {
+        deletionVectors = active.hasDeletionVector(i);
+      }
       files = new FileState(active, List.copyOf(replay.tombstones()),
-          Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()), replay.firstAddedIn(),
-          active.stream().anyMatch(f -> f.deletionVector() != null));
+          Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()),
+          Map.copyOf(replay.firstAddedIn()), deletionVectors);
       replayFiles = null; // lets the commits' actions go
       loadedFileCount = files.activeFiles().size();
     }
     return files;
+  }
+
+  /**
+   * The replay's active files as one compact list, each with when its path was first added; what
+   * is left in the replay's {@code firstAddedIn} are the paths no longer active.
+   */
+  private static CompactFileList encode(LogReplay replay, FilePathResolver paths) {
+    FileListEncoder encoder = new FileListEncoder(replay.olderFiles());
+    Map<String, Long> firstAddedIn = replay.firstAddedIn();
+    int found = 0;
+    boolean deletionVectors = false;
+    for (AddFile f : replay.activeFiles()) {
+      Long first = firstAddedIn.get(paths.canonical(f.path()));
+      found += first != null ? 1 : 0;
+      // Only files with deletion vectors can share a path (the logical key is path and vector).
+      deletionVectors |= f.deletionVector() != null;
+      encoder.add(f, first != null ? first : -1);
+    }
+    for (int i : replay.olderKept()) {
+      encoder.addEncoded(i);
+    }
+    if (found == firstAddedIn.size() && !deletionVectors) {
+      firstAddedIn.clear(); // every path is active (the usual case): nothing to keep
+    } else {
+      for (AddFile f : replay.activeFiles()) {
+        firstAddedIn.remove(paths.canonical(f.path()));
+      }
+    }
+    return encoder.build();
   }
 
   public Path tableRoot() {
@@ -177,8 +214,11 @@ public final class Snapshot {
     return loadedFileCount;
   }
 
-  /** The active data files, in no particular order. */
-  public List<AddFile> activeFiles() {
+  /**
+   * The active data files, in no particular order: a list that builds each {@code AddFile} when
+   * asked ({@link CompactFileList}), fixed for this snapshot, so a position names one file.
+   */
+  public CompactFileList activeFiles() {
     return files().activeFiles();
   }
 
@@ -208,13 +248,13 @@ public final class Snapshot {
   }
 
   /**
-   * The version of the oldest commit still in the log after the checkpoint that added this file's
-   * path: when its data was written. Files known only from the checkpoint answer the checkpoint's
-   * version, the oldest the log can still tell.
+   * The version of the oldest commit still in the log after the checkpoint that added the path of
+   * the file at {@code position} of {@link #activeFiles}: when its data was written. Files known
+   * only from the checkpoint answer the checkpoint's version, the oldest the log can still tell.
    */
-  public long firstAddedVersion(AddFile file) {
-    Long version = files().firstAddedIn().get(paths().canonical(file.path()));
-    return version != null ? version : segment().checkpoint().map(Checkpoint::version).orElse(0L);
+  public long firstAddedVersion(int position) {
+    long version = files().activeFiles().firstAdded(position);
+    return version >= 0 ? version : segment().checkpoint().map(Checkpoint::version).orElse(0L);
   }
 
   /**

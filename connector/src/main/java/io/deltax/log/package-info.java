@@ -7,7 +7,9 @@
  * Reconciliation") into a {@link io.deltax.log.Snapshot}, and tells the history of the commits
  * still there ({@link io.deltax.log.CommitSummary}, {@link io.deltax.log.TableHistory}: which
  * starts from the oldest version the log can rebuild; {@link io.deltax.log.CommitTimeline} for
- * {@code timestampAsOf}). A snapshot read earlier is advanced by the commits a new listing shows
+ * {@code timestampAsOf}). A snapshot keeps its active files compactly, one byte array per file
+ * ({@link io.deltax.log.CompactFileList}, written by {@link io.deltax.log.FileListEncoder}).
+ * A snapshot read earlier is advanced by the commits a new listing shows
  * after it ({@code TransactionLog.latestSnapshotAfter}, {@code Snapshot.withCommits}), or refused
  * for a full load where that is not sound; keeping snapshots between loads is
  * {@code io.deltax.snapshots}' job.

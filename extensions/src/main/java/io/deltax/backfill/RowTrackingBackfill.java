@@ -123,9 +123,11 @@ public final class RowTrackingBackfill {
   private static List<PendingFile> pending(Snapshot snapshot) {
     String where = snapshot.tableRoot().toString();
     List<PendingFile> files = new ArrayList<>();
-    for (AddFile f : snapshot.activeFiles()) {
+    List<AddFile> active = snapshot.activeFiles();
+    for (int i = 0; i < active.size(); i++) {
+      AddFile f = active.get(i);
       if (f.baseRowId() == null) {
-        files.add(new PendingFile(f, snapshot.firstAddedVersion(f), numRecords(where, f)));
+        files.add(new PendingFile(f, snapshot.firstAddedVersion(i), numRecords(where, f)));
       }
     }
     files.sort(Comparator.comparingLong(PendingFile::firstAddedVersion)

@@ -1,6 +1,7 @@
 package io.deltax.read.skipping;
 
 import io.deltax.actions.AddFile;
+import io.deltax.log.CompactFileList;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ public final class DataSkipping {
   }
 
   public boolean mightMatch(AddFile file) {
-    return filters.isEmpty() || mightMatch(file, bounds.of(file));
+    return filters.isEmpty() || mightMatch(bounds.of(file));
   }
 
   /**
@@ -98,26 +99,36 @@ public final class DataSkipping {
     }
     List<AddFile> selected = new ArrayList<>();
     int count = files.size();
+    if (snapshotFiles && files instanceof CompactFileList compact) {
+      // Only the files kept are built: the others are judged from the list's fields.
+      for (int i = 0; i < count; i++) {
+        FileBounds.View view = bounds.of(compact, i);
+        if (mightMatch(view)) {
+          selected.add(view.file());
+        }
+      }
+      return selected;
+    }
     for (int i = 0; i < count; i++) {
       AddFile file = files.get(i);
-      if (mightMatch(file, snapshotFiles ? bounds.of(file, i, count) : bounds.of(file))) {
+      if (mightMatch(snapshotFiles ? bounds.of(file, i, count) : bounds.of(file))) {
         selected.add(file);
       }
     }
     return selected;
   }
 
-  private boolean mightMatch(AddFile file, FileBounds.View view) {
-    if (mightMatch(view)) {
+  private boolean mightMatch(FileBounds.View view) {
+    if (mightMatchBounds(view)) {
       return true;
     }
     // Rows may carry materialized row IDs instead: only the footer tells, so it is read only now.
     // The two ranges are checked apart, as one interval around both would match far too much.
-    return bounds.readsMaterializedRowIds() && file.baseRowId() != null
-        && mightMatch(view.withMaterializedRowIds());
+    return bounds.readsMaterializedRowIds() && view.baseRowId() != null
+        && mightMatchBounds(view.withMaterializedRowIds());
   }
 
-  private boolean mightMatch(FileBounds.View view) {
+  private boolean mightMatchBounds(FileBounds.View view) {
     for (Filter f : filters) {
       if (!FilterEvaluator.mightMatch(f, view)) {
         return false;

@@ -3,6 +3,7 @@ package io.deltax.read.skipping;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.log.CompactFileList;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.ArrayList;
@@ -147,7 +148,7 @@ final class FileBounds {
 
   /** The bounds of one file. */
   View of(AddFile file) {
-    return new View(file, -1, 0, false, null);
+    return new View(file, null, -1, 0, false, null);
   }
 
   /**
@@ -156,21 +157,33 @@ final class FileBounds {
    * ({@link ParsedStats#bounds}), so the next scan finds them without a look-up by path.
    */
   View of(AddFile file, int position, int fileCount) {
-    return new View(file, position, fileCount, false, null);
+    return new View(file, null, position, fileCount, false, null);
+  }
+
+  /**
+   * The bounds of the file at {@code position} of the snapshot's compact file list: as {@link
+   * #of(AddFile, int, int)}, reading the fields the filters need from the list without building
+   * the {@code AddFile}.
+   */
+  View of(CompactFileList files, int position) {
+    return new View(null, files, position, files.size(), false, null);
   }
 
   /** One file's bounds, its statistics parsed on first need. */
   final class View {
-    private final AddFile file;
+    /** The file, or null until first needed where {@code files} holds it. */
+    private AddFile file;
+    private final CompactFileList files;
     /** Where the file is in the snapshot's file list, or -1. */
     private final int position;
     private final int fileCount;
     private final boolean withMaterializedRowIds;
     private FileStats stats;
 
-    private View(AddFile file, int position, int fileCount, boolean withMaterializedRowIds,
-        FileStats stats) {
+    private View(AddFile file, CompactFileList files, int position, int fileCount,
+        boolean withMaterializedRowIds, FileStats stats) {
       this.file = file;
+      this.files = files;
       this.position = position;
       this.fileCount = fileCount;
       this.withMaterializedRowIds = withMaterializedRowIds;
@@ -183,7 +196,26 @@ final class FileBounds {
      * again.
      */
     View withMaterializedRowIds() {
-      return new View(file, position, fileCount, true, stats);
+      return new View(file, files, position, fileCount, true, stats);
+    }
+
+    AddFile file() {
+      if (file == null) {
+        file = files.get(position);
+      }
+      return file;
+    }
+
+    Long baseRowId() {
+      return file != null ? file.baseRowId() : files.baseRowId(position);
+    }
+
+    private Long defaultRowCommitVersion() {
+      return file != null ? file.defaultRowCommitVersion() : files.defaultRowCommitVersion(position);
+    }
+
+    private Map<String, String> partitionValues() {
+      return file != null ? file.partitionValues() : files.partitionValues(position);
     }
 
     DataType typeOf(String column) {
@@ -209,7 +241,7 @@ final class FileBounds {
       // Partition values and statistics name columns by their physical names.
       if (c.partition()) {
         Object value = partitionValues.parse(c.field().name(), c.type(),
-            PartitionValues.lookup(file.partitionValues(), c.physical()));
+            PartitionValues.lookup(partitionValues(), c.physical()));
         return ColumnBounds.exact(SkippingValues.normalize(c.type(), value), value == null);
       }
       if (position < 0 || !statsColumns.contains(c.physical())) {
@@ -218,7 +250,8 @@ final class FileBounds {
       ColumnBounds kept = parsedStats.bounds(c.physical(), position, fileCount);
       if (kept == null) {
         // One parse for every column this scan's filters name, each column's bounds kept.
-        FileStats s = stats != null ? stats : parsedStats.parse(file, statsColumns);
+        FileStats s = stats != null ? stats
+            : parsedStats.parse(file != null ? file.stats() : files.stats(position), statsColumns);
         for (Column other : statsColumnList) {
           parsedStats.keep(other.physical(), position, fileCount, statsBounds(other, s));
         }
@@ -251,14 +284,15 @@ final class FileBounds {
      */
     private ColumnBounds rowIdBounds() {
       Long numRecords = stats().numRecords();
-      if (materializedRowIds == null || file.baseRowId() == null || numRecords == null) {
+      Long baseRowId = baseRowId();
+      if (materializedRowIds == null || baseRowId == null || numRecords == null) {
         return ColumnBounds.UNKNOWN;
       }
       if (!withMaterializedRowIds) {
-        return new ColumnBounds(file.baseRowId(), file.baseRowId() + numRecords - 1, false, false);
+        return new ColumnBounds(baseRowId, baseRowId + numRecords - 1, false, false);
       }
       // No materialized row ID at all: in this view the file has no row to match.
-      return materializedRowIds.of(file)
+      return materializedRowIds.of(file())
           .map(range -> new ColumnBounds(range[0], range[1], false, false))
           .orElse(new ColumnBounds(null, null, true, true));
     }
@@ -271,23 +305,23 @@ final class FileBounds {
      * {@code [baseRowId, baseRowId + numRecords)}: the map tells their newest data version.
      */
     private ColumnBounds rowDataVersionBounds() {
-      Long defaultVersion = file.defaultRowCommitVersion();
+      Long defaultVersion = defaultRowCommitVersion();
       if (rowDataVersions == null || defaultVersion == null) {
         return ColumnBounds.UNKNOWN;
       }
       long max = defaultVersion;
       Long numRecords = stats().numRecords();
-      if (rowDataVersions.isBackfillVersion(defaultVersion) && file.baseRowId() != null
+      Long baseRowId = baseRowId();
+      if (rowDataVersions.isBackfillVersion(defaultVersion) && baseRowId != null
           && numRecords != null) {
-        max = rowDataVersions.maxDataVersion(file.baseRowId(), file.baseRowId() + numRecords,
-            defaultVersion);
+        max = rowDataVersions.maxDataVersion(baseRowId, baseRowId + numRecords, defaultVersion);
       }
       return new ColumnBounds(null, max, false, false);
     }
 
     private FileStats stats() {
       if (stats == null) {
-        stats = parsedStats.of(file, statsColumns);
+        stats = parsedStats.of(file(), statsColumns);
       }
       return stats;
     }

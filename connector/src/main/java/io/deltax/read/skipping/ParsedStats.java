@@ -65,13 +65,13 @@ public final class ParsedStats {
     return parsed;
   }
 
-  /** The statistics of {@code file} for {@code columns}, parsed now and not kept by path. */
-  FileStats parse(AddFile file, Set<String> columns) {
-    if (file.stats() == null) {
+  /** The statistics {@code json} (null: none) for {@code columns}, parsed now and not kept by path. */
+  FileStats parse(String json, Set<String> columns) {
+    if (json == null) {
       return FileStats.NONE;
     }
     parses.incrementAndGet();
-    return FileStats.parse(file.stats(), columns);
+    return FileStats.parse(json, columns);
   }
 
   /**
