@@ -76,6 +76,9 @@ public final class Benchmarks {
         notes.addAll(new ChangeFeedBenchmarks(spark, bench, work).run(
             quick ? 1_000_000 : 10_000_000, quick ? 100 : 1_000));
       }
+      if (only.equals("requests")) { // not in "all": it starts an S3 server and uploads tables
+        notes.addAll(new RequestBenchmarks(spark, work).run(quick ? 100 : 1_000));
+      }
       if (only.equals("all") || only.equals("heap")) {
         notes.add(snapshotHeap(spark, work, quick ? 100_000 : 1_000_000));
       }

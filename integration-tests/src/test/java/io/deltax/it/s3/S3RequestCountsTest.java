@@ -14,7 +14,6 @@ import io.deltax.it.SharedSpark;
 import io.deltax.log.TransactionLog;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code s3a://} table, counted by S3A's own statistics ({@link S3Requests}), cold: deltax's snapshot
  * cache off, delta-spark's {@code DeltaLog} cache cleared before each query. Issue 13's goal: deltax
  * sends no more read requests than delta-spark for any query, and at most half as many to load a
- * snapshot. The counts are printed as a Markdown table (README, "Requests per query on S3").
+ * snapshot. The benchmarks' {@code requests} group ({@code io.deltax.bench.RequestBenchmarks}, on the
+ * same server) records the counts; README, "Requests per query on S3", cites its results.
  */
 class S3RequestCountsTest {
   /** Files in the backfilled table: 100 here, 1,000 with {@code -Psoak} (issue 13's figure). */
@@ -42,7 +42,6 @@ class S3RequestCountsTest {
 
   private static S3Server server;
   private static String reads;
-  private static final List<String> table = new ArrayList<>();
 
   @TempDir
   static Path dir;
@@ -68,10 +67,6 @@ class S3RequestCountsTest {
 
   @AfterAll
   static void stop() throws Exception {
-    System.out.println("S3 requests per query, cold (S3RequestCountsTest, S3Proxy 4.0.0, Hadoop S3A 3.4.2):");
-    System.out.println("| query | reader | LIST | HEAD | GET | PUT |");
-    System.out.println("| --- | --- | --- | --- | --- | --- |");
-    table.forEach(System.out::println);
     server.close();
   }
 
@@ -79,23 +74,16 @@ class S3RequestCountsTest {
     return spark().read().format(format).options(server.s3aSettings());
   }
 
-  /** Runs {@code query} cold with each reader, prints both counts, and returns them: delta-spark's, then deltax's. */
-  private static <T> List<S3Requests.Counted<T>> bothCold(String name, Function<DataFrameReader, T> query) {
+  /** Runs {@code query} cold with each reader and returns both counts: delta-spark's, then deltax's. */
+  private static <T> List<S3Requests.Counted<T>> bothCold(Function<DataFrameReader, T> query) {
     S3Requests.Counted<T> delta = S3Requests.count(server, server.bucket(), () -> {
       DeltaLog.clearCache();
       return query.apply(reader("delta"));
     });
     S3Requests.Counted<T> deltax = SharedSpark.withConf(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false"),
         () -> S3Requests.count(server, server.bucket(), () -> query.apply(reader("deltax"))));
-    record(name, "delta-spark", delta.requests());
-    record(name, "deltax", deltax.requests());
     assertTrue(delta.requests().get() > 0, "the count sees delta-spark's reads: " + delta.requests().all());
     return List.of(delta, deltax);
-  }
-
-  private static void record(String query, String reader, S3Requests requests) {
-    table.add(requests.row(query, reader));
-    System.out.println(query + " / " + reader + ": " + requests.all());
   }
 
   private static void assertNoMoreReads(S3Requests delta, S3Requests deltax) {
@@ -105,7 +93,7 @@ class S3RequestCountsTest {
 
   @Test
   void snapshotLoad() {
-    var counted = bothCold("snapshot load (`.schema()`)", r -> r.load(reads).schema());
+    var counted = bothCold(r -> r.load(reads).schema());
     StructType expected = counted.get(0).value();
     assertEquals(expected.fieldNames().length, counted.get(1).value().fieldNames().length);
     S3Requests delta = counted.get(0).requests();
@@ -115,7 +103,7 @@ class S3RequestCountsTest {
 
   @Test
   void selectiveQuery() {
-    var counted = bothCold("selective query (`id = 30`, 1 of 10 files)",
+    var counted = bothCold(
         r -> canonicalRows(r.load(reads).where("id = 30")));
     assertFalse(counted.get(0).value().isEmpty());
     assertEquals(counted.get(0).value(), counted.get(1).value());
@@ -124,7 +112,7 @@ class S3RequestCountsTest {
 
   @Test
   void fullScanWithMetadata() {
-    var counted = bothCold("full scan with `_metadata`", r -> canonicalRows(r.load(reads).selectExpr("id", "v",
+    var counted = bothCold(r -> canonicalRows(r.load(reads).selectExpr("id", "v",
         "_metadata.file_path", "_metadata.file_size", "_metadata.row_id", "_metadata.row_commit_version")));
     assertEquals(20, counted.get(0).value().size());
     assertEquals(counted.get(0).value(), counted.get(1).value());
@@ -138,7 +126,7 @@ class S3RequestCountsTest {
    */
   @Test
   void rowIdFilterReadsFootersWithoutAHeadEach() {
-    var counted = bothCold("filter on `_metadata.row_id` (`= 5`, 1 of 20 files)",
+    var counted = bothCold(
         r -> canonicalRows(r.load(reads).where("_metadata.row_id = 5").select("id", "v")));
     assertEquals(1, counted.get(0).value().size());
     assertEquals(counted.get(0).value(), counted.get(1).value());
@@ -157,7 +145,6 @@ class S3RequestCountsTest {
         () -> TransactionLog.open(reads, server.hadoopConf()).latestSnapshot()).requests();
     var withFiles = S3Requests.count(server, server.bucket(),
         () -> TransactionLog.open(reads, server.hadoopConf()).latestSnapshot().activeFiles().size());
-    System.out.println("load " + load.all() + "; load and file list " + withFiles.requests().all());
     assertEquals(files, withFiles.value());
     assertEquals(load.get(), withFiles.requests().get(), "load " + load.all() + " vs load and files "
         + withFiles.requests().all());
@@ -179,7 +166,6 @@ class S3RequestCountsTest {
     server.upload(dir.resolve("backfill"), forDelta);
     server.upload(dir.resolve("backfill"), forDeltax);
     Map<String, String> confs = new HashMap<>(server.s3aSettings());
-    String name = "backfill, " + BACKFILL_FILES + " files";
 
     DeltaLog.clearCache();
     S3Requests delta = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(), () -> {
@@ -189,8 +175,6 @@ class S3RequestCountsTest {
     confs.put(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false");
     S3Requests.Counted<Row> deltax = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(),
         () -> spark().sql("CALL backfill_row_tracking(table => '" + forDeltax + "')").first()));
-    record(name + " (delta-spark: ALTER TABLE)", "delta-spark", delta);
-    record(name, "deltax", deltax.requests());
 
     assertEquals(BACKFILL_FILES, deltax.value().getLong(2), "files backfilled: " + deltax.value());
     // Writes count here too: deltax's PUTs include its put-if-absent probe (two PUTs and a DELETE,

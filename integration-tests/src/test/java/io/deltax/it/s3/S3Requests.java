@@ -16,7 +16,7 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
  * from Hadoop's file-system cache (keyed by scheme, bucket and user), so it sees what both readers
  * do; the body must be the only thing using the bucket.
  */
-record S3Requests(long list, long head, long get, long put, long delete, Map<String, Long> all) {
+public record S3Requests(long list, long head, long get, long put, long delete, Map<String, Long> all) {
   /** The counters that are requests of one kind (S3A 3.4's names; a LIST page is one request). */
   private static final String[] LIST = {"object_list_request", "object_continue_list_request"};
   private static final String[] HEAD = {"object_metadata_request"};
@@ -25,22 +25,22 @@ record S3Requests(long list, long head, long get, long put, long delete, Map<Str
   private static final String[] DELETE = {"object_delete_request", "object_bulk_delete_request"};
 
   /** What an S3 bill counts: LIST, HEAD and GET are the read requests. */
-  long reads() {
+  public long reads() {
     return list + head + get;
   }
 
   /** Every request: reads, PUTs and DELETEs. */
-  long total() {
+  public long total() {
     return reads() + put + delete;
   }
 
-  /** A row of the table the test prints. */
-  String row(String query, String reader) {
+  /** A row of a Markdown table: query, reader, LIST, HEAD, GET, PUT. */
+  public String row(String query, String reader) {
     return String.format("| %s | %s | %d | %d | %d | %d |", query, reader, list, head, get, put);
   }
 
   /** Runs {@code body} and counts what the S3A client of {@code bucket} sent meanwhile. */
-  static <T> Counted<T> count(S3Server server, String bucket, Supplier<T> body) {
+  public static <T> Counted<T> count(S3Server server, String bucket, Supplier<T> body) {
     FileSystem fs = client(server, bucket);
     Map<String, Long> before = counters(fs);
     T value = body.get();
@@ -58,7 +58,7 @@ record S3Requests(long list, long head, long get, long put, long delete, Map<Str
   }
 
   /** A body's result and its requests. */
-  record Counted<T>(T value, S3Requests requests) {}
+  public record Counted<T>(T value, S3Requests requests) {}
 
   private static FileSystem client(S3Server server, String bucket) {
     try {

@@ -45,8 +45,7 @@ public final class S3Server implements AutoCloseable {
     String bucket = "deltax-" + suffix;
     String ignoring = S3ProxyLauncher.IGNORING_PREFIX + suffix;
     Path store = Files.createTempDirectory("deltax-s3-");
-    String classPath = System.getProperty("deltax.s3proxy.jar") + File.pathSeparator
-        + System.getProperty("deltax.test.classes");
+    String classPath = s3ProxyJar() + File.pathSeparator + launcherClasses();
     Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", classPath, S3ProxyLauncher.class.getName(),
         store.toString(), bucket, ignoring)
@@ -72,6 +71,32 @@ public final class S3Server implements AutoCloseable {
     }
     process.destroyForcibly();
     throw new IOException("S3Proxy did not start:\n" + seen);
+  }
+
+  /** S3Proxy's jar-with-dependencies: surefire and the benchmarks' exec set {@code deltax.s3proxy.jar}. */
+  private static String s3ProxyJar() throws IOException {
+    String jar = System.getProperty("deltax.s3proxy.jar");
+    if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+      throw new IOException("No S3Proxy server jar at -Ddeltax.s3proxy.jar=" + jar
+          + " (org.gaul:s3proxy:jar-with-dependencies, fetched by integration-tests' build)");
+    }
+    return jar;
+  }
+
+  /**
+   * Where {@link S3ProxyLauncher} is: {@code deltax.test.classes} (surefire), else the directory or
+   * jar it was loaded from (the integration tests' test jar, when the benchmarks start the server).
+   */
+  private static String launcherClasses() throws IOException {
+    String classes = System.getProperty("deltax.test.classes");
+    if (classes != null) {
+      return classes;
+    }
+    try {
+      return Path.of(S3ProxyLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IOException("Cannot locate " + S3ProxyLauncher.class.getName(), e);
+    }
   }
 
   /** The bucket that honours conditional writes. */

@@ -3,6 +3,7 @@
  * {@link io.deltax.it.s3.S3Server} in a child JVM once per test class. What the server does with
  * conditional writes ({@code S3ServerTest}), reads compared with delta-spark on the same
  * {@code s3a://} tables, the backfill, two backfills racing, and the refusal to commit where
- * put-if-absent cannot be had.
+ * put-if-absent cannot be had. {@code S3Server} and {@code S3Requests} are public: the benchmarks'
+ * {@code requests} group starts the same server and counts the same way, from this module's test jar.
  */
 package io.deltax.it.s3;
