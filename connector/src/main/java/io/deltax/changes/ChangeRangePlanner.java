@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
@@ -47,22 +48,28 @@ public final class ChangeRangePlanner {
   private final String table;
   private final FilePathResolver paths;
   private final BiConsumer<FileStatus, Consumer<Action>> commitReader;
+  private final LongFunction<Snapshot> snapshotAt;
 
   public ChangeRangePlanner(TransactionLog log) {
-    this(log, log::readCommit);
+    this(log, log::readCommit, log::snapshotAt);
   }
 
   /**
-   * A planner that reads commits through {@code commitReader}.
+   * A planner that reads commits through {@code commitReader} and takes the range's end snapshot
+   * from {@code snapshotAt}.
    *
    * @param commitReader reads a commit file's actions, as {@link TransactionLog#readCommit}: a
    *     stream hands over the commits it already read
+   * @param snapshotAt the snapshot of a version, as {@link TransactionLog#snapshotAt}: a load
+   *     hands over the latest snapshot it holds, so the end of a range is not replayed again
    */
-  public ChangeRangePlanner(TransactionLog log, BiConsumer<FileStatus, Consumer<Action>> commitReader) {
+  public ChangeRangePlanner(TransactionLog log, BiConsumer<FileStatus, Consumer<Action>> commitReader,
+      LongFunction<Snapshot> snapshotAt) {
     this.log = log;
     this.table = log.tableRoot().toString();
     this.paths = new FilePathResolver(log.tableRoot());
     this.commitReader = commitReader;
+    this.snapshotAt = snapshotAt;
   }
 
   /** The range of {@code request}, its commits read: {@link #bounds} then {@link #range}. */
@@ -87,7 +94,7 @@ public final class ChangeRangePlanner {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
     }
     commitFiles(start, end, latest);
-    return new ChangeBounds(start, end, log.snapshotAt(end));
+    return new ChangeBounds(start, end, snapshotAt.apply(end));
   }
 
   /**

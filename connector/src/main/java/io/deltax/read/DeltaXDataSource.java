@@ -78,16 +78,19 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   public static ChangeFeedTable loadChanges(DeltaXConf conf) {
     String path = conf.path();
     ChangeFeedRequest request = conf.changeFeedStartOptional();
-    TransactionLog log = TransactionLog.open(path, conf.hadoopConf());
+    // The latest snapshot from the snapshot cache: a range that ends there is not replayed again.
+    LoadedSnapshot loaded = SnapshotLoader.latest(path, conf);
+    TransactionLog log = loaded.log();
+    Snapshot latest = loaded.snapshot();
     if (!request.hasStart()) {
       // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
-      Snapshot latest = log.snapshotAt(log.listing().latestVersion());
       ChangeBounds empty = new ChangeBounds(latest.version() + 1, latest.version(), latest);
       return new ChangeFeedTable(log, empty, () -> new ChangeRange(empty.start(), empty.end(), latest, List.of()),
           request.mode(), conf);
     }
     // The commits are read only when a batch scan plans its tasks: a stream plans its own.
-    ChangeRangePlanner planner = new ChangeRangePlanner(log);
+    ChangeRangePlanner planner = new ChangeRangePlanner(log, log::readCommit,
+        v -> v == latest.version() ? latest : log.snapshotAt(v));
     ChangeBounds bounds = planner.bounds(request);
     return new ChangeFeedTable(log, bounds, () -> planner.range(bounds), request.mode(), conf);
   }

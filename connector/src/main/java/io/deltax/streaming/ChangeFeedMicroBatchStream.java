@@ -10,6 +10,7 @@ import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
+import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.MicroBatchStreams.ChangeStreamScan;
 import io.deltax.read.StreamBatches;
@@ -134,7 +135,9 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     if (to.version() <= first) {
       return new InputPartition[0];
     }
-    return read(log, new ChangeRangePlanner(log, (file, sink) -> commits.readCommit(log, file, sink))
+    Snapshot latest = loaded.snapshot();
+    return read(log, new ChangeRangePlanner(log, (file, sink) -> commits.readCommit(log, file, sink),
+        v -> v == latest.version() ? latest : log.snapshotAt(v))
         .plan(new ChangeFeedRequest(first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
   }
 
