@@ -19,13 +19,16 @@ import java.util.Map;
  *       the last slash; an absolute URI keeps its scheme there);
  *   <li>an index into the distinct partition value maps (none for null);
  *   <li>varints: {@code size}, {@code modificationTime}, {@code baseRowId} and {@code
- *       defaultRowCommitVersion} if present (zigzag, so any long round-trips), the first-added
- *       version plus one (0: the checkpoint's), and the index of the rare fields if any ({@code
- *       tags} other than empty, {@code deletionVector}, {@code clusteringProvider});
+ *       defaultRowCommitVersion} if present (zigzag, so any long round-trips), and the index of
+ *       the rare fields if any ({@code tags} other than empty, {@code deletionVector}, {@code
+ *       clusteringProvider});
  *   <li>the statistics JSON as UTF-8, to the end.
  * </ol>
- * The encoder of an advanced snapshot starts from the older list's shared tables, so the older
- * entries are kept as they are, not decoded and written again.
+ * The first-added version of each entry is kept apart, in one {@code long[]}: a newest-first
+ * replay knows it only after the older commits, long after it encoded the file, and {@link
+ * #setFirstAdded} fills it in without writing the entry again. The encoder of an advanced
+ * snapshot starts from the older list's shared tables, so the older entries are kept as they are,
+ * not decoded and written again.
  */
 final class FileListEncoder {
   private final List<byte[]> entries = new ArrayList<>();
@@ -35,6 +38,7 @@ final class FileListEncoder {
   private final Map<Map<String, String>, Integer> partitionIndex = new HashMap<>();
   private final List<CompactFileList.Rare> rares;
   private final CompactFileList base;
+  private long[] firstAdded = new long[1024];
   /** The entry being written, before its statistics: flags, path and numbers. */
   private byte[] head = new byte[256];
   private int length;
@@ -57,10 +61,15 @@ final class FileListEncoder {
   /** Adds entry {@code index} of the base list as it is. */
   void addEncoded(int index) {
     entries.add(base.entry(index));
+    keepFirstAdded(base.firstAdded(index));
   }
 
-  /** @param firstAdded the version of the oldest commit that added the path, or -1 */
-  void add(AddFile file, long firstAdded) {
+  /**
+   * Adds {@code file} as the next entry and returns its position.
+   *
+   * @param firstAdded the version of the oldest commit that added the path, or -1
+   */
+  int add(AddFile file, long firstAdded) {
     length = 0;
     boolean rare = file.tags() == null || !file.tags().isEmpty() || file.deletionVector() != null
         || file.clusteringProvider() != null;
@@ -105,7 +114,6 @@ final class FileListEncoder {
     if (file.defaultRowCommitVersion() != null) {
       zigzag(file.defaultRowCommitVersion());
     }
-    varint(firstAdded + 1);
     if (rare) {
       rares.add(new CompactFileList.Rare(file.tags(), file.deletionVector(), file.clusteringProvider()));
       varint(rares.size() - 1);
@@ -114,10 +122,26 @@ final class FileListEncoder {
     byte[] entry = Arrays.copyOf(head, length + stats.length);
     System.arraycopy(stats, 0, entry, length, stats.length);
     entries.add(entry);
+    keepFirstAdded(firstAdded);
+    return entries.size() - 1;
+  }
+
+  /** Sets the first-added version of entry {@code index}, once the replay knows it. */
+  void setFirstAdded(int index, long version) {
+    firstAdded[index] = version;
+  }
+
+  private void keepFirstAdded(long version) {
+    int index = entries.size() - 1;
+    if (index == firstAdded.length) {
+      firstAdded = Arrays.copyOf(firstAdded, index * 2);
+    }
+    firstAdded[index] = version;
   }
 
   CompactFileList build() {
-    return new CompactFileList(entries.toArray(new byte[0][]), strings.toArray(new String[0]),
+    return new CompactFileList(entries.toArray(new byte[0][]),
+        Arrays.copyOf(firstAdded, entries.size()), strings.toArray(new String[0]),
         List.copyOf(partitionValues), List.copyOf(rares));
   }
 
