@@ -39,6 +39,9 @@ final class FileListEncoder {
   private final List<CompactFileList.Rare> rares;
   private final CompactFileList base;
   private long[] firstAdded = new long[1024];
+  /** The indexes of the two strings {@link #intern(String, int, int)} interned last. */
+  private final int[] recent = new int[2];
+  private int next;
   /** The entry being written, before its statistics: flags, path and numbers. */
   private byte[] head = new byte[256];
   private int length;
@@ -85,11 +88,11 @@ final class FileListEncoder {
         | (file.partitionValues() == null ? CompactFileList.NULL_PARTITION_VALUES : 0);
     write(flags);
     if (uuid >= 0) {
-      varint(intern(path.substring(0, uuid)));
+      varint(intern(path, 0, uuid));
       writeLong(parseHex(path, uuid, 8) << 32 | parseHex(path, uuid + 9, 4) << 16
           | parseHex(path, uuid + 14, 4));
       writeLong(parseHex(path, uuid + 19, 4) << 48 | parseHex(path, uuid + 24, 12));
-      varint(intern(path.substring(uuid + 36)));
+      varint(intern(path, uuid + 36, path.length()));
     } else {
       varint(intern(path.substring(0, slash)));
       byte[] name = path.substring(slash).getBytes(StandardCharsets.UTF_8);
@@ -143,6 +146,23 @@ final class FileListEncoder {
     return new CompactFileList(entries.toArray(new byte[0][]),
         Arrays.copyOf(firstAdded, entries.size()), strings.toArray(new String[0]),
         List.copyOf(partitionValues), List.copyOf(rares));
+  }
+
+  /**
+   * The index of {@code path}'s text from {@code start} to {@code end}: files of one writer share
+   * their heads and tails, so the last two interned are checked first, without a substring.
+   */
+  private int intern(String path, int start, int end) {
+    for (int i = 0; i < recent.length; i++) {
+      String s = strings.get(recent[i]);
+      if (s.length() == end - start && path.startsWith(s, start)) {
+        return recent[i];
+      }
+    }
+    int index = intern(path.substring(start, end));
+    recent[next] = index;
+    next ^= 1;
+    return index;
   }
 
   private int intern(String s) {
