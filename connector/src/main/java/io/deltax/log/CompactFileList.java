@@ -10,7 +10,7 @@ import java.util.RandomAccess;
 
 /**
  * A snapshot's active files, each held as one byte array, an {@link AddFile} built on each
- * {@link #get}: a cached snapshot holds about 195 bytes per file (statistics of two columns)
+ * {@link #get}: a cached snapshot holds about 200 bytes per file (statistics of two columns)
  * instead of about 400 for {@code AddFile}s with their path and statistics strings (README, "File
  * list memory"). Scans that look at every file per query ask for one field by position ({@link
  * #stats}, {@link #partitionValues}, ...) without building the {@code AddFile}. Written by {@link
