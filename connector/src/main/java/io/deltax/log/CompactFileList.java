@@ -10,7 +10,7 @@ import java.util.RandomAccess;
 
 /**
  * A snapshot's active files, each held as one byte array, an {@link AddFile} built on each
- * {@link #get}: a cached snapshot holds about 190 bytes per file (statistics of two columns)
+ * {@link #get}: a cached snapshot holds about 200 bytes per file (statistics of two columns)
  * instead of about 400 for {@code AddFile}s with their path and statistics strings (README, "File
  * list memory"). Scans that look at every file per query ask for one field by position ({@link
  * #stats}, {@link #partitionValues}, ...) without building the {@code AddFile}. Written by {@link
@@ -30,15 +30,18 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
       String clusteringProvider) {}
 
   private final byte[][] entries;
+  /** The first-added version of each entry, or -1 ({@link #firstAdded}). */
+  private final long[] firstAdded;
   /** Path heads (a directory, or all of a file name before its UUID) and name tails, by index. */
   final String[] strings;
   /** The distinct partition value maps; index 0 is the empty map. */
   final List<Map<String, String>> partitionValues;
   final List<Rare> rares;
 
-  CompactFileList(byte[][] entries, String[] strings, List<Map<String, String>> partitionValues,
-      List<Rare> rares) {
+  CompactFileList(byte[][] entries, long[] firstAdded, String[] strings,
+      List<Map<String, String>> partitionValues, List<Rare> rares) {
     this.entries = entries;
+    this.firstAdded = firstAdded;
     this.strings = strings;
     this.partitionValues = partitionValues;
     this.rares = rares;
@@ -66,7 +69,6 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
     long modificationTime = c.zigzag();
     Long baseRowId = (c.flags & BASE_ROW_ID) != 0 ? c.zigzag() : null;
     Long rowCommitVersion = (c.flags & ROW_COMMIT_VERSION) != 0 ? c.zigzag() : null;
-    c.varint(); // the first-added version
     Rare rare = (c.flags & RARE) != 0 ? rares.get((int) c.varint()) : null;
     return new AddFile(path, values, size, modificationTime, (c.flags & DATA_CHANGE) != 0,
         c.stats(), rare == null ? Map.of() : rare.tags(), rare == null ? null : rare.deletionVector(),
@@ -121,8 +123,7 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
   /** The deletion vector id of the file at {@code index}, or null: half of its logical key. */
   String deletionVectorId(int index) {
     Cursor c = new Cursor(entries[index]);
-    c.skipToFirstAdded();
-    c.varint();
+    c.skipToRare();
     if ((c.flags & RARE) == 0) {
       return null;
     }
@@ -135,9 +136,7 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
    * {@code index}, or -1 where the checkpoint alone knows it.
    */
   long firstAdded(int index) {
-    Cursor c = new Cursor(entries[index]);
-    c.skipToFirstAdded();
-    return c.varint() - 1;
+    return firstAdded[index];
   }
 
   /** Reads one entry field by field, in {@link FileListEncoder}'s order. */
@@ -203,7 +202,7 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
       }
     }
 
-    void skipToFirstAdded() {
+    void skipToRare() {
       skipToSizes();
       int longs = 2 + ((flags & BASE_ROW_ID) != 0 ? 1 : 0) + ((flags & ROW_COMMIT_VERSION) != 0 ? 1 : 0);
       for (int i = 0; i < longs; i++) {
@@ -212,8 +211,7 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
     }
 
     void skipToStats() {
-      skipToFirstAdded();
-      varint();
+      skipToRare();
       if ((flags & RARE) != 0) {
         varint();
       }

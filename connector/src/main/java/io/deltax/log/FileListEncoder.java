@@ -19,13 +19,16 @@ import java.util.Map;
  *       the last slash; an absolute URI keeps its scheme there);
  *   <li>an index into the distinct partition value maps (none for null);
  *   <li>varints: {@code size}, {@code modificationTime}, {@code baseRowId} and {@code
- *       defaultRowCommitVersion} if present (zigzag, so any long round-trips), the first-added
- *       version plus one (0: the checkpoint's), and the index of the rare fields if any ({@code
- *       tags} other than empty, {@code deletionVector}, {@code clusteringProvider});
+ *       defaultRowCommitVersion} if present (zigzag, so any long round-trips), and the index of
+ *       the rare fields if any ({@code tags} other than empty, {@code deletionVector}, {@code
+ *       clusteringProvider});
  *   <li>the statistics JSON as UTF-8, to the end.
  * </ol>
- * The encoder of an advanced snapshot starts from the older list's shared tables, so the older
- * entries are kept as they are, not decoded and written again.
+ * The first-added version of each entry is kept apart, in one {@code long[]}: a newest-first
+ * replay knows it only after the older commits, long after it encoded the file, and {@link
+ * #setFirstAdded} fills it in without writing the entry again. The encoder of an advanced
+ * snapshot starts from the older list's shared tables, so the older entries are kept as they are,
+ * not decoded and written again.
  */
 final class FileListEncoder {
   private final List<byte[]> entries = new ArrayList<>();
@@ -35,6 +38,10 @@ final class FileListEncoder {
   private final Map<Map<String, String>, Integer> partitionIndex = new HashMap<>();
   private final List<CompactFileList.Rare> rares;
   private final CompactFileList base;
+  private long[] firstAdded = new long[1024];
+  /** The indexes of the two strings {@link #intern(String, int, int)} interned last. */
+  private final int[] recent = new int[2];
+  private int next;
   /** The entry being written, before its statistics: flags, path and numbers. */
   private byte[] head = new byte[256];
   private int length;
@@ -57,10 +64,15 @@ final class FileListEncoder {
   /** Adds entry {@code index} of the base list as it is. */
   void addEncoded(int index) {
     entries.add(base.entry(index));
+    keepFirstAdded(base.firstAdded(index));
   }
 
-  /** @param firstAdded the version of the oldest commit that added the path, or -1 */
-  void add(AddFile file, long firstAdded) {
+  /**
+   * Adds {@code file} as the next entry and returns its position.
+   *
+   * @param firstAdded the version of the oldest commit that added the path, or -1
+   */
+  int add(AddFile file, long firstAdded) {
     length = 0;
     boolean rare = file.tags() == null || !file.tags().isEmpty() || file.deletionVector() != null
         || file.clusteringProvider() != null;
@@ -76,11 +88,11 @@ final class FileListEncoder {
         | (file.partitionValues() == null ? CompactFileList.NULL_PARTITION_VALUES : 0);
     write(flags);
     if (uuid >= 0) {
-      varint(intern(path.substring(0, uuid)));
+      varint(intern(path, 0, uuid));
       writeLong(parseHex(path, uuid, 8) << 32 | parseHex(path, uuid + 9, 4) << 16
           | parseHex(path, uuid + 14, 4));
       writeLong(parseHex(path, uuid + 19, 4) << 48 | parseHex(path, uuid + 24, 12));
-      varint(intern(path.substring(uuid + 36)));
+      varint(intern(path, uuid + 36, path.length()));
     } else {
       varint(intern(path.substring(0, slash)));
       byte[] name = path.substring(slash).getBytes(StandardCharsets.UTF_8);
@@ -105,7 +117,6 @@ final class FileListEncoder {
     if (file.defaultRowCommitVersion() != null) {
       zigzag(file.defaultRowCommitVersion());
     }
-    varint(firstAdded + 1);
     if (rare) {
       rares.add(new CompactFileList.Rare(file.tags(), file.deletionVector(), file.clusteringProvider()));
       varint(rares.size() - 1);
@@ -114,11 +125,44 @@ final class FileListEncoder {
     byte[] entry = Arrays.copyOf(head, length + stats.length);
     System.arraycopy(stats, 0, entry, length, stats.length);
     entries.add(entry);
+    keepFirstAdded(firstAdded);
+    return entries.size() - 1;
+  }
+
+  /** Sets the first-added version of entry {@code index}, once the replay knows it. */
+  void setFirstAdded(int index, long version) {
+    firstAdded[index] = version;
+  }
+
+  private void keepFirstAdded(long version) {
+    int index = entries.size() - 1;
+    if (index == firstAdded.length) {
+      firstAdded = Arrays.copyOf(firstAdded, index * 2);
+    }
+    firstAdded[index] = version;
   }
 
   CompactFileList build() {
-    return new CompactFileList(entries.toArray(new byte[0][]), strings.toArray(new String[0]),
+    return new CompactFileList(entries.toArray(new byte[0][]),
+        Arrays.copyOf(firstAdded, entries.size()), strings.toArray(new String[0]),
         List.copyOf(partitionValues), List.copyOf(rares));
+  }
+
+  /**
+   * The index of {@code path}'s text from {@code start} to {@code end}: files of one writer share
+   * their heads and tails, so the last two interned are checked first, without a substring.
+   */
+  private int intern(String path, int start, int end) {
+    for (int i = 0; i < recent.length; i++) {
+      String s = strings.get(recent[i]);
+      if (s.length() == end - start && path.startsWith(s, start)) {
+        return recent[i];
+      }
+    }
+    int index = intern(path.substring(start, end));
+    recent[next] = index;
+    next ^= 1;
+    return index;
   }
 
   private int intern(String s) {

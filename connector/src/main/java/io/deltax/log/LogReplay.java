@@ -20,11 +20,19 @@ import java.util.Set;
  * file is keyed by its path and deletion vector id; an {@code add} is active unless a newer action
  * with the same key was already seen. (The newest protocol and metadata are found by
  * {@link TransactionLog} before any file action is replayed.)
+ *
+ * <p>An active add is encoded into the compact file list as soon as it is found, so the
+ * {@code AddFile}s of a large replay die young instead of living until its end; its first-added
+ * version is set by {@link #activeFiles} once the oldest commit is replayed.
  */
 final class LogReplay {
   private final FilePathResolver paths;
   private final Set<FileKey> seen = new HashSet<>();
-  private final List<AddFile> activeFiles = new ArrayList<>();
+  private final FileListEncoder encoder;
+  /** The canonical path of each entry {@link #encoder} encoded from an add (not the older ones). */
+  private final List<String> activePaths = new ArrayList<>();
+  /** Whether an active add has a deletion vector: only then can active files share a path. */
+  private boolean deletionVectors;
   /** Removes not undone by a newer add of the same logical file: the table's tombstones. */
   private final List<RemoveFile> tombstones = new ArrayList<>();
   private final Map<String, SetTransaction> transactions = new LinkedHashMap<>();
@@ -32,17 +40,25 @@ final class LogReplay {
   /** The oldest commit (since the checkpoint) that added each path: when its data was written. */
   private final Map<String, Long> firstAddedIn = new HashMap<>();
 
-  /** An older snapshot's files replayed as checkpoint actions, or null ({@link #applyOlderFiles}). */
-  private CompactFileList olderFiles;
-  /** The positions in {@link #olderFiles} of the files still active. */
-  private final List<Integer> olderKept = new ArrayList<>();
+  /** An older snapshot's files, replayed as checkpoint actions by {@link #applyOlderFiles}, or null. */
+  private final CompactFileList olderFiles;
   /** The version last boxed for {@link #firstAddedIn}: one {@code Long} per commit, not per file. */
   private Long boxedVersion;
 
   private record FileKey(String path, String deletionVectorId) {}
 
   LogReplay(FilePathResolver paths) {
+    this(paths, null);
+  }
+
+  /**
+   * @param olderFiles the older snapshot's files that {@link #applyOlderFiles} will apply, or null:
+   *     the new entries share its tables, so its entries are kept as they are
+   */
+  LogReplay(FilePathResolver paths, CompactFileList olderFiles) {
     this.paths = paths;
+    this.olderFiles = olderFiles;
+    this.encoder = new FileListEncoder(olderFiles);
   }
 
   /** Applies one action of the checkpoint, whose removes are only tombstones kept for VACUUM. */
@@ -61,7 +77,9 @@ final class LogReplay {
       String path = paths.canonical(add.path());
       FileKey key = new FileKey(path, add.deletionVectorId());
       if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
-        activeFiles.add(add);
+        encoder.add(add, -1);
+        activePaths.add(path);
+        deletionVectors |= add.deletionVector() != null;
       }
       if (!fromCheckpoint) {
         if (boxedVersion == null || boxedVersion != commitVersion) {
@@ -86,15 +104,15 @@ final class LogReplay {
    * Applies the active files of an older snapshot as checkpoint actions (after the newer commits),
    * keeping their entries as they are, and carries over when each path was first added: the older
    * commit that added a path is when its data was written, also for a path the newer commits
-   * remove or add again.
+   * remove or add again. The last file adds of the replay: the older entries follow the new ones.
    */
-  void applyOlderFiles(CompactFileList older) {
-    olderFiles = older;
+  void applyOlderFiles() {
+    CompactFileList older = olderFiles;
     for (int i = 0; i < older.size(); i++) {
       String path = paths.canonical(older.path(i));
       boolean active = !seen.contains(new FileKey(path, older.deletionVectorId(i)));
       if (active) {
-        olderKept.add(i);
+        encoder.addEncoded(i);
       }
       long firstAdded = older.firstAdded(i);
       if (firstAdded >= 0 && (!active || firstAddedIn.containsKey(path))) {
@@ -103,18 +121,27 @@ final class LogReplay {
     }
   }
 
-  /** The older snapshot's files that {@link #olderKept} indexes, or null. */
-  CompactFileList olderFiles() {
-    return olderFiles;
-  }
-
-  List<Integer> olderKept() {
-    return olderKept;
-  }
-
-  /** The active files the commits and the checkpoint added (not those of {@link #olderFiles}). */
-  List<AddFile> activeFiles() {
-    return activeFiles;
+  /**
+   * The active files once the replay is done: the adds it found active, each with when its path
+   * was first added, then the older snapshot's files still active. Takes the active paths out of
+   * {@link #firstAddedIn}, which is left with the paths no longer active; call once.
+   */
+  CompactFileList activeFiles() {
+    int found = 0;
+    for (int i = 0; i < activePaths.size(); i++) {
+      Long first = firstAddedIn.get(activePaths.get(i));
+      if (first != null) {
+        encoder.setFirstAdded(i, first);
+        found++;
+      }
+    }
+    if (found == firstAddedIn.size() && !deletionVectors) {
+      firstAddedIn.clear(); // every path is active (the usual case): nothing to keep
+    } else {
+      activePaths.forEach(firstAddedIn::remove);
+    }
+    activePaths.clear();
+    return encoder.build();
   }
 
   List<RemoveFile> tombstones() {

@@ -1,7 +1,6 @@
 package io.deltax.log;
 
 import io.deltax.actions.Action;
-import io.deltax.actions.AddFile;
 import io.deltax.actions.DomainMetadata;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
@@ -104,15 +103,15 @@ public final class Snapshot {
     return new Snapshot(advanced, timestamp,
         newProtocol != null ? newProtocol : protocol, newMetadata != null ? newMetadata : metadata,
         () -> {
-          LogReplay replay = new LogReplay(paths());
+          FileState old = files();
+          LogReplay replay = new LogReplay(paths(), old.activeFiles());
           for (LogFiles.CommitActions commit : newestFirst) {
             commit.actions().forEach(action -> replay.applyCommitAction(action, commit.version()));
           }
           // What this snapshot knew comes after the new commits in replay order, as a checkpoint would.
-          FileState old = files();
           // The older commit that added a path is when its data was written.
           replay.firstAddedIn().putAll(old.removedFirstAdded());
-          replay.applyOlderFiles(old.activeFiles());
+          replay.applyOlderFiles();
           old.tombstones().forEach(replay::applyCheckpointAction);
           old.transactions().values().forEach(replay::applyCheckpointAction);
           old.domains().values().forEach(replay::applyCheckpointAction);
@@ -137,7 +136,7 @@ public final class Snapshot {
       Replayed replayed = replayFiles.get();
       segment = replayed.segment();
       LogReplay replay = replayed.replay();
-      CompactFileList active = encode(replay, paths());
+      CompactFileList active = replay.activeFiles();
       boolean deletionVectors = false;
       for (int i = 0; i < active.size() && !deletionVectors; i++) {
         deletionVectors = active.hasDeletionVector(i);
@@ -149,35 +148,6 @@ public final class Snapshot {
       loadedFileCount = files.activeFiles().size();
     }
     return files;
-  }
-
-  /**
-   * The replay's active files as one compact list, each with when its path was first added; what
-   * is left in the replay's {@code firstAddedIn} are the paths no longer active.
-   */
-  private static CompactFileList encode(LogReplay replay, FilePathResolver paths) {
-    FileListEncoder encoder = new FileListEncoder(replay.olderFiles());
-    Map<String, Long> firstAddedIn = replay.firstAddedIn();
-    int found = 0;
-    boolean deletionVectors = false;
-    for (AddFile f : replay.activeFiles()) {
-      Long first = firstAddedIn.get(paths.canonical(f.path()));
-      found += first != null ? 1 : 0;
-      // Only files with deletion vectors can share a path (the logical key is path and vector).
-      deletionVectors |= f.deletionVector() != null;
-      encoder.add(f, first != null ? first : -1);
-    }
-    for (int i : replay.olderKept()) {
-      encoder.addEncoded(i);
-    }
-    if (found == firstAddedIn.size() && !deletionVectors) {
-      firstAddedIn.clear(); // every path is active (the usual case): nothing to keep
-    } else {
-      for (AddFile f : replay.activeFiles()) {
-        firstAddedIn.remove(paths.canonical(f.path()));
-      }
-    }
-    return encoder.build();
   }
 
   public Path tableRoot() {
