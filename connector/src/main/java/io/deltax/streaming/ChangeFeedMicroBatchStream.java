@@ -180,8 +180,9 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
         next = consumed.version() + 1;
       }
       for (long v = next; v <= latest; v++) {
+        // A commit clean-up removed is not counted: the next batch says what happens to it.
         Optional<FileStatus> commit = log.listing().commit(v);
-        if (commit.isPresent()) { // a commit clean-up removed: the next batch says what happens
+        if (commit.isPresent()) {
           CommitFiles c = CommitFiles.of(v, commits.actions(log, commit.get(), v));
           files += c.adds().size() + c.removes();
           bytes += c.adds().stream().mapToLong(AddFile::size).sum();
