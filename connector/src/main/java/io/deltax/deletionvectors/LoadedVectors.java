@@ -1,7 +1,6 @@
 package io.deltax.deletionvectors;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -66,7 +65,7 @@ final class LoadedVectors {
     if (mine) {
       try {
         pending.complete(reader.read());
-      } catch (IOException | RuntimeException e) {
+      } catch (Throwable e) { // whatever it is, the tasks waiting for this read must see it
         forget(key, pending);
         pending.completeExceptionally(e);
         throw e;
@@ -82,7 +81,10 @@ final class LoadedVectors {
       if (cause instanceof RuntimeException runtime) {
         throw runtime;
       }
-      throw new UncheckedIOException(new IOException(cause));
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IOException(cause);
     }
   }
 
