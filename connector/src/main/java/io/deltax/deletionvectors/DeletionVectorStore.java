@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.Path;
  * Descriptor Schema" and "Deletion Vector File Storage Format"): inline in the log ({@code i}),
  * in a file named by a UUID under the table root ({@code u}), or at an absolute path ({@code p}).
  * A file holds, at the descriptor's offset, the size (big endian), the bitmap and its CRC-32.
+ * A vector read from a file is kept for the JVM's other splits of its data file ({@link LoadedVectors}).
  */
 public final class DeletionVectorStore {
   private DeletionVectorStore() {}
@@ -27,8 +28,14 @@ public final class DeletionVectorStore {
       return DeletedRows.deserialize(Z85.decode(dv.pathOrInlineDv(), dv.sizeInBytes()));
     }
     Path file = absolutePath(dv, tableRoot);
-    FileSystem fs = file.getFileSystem(conf);
     long offset = dv.offset() == null ? 0 : dv.offset();
+    return LoadedVectors.get(new LoadedVectors.Key(file.toString(), offset, dv.sizeInBytes()),
+        () -> read(dv, file, offset, conf));
+  }
+
+  private static DeletedRows read(DeletionVectorDescriptor dv, Path file, long offset,
+      Configuration conf) throws IOException {
+    FileSystem fs = file.getFileSystem(conf);
     try (FSDataInputStream in = fs.open(file)) {
       in.seek(offset);
       DataInputStream data = new DataInputStream(in);

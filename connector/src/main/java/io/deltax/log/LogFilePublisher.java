@@ -36,12 +36,15 @@ import org.slf4j.LoggerFactory;
  *       overwrite, atomic in the store, as delta-spark's HDFSLogStore does;
  *   <li>S3A: one conditional PUT of the final name ({@link S3AConditionalCreate}), after checking
  *       once per store and JVM that the server honours it ({@link PutIfAbsentProbeCache});
- *   <li>GCS: {@code create(overwrite = false)}, an upload with {@code ifGenerationMatch=0}.
+ *   <li>GCS: {@code create(overwrite = false)}, an upload with {@code ifGenerationMatch=0},
+ *       after checking once per store and JVM that a second such create is refused
+ *       ({@link PutIfAbsentProbeCache}).
  * </ul>
  * On object stores an object appears whole when its upload completes, so bytes go straight to
  * the final name, and files built up piece by piece (Parquet checkpoints) are staged on local
  * disk ({@link #stagingFor}) and uploaded in one request. Where deltax cannot make a write
- * put-if-absent (S3A with conditional writes off, a server that ignores them, an unknown scheme)
+ * put-if-absent (S3A with conditional writes off, a server that ignores them, a GCS store that
+ * overwrites on {@code create(overwrite = false)}, an unknown scheme)
  * it refuses before writing anything ({@code [DELTAX_UNSAFE_COMMIT_STORE]}), unless
  * {@value DeltaXConf#COMMIT_SINGLE_WRITER} is set: then a plain {@code create(overwrite = false)}.
  */
@@ -256,21 +259,33 @@ public final class LogFilePublisher {
 
   /** Why {@code method} is not put-if-absent on this store, and what would make it so; null if it is. */
   private static String whyUnsafe(FileSystem fs, Path dir, PutIfAbsentMethod method) throws IOException {
-    if (method == PutIfAbsentMethod.PLAIN_CREATE) {
-      return "deltax knows no put-if-absent write for scheme '" + fs.getUri().getScheme() + "'";
+    switch (method) {
+      case PLAIN_CREATE -> {
+        return "deltax knows no put-if-absent write for scheme '" + fs.getUri().getScheme() + "'";
+      }
+      case S3A_CONDITIONAL_CREATE -> {
+        if (!S3AConditionalCreate.available(fs, dir)) {
+          return "S3A does not send conditional writes (If-None-Match): set "
+              + S3AConditionalCreate.ENABLED_KEY + "=true, on Hadoop 3.4.2 or later";
+        }
+        if (!PutIfAbsentProbeCache.refusesSecondCreate(fs, logDirOf(dir), method)) {
+          return "the S3 server accepted a second conditional write of one object: it ignores "
+              + "If-None-Match; use a server that honours it";
+        }
+        return null;
+      }
+      case GCS_CREATE -> {
+        if (!PutIfAbsentProbeCache.refusesSecondCreate(fs, logDirOf(dir), method)) {
+          return "the store accepted a second create(overwrite = false) of one object: its "
+              + "connector or server overwrites instead of enforcing ifGenerationMatch=0; use "
+              + "Google Cloud Storage with the GCS connector";
+        }
+        return null;
+      }
+      default -> {
+        return null;
+      }
     }
-    if (method != PutIfAbsentMethod.S3A_CONDITIONAL_CREATE) {
-      return null;
-    }
-    if (!S3AConditionalCreate.available(fs, dir)) {
-      return "S3A does not send conditional writes (If-None-Match): set "
-          + S3AConditionalCreate.ENABLED_KEY + "=true, on Hadoop 3.4.2 or later";
-    }
-    if (!PutIfAbsentProbeCache.honoursConditionalCreate(fs, logDirOf(dir))) {
-      return "the S3 server accepted a second conditional write of one object: it ignores "
-          + "If-None-Match; use a server that honours it";
-    }
-    return null;
   }
 
   /** The {@code _delta_log} a file of the log lives in ({@code _sidecars} is one below it). */

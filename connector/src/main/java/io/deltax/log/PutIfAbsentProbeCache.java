@@ -12,15 +12,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether an S3 server honours {@code If-None-Match: *}, found once per store and JVM. S3A's path
- * capability only says the client will send the header; an S3-compatible server may ignore it and
- * let a second PUT replace the first (S3Proxy 2.x does). So deltax writes a hidden probe object
- * into {@code _delta_log} twice with the conditional create, expects the second to be refused,
- * and deletes it. No reader of the log takes the probe for a log file: its name starts with a dot.
+ * Whether an object store refuses to create an object twice, found once per store and JVM. On S3
+ * the path capability only says S3A will send {@code If-None-Match: *}; an S3-compatible server
+ * may ignore it and let a second PUT replace the first (S3Proxy 2.x does). On GCS the connector's
+ * {@code create(overwrite = false)} should be refused by its own existence check or by the
+ * server's {@code ifGenerationMatch=0}; a connector or server that overwrites instead would make
+ * every commit unsafe. So deltax writes a hidden probe object into {@code _delta_log} twice with
+ * the store's put-if-absent create, expects the second to be refused, and deletes it. No reader of
+ * the log takes the probe for a log file: its name starts with a dot. A sequential probe cannot
+ * show that a race is refused too (that is the store's precondition, checked in the tests on S3).
  *
- * <p>A cache, JVM-wide, keyed by the store (bucket URI and endpoint), bounded: at most
- * {@value #MAX_STORES} stores are remembered; beyond that it starts afresh. Only definite answers
- * are kept; a probe that fails (access denied, a time-out) is an error for the caller to see.
+ * <p>A cache, JVM-wide, keyed by the store (the file system's class, its URI and, on S3, the
+ * endpoint), bounded: at most {@value #MAX_STORES} stores are remembered; beyond that it starts
+ * afresh. Only definite answers are kept; a probe that fails (access denied, a time-out) is an
+ * error for the caller to see.
  */
 final class PutIfAbsentProbeCache {
   private static final Logger LOG = LoggerFactory.getLogger(PutIfAbsentProbeCache.class);
@@ -30,27 +35,34 @@ final class PutIfAbsentProbeCache {
 
   private PutIfAbsentProbeCache() {}
 
-  /** Whether the store of {@code logDir} refused a second conditional create of one object. */
-  static boolean honoursConditionalCreate(FileSystem fs, Path logDir) throws IOException {
-    String store = fs.getUri() + " at " + fs.getConf().get("fs.s3a.endpoint", "the default endpoint");
+  /**
+   * Whether the store of {@code logDir} refused a second create of one object through
+   * {@code method} ({@link PutIfAbsentMethod#S3A_CONDITIONAL_CREATE} or
+   * {@link PutIfAbsentMethod#GCS_CREATE}).
+   */
+  static boolean refusesSecondCreate(FileSystem fs, Path logDir, PutIfAbsentMethod method)
+      throws IOException {
+    String store = fs.getClass().getName() + " " + fs.getUri()
+        + (method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
+            ? " at " + fs.getConf().get("fs.s3a.endpoint", "the default endpoint") : "");
     Boolean known = HONOURED.get(store);
     if (known != null) {
       return known;
     }
-    boolean honoured = probe(fs, new Path(logDir, PROBE_PREFIX + UUID.randomUUID()));
+    boolean honoured = probe(fs, new Path(logDir, PROBE_PREFIX + UUID.randomUUID()), method);
     if (HONOURED.size() >= MAX_STORES) {
       HONOURED.clear();
     }
     HONOURED.put(store, honoured);
-    LOG.info("Conditional create on {}: {}", store, honoured ? "honoured" : "IGNORED by the server");
+    LOG.info("Put-if-absent create on {}: {}", store, honoured ? "honoured" : "IGNORED by the store");
     return honoured;
   }
 
-  private static boolean probe(FileSystem fs, Path probe) throws IOException {
+  private static boolean probe(FileSystem fs, Path probe, PutIfAbsentMethod method) throws IOException {
     try {
-      put(fs, probe);
+      put(fs, probe, method);
       try {
-        put(fs, probe);
+        put(fs, probe, method);
         return false;
       } catch (IOException second) {
         if (StoreFailures.otherWriterWon(second)) {
@@ -70,8 +82,9 @@ final class PutIfAbsentProbeCache {
     }
   }
 
-  private static void put(FileSystem fs, Path probe) throws IOException {
-    try (OutputStream out = S3AConditionalCreate.create(fs, probe)) {
+  private static void put(FileSystem fs, Path probe, PutIfAbsentMethod method) throws IOException {
+    try (OutputStream out = method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
+        ? S3AConditionalCreate.create(fs, probe) : fs.create(probe, false)) {
       out.write("deltax put-if-absent probe\n".getBytes(StandardCharsets.UTF_8));
     }
   }

@@ -21,7 +21,7 @@
  * sub-package would both import this one and be imported by it. A checkpoint file is published
  * whole, as commits are, by {@link io.deltax.log.LogFilePublisher}: put-if-absent chosen per store
  * ({@code PutIfAbsentMethod}; S3A's conditional create in {@code S3AConditionalCreate}, checked
- * once per S3 store by {@code PutIfAbsentProbeCache}; what a store's failure means in
+ * once per S3 or GCS store by {@code PutIfAbsentProbeCache}; what a store's failure means in
  * {@code StoreFailures}), refused where it cannot be had. A checkpoint that cannot be read
  * all the same is passed over with a warning for the previous one or the commits
  * ({@code TransactionLog.snapshotAt}).

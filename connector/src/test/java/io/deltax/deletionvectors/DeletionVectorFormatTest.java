@@ -134,10 +134,14 @@ class DeletionVectorFormatTest {
     Path root = new Path(dir.toUri());
     assertDeleted(DeletionVectorStore.load(dv, root, new Configuration()));
 
+    // A stored vector never changes (a reader may keep it), so the truncated one is another file.
     int truncated = whole.length / 2;
-    java.nio.file.Files.write(file, java.util.Arrays.copyOf(whole, truncated));
-    IOException e = assertThrows(IOException.class, () -> DeletionVectorStore.load(dv, root, new Configuration()));
-    assertEquals("the file " + new Path(file.toUri()) + " is truncated: expected " + (4 + bitmap.length + 4)
+    java.nio.file.Path cut = dir.resolve("deletion_vector_0c639aa0-8816-431a-aaf6-d3fe2512ff61.bin");
+    java.nio.file.Files.write(cut, java.util.Arrays.copyOf(whole, truncated));
+    DeletionVectorDescriptor cutDv = new DeletionVectorDescriptor("p", cut.toUri().toString(), 1,
+        bitmap.length, DELETED.size(), null);
+    IOException e = assertThrows(IOException.class, () -> DeletionVectorStore.load(cutDv, root, new Configuration()));
+    assertEquals("the file " + new Path(cut.toUri()) + " is truncated: expected " + (4 + bitmap.length + 4)
         + " bytes at offset 1 (size, vector, checksum), the file has " + truncated + " bytes", e.getMessage());
   }
 

@@ -110,13 +110,20 @@ class S3RequestCountsTest {
     assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
   }
 
+  /**
+   * Every file read, one split each: the only HEADs are Spark's Parquet reader's, one per data file
+   * (its footer reader opens the file by path, README "Requests per query on S3"); the log and
+   * the files' sizes cost none.
+   */
   @Test
   void fullScanWithMetadata() {
+    int files = reader("delta").load(reads).inputFiles().length;
     var counted = bothCold(r -> canonicalRows(r.load(reads).selectExpr("id", "v",
         "_metadata.file_path", "_metadata.file_size", "_metadata.row_id", "_metadata.row_commit_version")));
     assertEquals(20, counted.get(0).value().size());
     assertEquals(counted.get(0).value(), counted.get(1).value());
     assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
+    assertEquals(files, counted.get(1).requests().head(), "deltax " + counted.get(1).requests().all());
   }
 
   /**
