@@ -45,6 +45,8 @@ final class FileListEncoder {
   /** The entry being written, before its statistics: flags, path and numbers. */
   private byte[] head = new byte[256];
   private int length;
+  /** Whether an entry added so far has a deletion vector: known as the list is written. */
+  private boolean deletionVectors;
 
   /** @param base the list whose entries {@link #addEncoded} may keep, or null */
   FileListEncoder(CompactFileList base) {
@@ -65,6 +67,9 @@ final class FileListEncoder {
   void addEncoded(int index) {
     entries.add(base.entry(index));
     keepFirstAdded(base.firstAdded(index));
+    if (!deletionVectors && base.hasDeletionVectors()) {
+      deletionVectors = base.hasDeletionVector(index);
+    }
   }
 
   /**
@@ -117,6 +122,7 @@ final class FileListEncoder {
     if (file.defaultRowCommitVersion() != null) {
       zigzag(file.defaultRowCommitVersion());
     }
+    deletionVectors |= file.deletionVector() != null;
     if (rare) {
       rares.add(new CompactFileList.Rare(file.tags(), file.deletionVector(), file.clusteringProvider()));
       varint(rares.size() - 1);
@@ -142,10 +148,15 @@ final class FileListEncoder {
     firstAdded[index] = version;
   }
 
+  /** Whether an entry added so far has a deletion vector. */
+  boolean hasDeletionVectors() {
+    return deletionVectors;
+  }
+
   CompactFileList build() {
     return new CompactFileList(entries.toArray(new byte[0][]),
         Arrays.copyOf(firstAdded, entries.size()), strings.toArray(new String[0]),
-        List.copyOf(partitionValues), List.copyOf(rares));
+        List.copyOf(partitionValues), List.copyOf(rares), deletionVectors);
   }
 
   /**

@@ -47,7 +47,7 @@ public final class Snapshot {
    */
   private record FileState(CompactFileList activeFiles, List<RemoveFile> tombstones,
       Map<String, SetTransaction> transactions, Map<String, DomainMetadata> domains,
-      Map<String, Long> removedFirstAdded, boolean hasDeletionVectors) {}
+      Map<String, Long> removedFirstAdded) {}
 
   /**
    * The file actions replayed, and the segment that gave them: not this snapshot's own when its
@@ -136,14 +136,9 @@ public final class Snapshot {
       Replayed replayed = replayFiles.get();
       segment = replayed.segment();
       LogReplay replay = replayed.replay();
-      CompactFileList active = replay.activeFiles();
-      boolean deletionVectors = false;
-      for (int i = 0; i < active.size() && !deletionVectors; i++) {
-        deletionVectors = active.hasDeletionVector(i);
-      }
-      files = new FileState(active, List.copyOf(replay.tombstones()),
+      files = new FileState(replay.activeFiles(), List.copyOf(replay.tombstones()),
           Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()),
-          Map.copyOf(replay.firstAddedIn()), deletionVectors);
+          Map.copyOf(replay.firstAddedIn()));
       replayFiles = null; // lets the commits' actions go
       loadedFileCount = files.activeFiles().size();
     }
@@ -193,11 +188,11 @@ public final class Snapshot {
   }
 
   /**
-   * Whether some active file has a deletion vector: answered once per snapshot, not by every scan
-   * walking the file list.
+   * Whether some active file has a deletion vector: found while the file list was written, not by
+   * every scan walking it.
    */
   public boolean hasDeletionVectors() {
-    return files().hasDeletionVectors();
+    return files().activeFiles().hasDeletionVectors();
   }
 
   /** The remove actions still in effect, expired or not: what a checkpoint carries forward. */
