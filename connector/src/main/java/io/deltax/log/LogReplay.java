@@ -142,6 +142,14 @@ final class LogReplay {
     return encoder.build();
   }
 
+  /**
+   * Where each active file was in the older snapshot's list, or -1 for a file the replay added;
+   * null without an older snapshot. After {@link #activeFiles}.
+   */
+  int[] olderPositions() {
+    return encoder.basePositions();
+  }
+
   List<RemoveFile> tombstones() {
     return tombstones;
   }
