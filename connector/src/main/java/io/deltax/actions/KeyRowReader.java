@@ -55,7 +55,7 @@ final class KeyRowReader {
   static Optional<Integer> read(InputFile input, FileStatus listed,
       List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) throws IOException {
     ParquetReadOptions options = ParquetActionReader.options(input, FilterCompat.NOOP);
-    try (ParquetFileReader reader = ParquetFooterCache.open(input, listed, options)) {
+    try (ParquetFileReader reader = ParquetFooterCache.shared().open(input, listed, options)) {
       MessageType file = reader.getFooter().getFileMetaData().getSchema();
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       List<ColumnDescriptor> keys = new ArrayList<>();

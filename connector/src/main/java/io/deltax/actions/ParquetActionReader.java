@@ -165,7 +165,7 @@ public final class ParquetActionReader {
     Decoder decoder = new Decoder(actions);
     boolean protocol = false;
     boolean metadata = false;
-    try (ParquetFileReader reader = ParquetFooterCache.open(input, listed, options)) {
+    try (ParquetFileReader reader = ParquetFooterCache.shared().open(input, listed, options)) {
       MessageType file = reader.getFooter().getFileMetaData().getSchema();
       MessageType projection = projection(file, actions);
       reader.setRequestedSchema(projection);

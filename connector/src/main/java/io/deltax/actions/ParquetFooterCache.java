@@ -24,12 +24,14 @@ import org.apache.parquet.io.SeekableInputStream;
  * "Checkpoints"), but a file rewritten in place anyway has another length or time and misses.
  *
  * <p>Bound: the column chunks the footers describe, {@value #MAX_COLUMN_CHUNKS} over all entries
- * (a footer holds one chunk per column and row group, with its statistics: a few hundred bytes
- * each, so a few tens of MiB at most). Past it, the least recently used footers go first; a
- * footer larger than the whole bound is not kept.
+ * (a footer holds one chunk per column and row group, with its statistics; measured on a classic
+ * checkpoint of one row group, 33 chunks, with its schema: 32 KiB, about 1 KiB per chunk, so about
+ * 20 MiB at most). Past it, the least recently used footers go first; a footer larger than the
+ * whole bound is not kept.
  */
 final class ParquetFooterCache {
-  static final long MAX_COLUMN_CHUNKS = 50_000;
+  static final long MAX_COLUMN_CHUNKS = 20_000;
+  private static final ParquetFooterCache SHARED = new ParquetFooterCache(MAX_COLUMN_CHUNKS);
 
   /** A published file as the listing describes it. */
   record Key(String path, long length, long modificationTime) {
@@ -40,18 +42,27 @@ final class ParquetFooterCache {
 
   private record Entry(ParquetMetadata footer, long columnChunks) {}
 
+  private final long maxColumnChunks;
   /** Guarded by itself; in access order, the least recently used first. */
-  private static final LinkedHashMap<Key, Entry> FOOTERS = new LinkedHashMap<>(16, 0.75f, true);
-  /** Guarded by {@link #FOOTERS}. */
-  private static long columnChunks;
+  private final LinkedHashMap<Key, Entry> footers = new LinkedHashMap<>(16, 0.75f, true);
+  /** Guarded by {@link #footers}. */
+  private long columnChunks;
 
-  private ParquetFooterCache() {}
+  /** @param maxColumnChunks the bound: the JVM's cache has {@value #MAX_COLUMN_CHUNKS}, tests less */
+  ParquetFooterCache(long maxColumnChunks) {
+    this.maxColumnChunks = maxColumnChunks;
+  }
+
+  /** The one cache of this JVM, which every read of a checkpoint or sidecar shares. */
+  static ParquetFooterCache shared() {
+    return SHARED;
+  }
 
   /**
    * A reader of {@code input}, which is the file {@code listed} describes, with its footer from
    * the cache, or read (on the reader's own stream) and kept.
    */
-  static ParquetFileReader open(InputFile input, FileStatus listed, ParquetReadOptions options)
+  ParquetFileReader open(InputFile input, FileStatus listed, ParquetReadOptions options)
       throws IOException {
     Key key = Key.of(listed);
     SeekableInputStream stream = input.newStream();
@@ -73,30 +84,30 @@ final class ParquetFooterCache {
   }
 
   /** The footer kept for {@code listed}, or null; for tests. */
-  static ParquetMetadata cached(FileStatus listed) {
+  ParquetMetadata cached(FileStatus listed) {
     return get(Key.of(listed));
   }
 
-  private static ParquetMetadata get(Key key) {
-    synchronized (FOOTERS) {
-      Entry entry = FOOTERS.get(key);
+  private ParquetMetadata get(Key key) {
+    synchronized (footers) {
+      Entry entry = footers.get(key);
       return entry == null ? null : entry.footer();
     }
   }
 
-  private static void put(Key key, ParquetMetadata footer) {
-    long chunks = 0;
+  private void put(Key key, ParquetMetadata footer) {
+    long chunks = 1; // an empty file's footer still takes room
     for (BlockMetaData block : footer.getBlocks()) {
       chunks += block.getColumns().size();
     }
-    if (chunks > MAX_COLUMN_CHUNKS) {
+    if (chunks > maxColumnChunks) {
       return;
     }
-    synchronized (FOOTERS) {
-      Entry previous = FOOTERS.put(key, new Entry(footer, chunks));
+    synchronized (footers) {
+      Entry previous = footers.put(key, new Entry(footer, chunks));
       columnChunks += chunks - (previous == null ? 0 : previous.columnChunks());
-      Iterator<Map.Entry<Key, Entry>> oldestFirst = FOOTERS.entrySet().iterator();
-      while (columnChunks > MAX_COLUMN_CHUNKS && oldestFirst.hasNext()) {
+      Iterator<Map.Entry<Key, Entry>> oldestFirst = footers.entrySet().iterator();
+      while (columnChunks > maxColumnChunks && oldestFirst.hasNext()) {
         Map.Entry<Key, Entry> oldest = oldestFirst.next();
         if (!oldest.getKey().equals(key)) {
           columnChunks -= oldest.getValue().columnChunks();

@@ -16,14 +16,18 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.InputFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A checkpoint read a second time is opened with its footer from the {@link ParquetFooterCache}
  * (issue 14, "Cache the footer"): a file read in ranges is not asked for its footer again; a file
- * rewritten with another length is read afresh, never answered with the old file's footer.
+ * rewritten with another length is read afresh, never answered with the old file's footer; past
+ * the bound, the least recently used footers go.
  */
 class ParquetFooterCacheTest {
   private static final List<ActionSchema<? extends Action>> CHECKPOINT = List.of(AddFile.SCHEMA,
@@ -106,7 +110,7 @@ class ParquetFooterCacheTest {
     org.apache.hadoop.fs.Path local = new org.apache.hadoop.fs.Path("file:" + file.getPath().toUri().getPath());
     Configuration plain = new Configuration();
     FileStatus status = local.getFileSystem(plain).getFileStatus(local);
-    assertNull(ParquetFooterCache.cached(status));
+    assertNull(ParquetFooterCache.shared().cached(status));
     return status;
   }
 
@@ -115,11 +119,11 @@ class ParquetFooterCacheTest {
     String name = "00000000000000000020.checkpoint.parquet";
     FileStatus before = checkpoint(name, 9_000);
     assertEquals(9_002, readAll(conf, before).size());
-    assertNotNull(ParquetFooterCache.cached(before));
+    assertNotNull(ParquetFooterCache.shared().cached(before));
 
     FileStatus after = checkpoint(name, 9_500);
     assertNotEquals(before.getLen(), after.getLen());
-    assertNull(ParquetFooterCache.cached(after));
+    assertNull(ParquetFooterCache.shared().cached(after));
     FooterReadsFileSystem.reset();
     List<Action> read = readAll(conf, after);
     assertTrue(footerRead(after), "the rewritten file's footer is read: " + FooterReadsFileSystem.reads());
@@ -133,13 +137,47 @@ class ParquetFooterCacheTest {
     FileStatus file = checkpoint("00000000000000000030.checkpoint.parquet", 100);
     assertTrue(ParquetActionReader.readsWhole(file));
     List<Action> first = readAll(conf, file);
-    ParquetMetadata footer = ParquetFooterCache.cached(file);
+    ParquetMetadata footer = ParquetFooterCache.shared().cached(file);
     assertNotNull(footer);
 
     FooterReadsFileSystem.reset();
     assertEquals(first, readAll(conf, file));
-    assertSame(footer, ParquetFooterCache.cached(file));
+    assertSame(footer, ParquetFooterCache.shared().cached(file));
     assertEquals(List.of(new FooterReadsFileSystem.Read(file.getPath().getName(), 0, file.getLen())),
         FooterReadsFileSystem.reads(), "one read of the whole file");
+  }
+
+  /** Opens {@code file} through {@code cache}, as a read of a checkpoint does, and checks its rows. */
+  private void open(ParquetFooterCache cache, FileStatus file, long rows) throws IOException {
+    InputFile input = ParquetActionReader.open(conf, file);
+    try (ParquetFileReader reader = cache.open(input, file,
+        ParquetActionReader.options(input, FilterCompat.NOOP))) {
+      assertEquals(rows, reader.getRecordCount());
+    }
+  }
+
+  @Test
+  void pastItsBoundTheLeastRecentlyUsedFootersGo() throws IOException {
+    FileStatus a = checkpoint("a.checkpoint.parquet", 10);
+    FileStatus b = checkpoint("b.checkpoint.parquet", 20);
+    FileStatus c = checkpoint("c.checkpoint.parquet", 30);
+    ParquetMetadata footer;
+    try (ParquetFileReader reader = ParquetFileReader.open(ParquetActionReader.open(conf, a))) {
+      footer = reader.getFooter();
+    }
+    assertEquals(1, footer.getBlocks().size());
+    long weight = 1 + footer.getBlocks().get(0).getColumns().size(); // the same for b and c
+    ParquetFooterCache cache = new ParquetFooterCache(2 * weight);
+    open(cache, a, 12);
+    open(cache, b, 22);
+    open(cache, a, 12); // a used last
+    open(cache, c, 32);
+    assertNull(cache.cached(b), "the least recently used footer went");
+    assertNotNull(cache.cached(a));
+    assertNotNull(cache.cached(c));
+
+    ParquetFooterCache tooSmall = new ParquetFooterCache(weight - 1);
+    open(tooSmall, a, 12);
+    assertNull(tooSmall.cached(a), "a footer larger than the bound is not kept");
   }
 }
