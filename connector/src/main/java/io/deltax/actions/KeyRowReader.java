@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.PrimitiveIterator;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -46,15 +47,15 @@ final class KeyRowReader {
   private KeyRowReader() {}
 
   /**
-   * Delivers the protocol and metadata of {@code input} and returns how many rows were decoded,
+   * Delivers the protocol and metadata of {@code input}, the file {@code listed} describes (its
+   * footer from the {@link ParquetFooterCache}), and returns how many rows were decoded,
    * or empty without delivering anything when the file does not allow this read (no key column,
    * a key column repeated, or no offset index): the caller then reads it another way.
    */
-  static Optional<Integer> read(InputFile input, List<ActionSchema<? extends Action>> actions,
-      Consumer<Action> sink) throws IOException {
-    ParquetReadOptions options =
-        ParquetReadOptions.builder(ParquetActionReader.GroupReaderBuilder.configurationOf(input)).build();
-    try (ParquetFileReader reader = new ParquetFileReader(input, options)) {
+  static Optional<Integer> read(InputFile input, FileStatus listed,
+      List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) throws IOException {
+    ParquetReadOptions options = ParquetActionReader.options(input, FilterCompat.NOOP);
+    try (ParquetFileReader reader = ParquetFooterCache.shared().open(input, listed, options)) {
       MessageType file = reader.getFooter().getFileMetaData().getSchema();
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       List<ColumnDescriptor> keys = new ArrayList<>();
@@ -71,7 +72,7 @@ final class KeyRowReader {
       if (keys.isEmpty()) {
         return Optional.empty();
       }
-      MessageType projection = ParquetActionReader.ProjectingReadSupport.projection(file, actions);
+      MessageType projection = ParquetActionReader.projection(file, actions);
       MessageColumnIO columnIO = new ColumnIOFactory(createdBy).getColumnIO(projection, file);
       ParquetActionReader.Decoder decoder = new ParquetActionReader.Decoder(actions);
       List<Action> found = new ArrayList<>();

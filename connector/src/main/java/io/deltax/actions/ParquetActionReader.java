@@ -15,18 +15,20 @@ import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
-import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
-import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.api.InitContext;
-import org.apache.parquet.hadoop.api.ReadSupport;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.MessageColumnIO;
+import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -36,6 +38,7 @@ import org.apache.parquet.schema.Type;
  * Reads the actions of a Parquet checkpoint or sidecar file with the parquet-hadoop reader Spark
  * ships. Only the columns the actions' {@link ActionSchema}s declare are read: the projection
  * drops {@code stats_parsed}, {@code partitionValues_parsed} and the fields deltax does not know.
+ * Every read opens the file with its footer from the {@link ParquetFooterCache} where it is there.
  */
 public final class ParquetActionReader {
   private ParquetActionReader() {}
@@ -65,20 +68,24 @@ public final class ParquetActionReader {
   /** As {@link #read(Configuration, Path, List, Consumer)}, for a file the listing describes. */
   public static void read(Configuration conf, FileStatus file, List<ActionSchema<? extends Action>> actions,
       Consumer<Action> sink) throws IOException {
-    read(open(conf, file), actions, sink);
+    read(open(conf, file), file, actions, sink);
   }
 
-  /** As {@link #read(Configuration, Path, List, Consumer)}, for a file {@link #open}ed already. */
-  public static void read(InputFile file, List<ActionSchema<? extends Action>> actions,
+  /**
+   * As {@link #read(Configuration, Path, List, Consumer)}, for a file {@link #open}ed already;
+   * {@code listed} describes it and keys its footer in the {@link ParquetFooterCache}.
+   */
+  public static void read(InputFile file, FileStatus listed, List<ActionSchema<? extends Action>> actions,
       Consumer<Action> sink) throws IOException {
-    read(new GroupReaderBuilder(file, actions).build(), actions, sink, false);
+    read(file, listed, actions, FilterCompat.NOOP, sink, false);
   }
 
   /** Reads the actions of the kinds given, in file order. */
   public static void read(Configuration conf, Path file, List<ActionSchema<? extends Action>> actions,
       Consumer<Action> sink) throws IOException {
-    read(new GroupReaderBuilder(HadoopInputFile.fromPath(file, conf), actions).build(), actions,
-        sink, false);
+    // The status Parquet's own HadoopInputFile.fromPath would ask for: it keys the footer.
+    FileStatus status = file.getFileSystem(conf).getFileStatus(file);
+    read(HadoopInputFile.fromStatus(status, conf), status, actions, sink);
   }
 
   /**
@@ -89,15 +96,18 @@ public final class ParquetActionReader {
    */
   public static void readProtocolAndMetadata(Configuration conf, FileStatus file, Consumer<Action> sink)
       throws IOException {
-    readProtocolAndMetadata(open(conf, file), sink);
+    readProtocolAndMetadata(open(conf, file), file, sink);
   }
 
-  /** As {@link #readProtocolAndMetadata(Configuration, FileStatus, Consumer)}, for a file {@link #open}ed already. */
-  public static void readProtocolAndMetadata(InputFile input, Consumer<Action> sink)
+  /**
+   * As {@link #readProtocolAndMetadata(Configuration, FileStatus, Consumer)}, for a file
+   * {@link #open}ed already, which {@code listed} describes.
+   */
+  public static void readProtocolAndMetadata(InputFile input, FileStatus listed, Consumer<Action> sink)
       throws IOException {
     List<ActionSchema<? extends Action>> actions = List.of(Protocol.SCHEMA, Metadata.SCHEMA);
     try {
-      if (KeyRowReader.read(input, actions, sink).isPresent()) {
+      if (KeyRowReader.read(input, listed, actions, sink).isPresent()) {
         return;
       }
     } catch (LinkageError internalApiChanged) {
@@ -106,11 +116,10 @@ public final class ParquetActionReader {
     }
     boolean[] delivered = new boolean[1];
     try {
-      read(new GroupReaderBuilder(input, actions).withFilter(FilterCompat.get(PROTOCOL_OR_METADATA))
-          .build(), actions, action -> {
-            delivered[0] = true;
-            sink.accept(action);
-          }, true);
+      read(input, listed, actions, FilterCompat.get(PROTOCOL_OR_METADATA), action -> {
+        delivered[0] = true;
+        sink.accept(action);
+      }, true);
       return;
     } catch (IllegalArgumentException e) {
       if (delivered[0]) {
@@ -119,37 +128,24 @@ public final class ParquetActionReader {
       // A writer that typed the two columns otherwise (the filter is checked against the file's
       // schema before any row is read): read every row instead.
     }
-    read(new GroupReaderBuilder(input, actions).build(), actions, sink, true);
+    read(input, listed, actions, FilterCompat.NOOP, sink, true);
   }
 
   /**
-   * A reader on the caller's Hadoop configuration. ({@code ParquetReader.builder(support, path)}
-   * first builds a {@code new Configuration()}, which parses Hadoop's XML resources again: that
-   * was half the time of reading a checkpoint's protocol and metadata.)
+   * Options on the caller's Hadoop configuration, never a new one: a {@code new Configuration()}
+   * parses Hadoop's XML resources again, which was half the time of reading a checkpoint's
+   * protocol and metadata (see {@link InMemoryInputFile#configuration}).
    */
-  static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
-    private final List<ActionSchema<? extends Action>> actions;
-
-    GroupReaderBuilder(InputFile file, List<ActionSchema<? extends Action>> actions) {
-      super(file, configurationOf(file));
-      this.actions = actions;
+  static ParquetReadOptions options(InputFile file, FilterCompat.Filter filter) {
+    Configuration conf;
+    if (file instanceof HadoopInputFile hadoop) {
+      conf = hadoop.getConfiguration();
+    } else if (file instanceof InMemoryInputFile inMemory) {
+      conf = inMemory.configuration();
+    } else {
+      conf = new Configuration();
     }
-
-    /** The caller's configuration, never a new one (see {@link InMemoryInputFile#configuration}). */
-    static ParquetConfiguration configurationOf(InputFile file) {
-      if (file instanceof HadoopInputFile hadoop) {
-        return new HadoopParquetConfiguration(hadoop.getConfiguration());
-      }
-      if (file instanceof InMemoryInputFile inMemory) {
-        return new HadoopParquetConfiguration(inMemory.configuration());
-      }
-      return new HadoopParquetConfiguration(new Configuration());
-    }
-
-    @Override
-    protected ReadSupport<Group> getReadSupport() {
-      return new ProjectingReadSupport(actions);
-    }
+    return ParquetReadOptions.builder(new HadoopParquetConfiguration(conf)).withRecordFilter(filter).build();
   }
 
   /** The rows that hold a protocol or a metadata action: row groups and pages of nulls are skipped. */
@@ -157,70 +153,77 @@ public final class ParquetActionReader {
       FilterApi.notEq(FilterApi.intColumn("protocol.minReaderVersion"), null),
       FilterApi.notEq(FilterApi.binaryColumn("metaData.id"), null));
 
-  private static void read(ParquetReader<Group> opened, List<ActionSchema<? extends Action>> actions,
-      Consumer<Action> sink, boolean protocolAndMetadataOnly) throws IOException {
+  /**
+   * The rows of the file, row group by row group, as Parquet's {@code ParquetReader} reads them
+   * (groups and pages the filter rules out skipped, then rows it rules out), but opened with the
+   * footer from the {@link ParquetFooterCache}, which {@code ParquetReader} cannot be given.
+   */
+  private static void read(InputFile input, FileStatus listed, List<ActionSchema<? extends Action>> actions,
+      FilterCompat.Filter filter, Consumer<Action> sink, boolean protocolAndMetadataOnly)
+      throws IOException {
+    ParquetReadOptions options = options(input, filter);
     Decoder decoder = new Decoder(actions);
     boolean protocol = false;
     boolean metadata = false;
-    try (ParquetReader<Group> reader = opened) {
-      Group row;
-      while ((row = reader.read()) != null) {
-        Action action = decoder.action(row);
-        if (action != null) {
-          sink.accept(action);
-          protocol |= action instanceof Protocol;
-          metadata |= action instanceof Metadata;
-          if (protocolAndMetadataOnly && protocol && metadata) {
-            return;
+    try (ParquetFileReader reader = ParquetFooterCache.shared().open(input, listed, options)) {
+      MessageType file = reader.getFooter().getFileMetaData().getSchema();
+      MessageType projection = projection(file, actions);
+      reader.setRequestedSchema(projection);
+      MessageColumnIO columnIO = new ColumnIOFactory(reader.getFooter().getFileMetaData().getCreatedBy())
+          .getColumnIO(projection, file);
+      FilterCompat.Filter rowFilter = options.useRecordFilter() ? filter : FilterCompat.NOOP;
+      PageReadStore pages;
+      while ((pages = reader.readNextFilteredRowGroup()) != null) {
+        RecordReader<Group> rows = columnIO.getRecordReader(pages, new GroupRecordConverter(projection),
+            rowFilter);
+        for (long i = 0; i < pages.getRowCount(); i++) {
+          Group row = rows.read();
+          if (row == null || rows.shouldSkipCurrentRecord()) {
+            continue;
+          }
+          Action action = decoder.action(row);
+          if (action != null) {
+            sink.accept(action);
+            protocol |= action instanceof Protocol;
+            metadata |= action instanceof Metadata;
+            if (protocolAndMetadataOnly && protocol && metadata) {
+              return;
+            }
           }
         }
       }
     }
   }
 
-  /** Reads only the action columns the schemas declare, whatever else the writer put in the file. */
-  static final class ProjectingReadSupport extends GroupReadSupport {
-    private final List<ActionSchema<? extends Action>> actions;
-
-    ProjectingReadSupport(List<ActionSchema<? extends Action>> actions) {
-      this.actions = actions;
-    }
-
-    @Override
-    public ReadContext init(InitContext context) {
-      return new ReadSupport.ReadContext(projection(context.getFileSchema(), actions));
-    }
-
-    /** The columns of {@code file} that {@code actions} declare. */
-    static MessageType projection(MessageType file, List<ActionSchema<? extends Action>> actions) {
-      List<Type> kept = new ArrayList<>();
-      for (Type field : file.getFields()) {
-        ActionSchema<?> action = actions.stream().filter(a -> a.name().equals(field.getName()))
-            .findFirst().orElse(null);
-        if (action != null && !field.isPrimitive()) {
-          project(field.asGroupType(), action).ifPresent(kept::add);
-        }
+  /** The columns of {@code file} that {@code actions} declare, whatever else the writer put in it. */
+  static MessageType projection(MessageType file, List<ActionSchema<? extends Action>> actions) {
+    List<Type> kept = new ArrayList<>();
+    for (Type field : file.getFields()) {
+      ActionSchema<?> action = actions.stream().filter(a -> a.name().equals(field.getName()))
+          .findFirst().orElse(null);
+      if (action != null && !field.isPrimitive()) {
+        project(field.asGroupType(), action).ifPresent(kept::add);
       }
-      return new MessageType(file.getName(), kept);
     }
+    return new MessageType(file.getName(), kept);
+  }
 
-    /** The declared fields of a group, nested structs projected in turn; empty if none is there. */
-    private static Optional<Type> project(GroupType group, ActionSchema<?> schema) {
-      List<Type> fields = new ArrayList<>();
-      for (Type field : group.getFields()) {
-        ActionField<?> declared = schema.fields().stream()
-            .filter(f -> f.name().equals(field.getName())).findFirst().orElse(null);
-        if (declared == null) {
-          continue;
-        }
-        if (declared.type() == FieldType.STRUCT && !field.isPrimitive()) {
-          project(field.asGroupType(), declared.struct()).ifPresent(fields::add);
-        } else {
-          fields.add(field);
-        }
+  /** The declared fields of a group, nested structs projected in turn; empty if none is there. */
+  private static Optional<Type> project(GroupType group, ActionSchema<?> schema) {
+    List<Type> fields = new ArrayList<>();
+    for (Type field : group.getFields()) {
+      ActionField<?> declared = schema.fields().stream()
+          .filter(f -> f.name().equals(field.getName())).findFirst().orElse(null);
+      if (declared == null) {
+        continue;
       }
-      return fields.isEmpty() ? Optional.empty() : Optional.of(group.withNewFields(fields));
+      if (declared.type() == FieldType.STRUCT && !field.isPrimitive()) {
+        project(field.asGroupType(), declared.struct()).ifPresent(fields::add);
+      } else {
+        fields.add(field);
+      }
     }
+    return fields.isEmpty() ? Optional.empty() : Optional.of(group.withNewFields(fields));
   }
 
   /** Rows to actions; where each declared field sits in a group is looked up once per file. */

@@ -37,14 +37,17 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
   /** The distinct partition value maps; index 0 is the empty map. */
   final List<Map<String, String>> partitionValues;
   final List<Rare> rares;
+  /** Whether some entry has a deletion vector, as {@link FileListEncoder} found while writing. */
+  private final boolean deletionVectors;
 
   CompactFileList(byte[][] entries, long[] firstAdded, String[] strings,
-      List<Map<String, String>> partitionValues, List<Rare> rares) {
+      List<Map<String, String>> partitionValues, List<Rare> rares, boolean deletionVectors) {
     this.entries = entries;
     this.firstAdded = firstAdded;
     this.strings = strings;
     this.partitionValues = partitionValues;
     this.rares = rares;
+    this.deletionVectors = deletionVectors;
   }
 
   static CompactFileList empty() {
@@ -113,6 +116,11 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
       c.zigzag();
     }
     return (c.flags & ROW_COMMIT_VERSION) != 0 ? c.zigzag() : null;
+  }
+
+  /** Whether some file has a deletion vector: only then may two files share a path. */
+  public boolean hasDeletionVectors() {
+    return deletionVectors;
   }
 
   /** Whether the file at {@code index} has a deletion vector. */

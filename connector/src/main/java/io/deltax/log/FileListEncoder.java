@@ -39,16 +39,21 @@ final class FileListEncoder {
   private final List<CompactFileList.Rare> rares;
   private final CompactFileList base;
   private long[] firstAdded = new long[1024];
+  /** Where each entry was in {@link #base}, or -1 for a new one; null without a base. */
+  private int[] basePositions;
   /** The indexes of the two strings {@link #intern(String, int, int)} interned last. */
   private final int[] recent = new int[2];
   private int next;
   /** The entry being written, before its statistics: flags, path and numbers. */
   private byte[] head = new byte[256];
   private int length;
+  /** Whether an entry added so far has a deletion vector: known as the list is written. */
+  private boolean deletionVectors;
 
   /** @param base the list whose entries {@link #addEncoded} may keep, or null */
   FileListEncoder(CompactFileList base) {
     this.base = base;
+    this.basePositions = base == null ? null : new int[1024];
     this.strings = base == null ? new ArrayList<>(List.of("")) : new ArrayList<>(List.of(base.strings));
     this.partitionValues = base == null ? new ArrayList<>(List.of(Map.of()))
         : new ArrayList<>(base.partitionValues);
@@ -65,6 +70,10 @@ final class FileListEncoder {
   void addEncoded(int index) {
     entries.add(base.entry(index));
     keepFirstAdded(base.firstAdded(index));
+    basePositions[entries.size() - 1] = index;
+    if (!deletionVectors && base.hasDeletionVectors()) {
+      deletionVectors = base.hasDeletionVector(index);
+    }
   }
 
   /**
@@ -117,6 +126,7 @@ final class FileListEncoder {
     if (file.defaultRowCommitVersion() != null) {
       zigzag(file.defaultRowCommitVersion());
     }
+    deletionVectors |= file.deletionVector() != null;
     if (rare) {
       rares.add(new CompactFileList.Rare(file.tags(), file.deletionVector(), file.clusteringProvider()));
       varint(rares.size() - 1);
@@ -140,12 +150,32 @@ final class FileListEncoder {
       firstAdded = Arrays.copyOf(firstAdded, index * 2);
     }
     firstAdded[index] = version;
+    if (basePositions != null) {
+      if (index == basePositions.length) {
+        basePositions = Arrays.copyOf(basePositions, index * 2);
+      }
+      basePositions[index] = -1;
+    }
+  }
+
+  /**
+   * Where each entry added so far was in the base list ({@link #addEncoded}), or -1 for an entry
+   * {@link #add}ed; null without a base list. What a value kept per position of the base list
+   * needs to follow its files into this one.
+   */
+  int[] basePositions() {
+    return basePositions == null ? null : Arrays.copyOf(basePositions, entries.size());
+  }
+
+  /** Whether an entry added so far has a deletion vector. */
+  boolean hasDeletionVectors() {
+    return deletionVectors;
   }
 
   CompactFileList build() {
     return new CompactFileList(entries.toArray(new byte[0][]),
         Arrays.copyOf(firstAdded, entries.size()), strings.toArray(new String[0]),
-        List.copyOf(partitionValues), List.copyOf(rares));
+        List.copyOf(partitionValues), List.copyOf(rares), deletionVectors);
   }
 
   /**

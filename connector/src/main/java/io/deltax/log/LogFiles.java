@@ -189,7 +189,7 @@ final class LogFiles {
       SoftReference<InputFile> kept = readWhole.remove(file.getPath());
       InputFile read = kept == null ? null : kept.get();
       ParquetActionReader.read(read != null && read.getLength() == file.getLen() ? read
-          : ParquetActionReader.open(conf, file), actions, sink);
+          : ParquetActionReader.open(conf, file), file, actions, sink);
     } catch (IOException | RuntimeException e) {
       throw corrupt(file.getPath(), e);
     }
@@ -202,7 +202,7 @@ final class LogFiles {
       if (ParquetActionReader.readsWhole(file)) {
         readWhole.put(file.getPath(), new SoftReference<>(input));
       }
-      ParquetActionReader.readProtocolAndMetadata(input, sink);
+      ParquetActionReader.readProtocolAndMetadata(input, file, sink);
     } catch (IOException | RuntimeException e) {
       throw corrupt(file.getPath(), e);
     }

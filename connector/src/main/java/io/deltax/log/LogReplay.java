@@ -31,8 +31,6 @@ final class LogReplay {
   private final FileListEncoder encoder;
   /** The canonical path of each entry {@link #encoder} encoded from an add (not the older ones). */
   private final List<String> activePaths = new ArrayList<>();
-  /** Whether an active add has a deletion vector: only then can active files share a path. */
-  private boolean deletionVectors;
   /** Removes not undone by a newer add of the same logical file: the table's tombstones. */
   private final List<RemoveFile> tombstones = new ArrayList<>();
   private final Map<String, SetTransaction> transactions = new LinkedHashMap<>();
@@ -79,7 +77,6 @@ final class LogReplay {
       if (fromCheckpoint ? !seen.contains(key) : seen.add(key)) {
         encoder.add(add, -1);
         activePaths.add(path);
-        deletionVectors |= add.deletionVector() != null;
       }
       if (!fromCheckpoint) {
         if (boxedVersion == null || boxedVersion != commitVersion) {
@@ -135,13 +132,22 @@ final class LogReplay {
         found++;
       }
     }
-    if (found == firstAddedIn.size() && !deletionVectors) {
+    // Only files with deletion vectors can share a path, and so be counted twice in found.
+    if (found == firstAddedIn.size() && !encoder.hasDeletionVectors()) {
       firstAddedIn.clear(); // every path is active (the usual case): nothing to keep
     } else {
       activePaths.forEach(firstAddedIn::remove);
     }
     activePaths.clear();
     return encoder.build();
+  }
+
+  /**
+   * Where each active file was in the older snapshot's list, or -1 for a file the replay added;
+   * null without an older snapshot. After {@link #activeFiles}.
+   */
+  int[] olderPositions() {
+    return encoder.basePositions();
   }
 
   List<RemoveFile> tombstones() {

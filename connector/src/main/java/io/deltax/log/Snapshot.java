@@ -39,6 +39,27 @@ public final class Snapshot {
   private StructType schema;
   /** What layers above derive from this snapshot once, by kind ({@link #derived}). */
   private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
+  /**
+   * The {@link PerFile} values of the snapshot this one advanced, by kind, for this one's to take
+   * over when first made ({@link #derived}); filled once the file list is built.
+   */
+  private final Map<Class<?>, TakeOver> takeOvers = new ConcurrentHashMap<>();
+
+  /**
+   * A value derived per file of the snapshot's file list ({@link #derived}) that a snapshot
+   * advanced by new commits, under the same metadata, takes over for the files both lists hold:
+   * a query after a commit derives it again for the new files only.
+   */
+  public interface PerFile {
+    /**
+     * Takes over what {@code older}, of the same kind and kept with the snapshot this one advanced,
+     * holds: file {@code i} of this snapshot's list was file {@code olderPositions[i]} of the older
+     * snapshot's list, or is new where that is -1.
+     */
+    void takeOver(Object older, int[] olderPositions);
+  }
+
+  private record TakeOver(Object older, int[] olderPositions) {}
 
   /**
    * What the file actions of the log add up to. {@code removedFirstAdded}: when each path that
@@ -47,13 +68,17 @@ public final class Snapshot {
    */
   private record FileState(CompactFileList activeFiles, List<RemoveFile> tombstones,
       Map<String, SetTransaction> transactions, Map<String, DomainMetadata> domains,
-      Map<String, Long> removedFirstAdded, boolean hasDeletionVectors) {}
+      Map<String, Long> removedFirstAdded) {}
 
   /**
    * The file actions replayed, and the segment that gave them: not this snapshot's own when its
    * checkpoint turned out unreadable and an older checkpoint or the commits served instead.
    */
-  record Replayed(LogSegment segment, LogReplay replay) {}
+  record Replayed(LogSegment segment, LogReplay replay, Snapshot older) {
+    Replayed(LogSegment segment, LogReplay replay) {
+      this(segment, replay, null);
+    }
+  }
 
   Snapshot(LogSegment segment, long timestamp, Protocol protocol, Metadata metadata,
       Supplier<Replayed> replayFiles) {
@@ -100,6 +125,8 @@ public final class Snapshot {
       }
     }
     LogSegment advanced = advancedSegment(segment(), files);
+    // Values derived per file assume this metadata (the statistics' types): not taken over past a new one.
+    Snapshot older = newMetadata == null ? this : null;
     return new Snapshot(advanced, timestamp,
         newProtocol != null ? newProtocol : protocol, newMetadata != null ? newMetadata : metadata,
         () -> {
@@ -115,7 +142,7 @@ public final class Snapshot {
           old.tombstones().forEach(replay::applyCheckpointAction);
           old.transactions().values().forEach(replay::applyCheckpointAction);
           old.domains().values().forEach(replay::applyCheckpointAction);
-          return new Replayed(advancedSegment(segment(), files), replay);
+          return new Replayed(advancedSegment(segment(), files), replay, older);
         });
   }
 
@@ -136,16 +163,14 @@ public final class Snapshot {
       Replayed replayed = replayFiles.get();
       segment = replayed.segment();
       LogReplay replay = replayed.replay();
-      CompactFileList active = replay.activeFiles();
-      boolean deletionVectors = false;
-      for (int i = 0; i < active.size() && !deletionVectors; i++) {
-        deletionVectors = active.hasDeletionVector(i);
-      }
-      files = new FileState(active, List.copyOf(replay.tombstones()),
+      files = new FileState(replay.activeFiles(), List.copyOf(replay.tombstones()),
           Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()),
-          Map.copyOf(replay.firstAddedIn()), deletionVectors);
+          Map.copyOf(replay.firstAddedIn()));
       replayFiles = null; // lets the commits' actions go
       loadedFileCount = files.activeFiles().size();
+      if (replayed.older() != null) {
+        prepareTakeOvers(replayed.older(), replay.olderPositions());
+      }
     }
     return files;
   }
@@ -193,11 +218,11 @@ public final class Snapshot {
   }
 
   /**
-   * Whether some active file has a deletion vector: answered once per snapshot, not by every scan
-   * walking the file list.
+   * Whether some active file has a deletion vector: found while the file list was written, not by
+   * every scan walking it.
    */
   public boolean hasDeletionVectors() {
-    return files().hasDeletionVectors();
+    return files().activeFiles().hasDeletionVectors();
   }
 
   /** The remove actions still in effect, expired or not: what a checkpoint carries forward. */
@@ -230,10 +255,38 @@ public final class Snapshot {
   /**
    * What a layer above this one derives from this snapshot and keeps as long as the snapshot is
    * kept (the statistics a scan parsed, {@code io.deltax.read.skipping.ParsedStats}): made by
-   * {@code make} on first use, one per kind. A snapshot advanced by new commits starts without.
+   * {@code make} on first use, one per kind. A snapshot advanced by new commits starts without,
+   * but a {@link PerFile} value it makes takes over the older snapshot's for the files both hold.
    */
   public <T> T derived(Class<T> kind, Supplier<T> make) {
-    return kind.cast(derived.computeIfAbsent(kind, k -> make.get()));
+    return kind.cast(derived.computeIfAbsent(kind, k -> {
+      T made = make.get();
+      TakeOver takeOver = takeOvers.remove(k);
+      if (takeOver != null) {
+        ((PerFile) made).takeOver(takeOver.older(), takeOver.olderPositions());
+      }
+      return made;
+    }));
+  }
+
+  /**
+   * What {@code older}'s {@link PerFile} values hold, for this snapshot's: taken over now by a
+   * value already made, else by the value {@link #derived} makes next.
+   */
+  private void prepareTakeOvers(Snapshot older, int[] olderPositions) {
+    older.derived.forEach((kind, value) -> {
+      if (value instanceof PerFile) {
+        // Under the map's lock for the kind, so a value made meanwhile takes it over too.
+        derived.compute(kind, (k, mine) -> {
+          if (mine != null) {
+            ((PerFile) mine).takeOver(value, olderPositions);
+          } else {
+            takeOvers.put(k, new TakeOver(value, olderPositions));
+          }
+          return mine;
+        });
+      }
+    });
   }
 
   public synchronized LogSegment segment() {

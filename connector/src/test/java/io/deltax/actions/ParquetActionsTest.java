@@ -149,7 +149,7 @@ class ParquetActionsTest {
 
     // The row-ranges read served it (no fallback), and assembled two records of 20,002 rows.
     List<Action> read = new ArrayList<>();
-    assertEquals(java.util.Optional.of(2), KeyRowReader.read(ParquetActionReader.open(conf, status),
+    assertEquals(java.util.Optional.of(2), KeyRowReader.read(ParquetActionReader.open(conf, status), status,
         List.of(Protocol.SCHEMA, Metadata.SCHEMA), read::add));
     assertEquals(expected, read);
     List<Action> viaPublicRead = new ArrayList<>();

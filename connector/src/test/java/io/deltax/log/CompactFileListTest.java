@@ -99,4 +99,37 @@ class CompactFileListTest {
       assertEquals(2L * i - 1, list.firstAdded(i));
     }
   }
+
+  /** Whether some file has a deletion vector, as a walk of the {@code AddFile}s finds it. */
+  private static void assertDeletionVectors(boolean expected, CompactFileList list) {
+    assertEquals(expected, list.stream().anyMatch(f -> f.deletionVector() != null));
+    assertEquals(expected, list.hasDeletionVectors());
+  }
+
+  @Test
+  void whetherSomeFileHasADeletionVectorIsKnownOnceWritten() {
+    List<AddFile> files = files();
+    FileListEncoder all = new FileListEncoder(null);
+    files.forEach(f -> all.add(f, -1));
+    CompactFileList base = all.build();
+    assertDeletionVectors(true, base);
+    assertDeletionVectors(false, new FileListEncoder(null).build());
+
+    // An advanced list: the older entries it keeps count, those it drops do not.
+    FileListEncoder keepsOne = new FileListEncoder(base);
+    keepsOne.add(files.get(0), 1);
+    keepsOne.addEncoded(7);
+    assertDeletionVectors(true, keepsOne.build());
+    FileListEncoder dropsThem = new FileListEncoder(base);
+    for (int i = 0; i < files.size(); i++) {
+      if (files.get(i).deletionVector() == null) {
+        dropsThem.addEncoded(i);
+      }
+    }
+    dropsThem.add(files.get(0), 1);
+    assertDeletionVectors(false, dropsThem.build());
+    FileListEncoder addsOne = new FileListEncoder(dropsThem.build());
+    addsOne.add(files.get(8), 2);
+    assertDeletionVectors(true, addsOne.build());
+  }
 }

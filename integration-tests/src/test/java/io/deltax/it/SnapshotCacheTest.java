@@ -123,6 +123,36 @@ class SnapshotCacheTest {
     assertEquals(before.incrementalLoads(), stats().incrementalLoads());
   }
 
+  /**
+   * Filtered queries after each write skip files by statistics kept across the commits (a
+   * snapshot advanced by a commit takes over the bounds of the files it left alone) and still
+   * return delta-spark's rows: files rewritten by UPDATE and OPTIMIZE, new metadata.
+   */
+  @Test
+  void filteredQueriesAfterEachWriteReturnDeltaSparksRows() {
+    String path = table("filtered", false);
+    insert(path, 20, 10);
+    List<String> filters = List.of("v = 50", "v > 150", "id < 5 OR v >= 2000", "v BETWEEN 95 AND 215");
+    List<Runnable> writes = List.of(
+        () -> insert(path, 200, 10),
+        () -> sql("UPDATE " + quote(path) + " SET v = v + 1000 WHERE id < 10"),
+        () -> sql("DELETE FROM " + quote(path) + " WHERE id = 25"),
+        () -> sql("OPTIMIZE " + quote(path)),
+        () -> sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ('deltax.test' = 'x')"),
+        () -> insert(path, 300, 10));
+    for (String filter : filters) {
+      assertSameRows(spark().read().format("delta").load(path).where(filter),
+          spark().read().format("deltax").load(path).where(filter));
+    }
+    for (Runnable write : writes) {
+      write.run();
+      for (String filter : filters) {
+        assertSameRows(spark().read().format("delta").load(path).where(filter),
+            spark().read().format("deltax").load(path).where(filter));
+      }
+    }
+  }
+
   @Test
   void aTableDeletedAndRecreatedAtTheSamePathIsNotServedFromTheCache() throws IOException {
     String path = table("recreated", false);

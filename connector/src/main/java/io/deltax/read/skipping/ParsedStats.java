@@ -19,11 +19,15 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * the next scan reads them from an array, without a look-up by path or a conversion from JSON. A
  * query naming another column parses each file once more, for the columns it names.
  *
+ * <p>A snapshot advanced by new commits under the same metadata takes the bounds kept by position
+ * over for the files the commits left alone ({@link Snapshot.PerFile}): a query after a commit
+ * parses the new files only.
+ *
  * <p>Other scans (a stream's batch of files) keep each file's parsed statistics by path, with only
  * the columns some query's filters named; a query naming another column parses that file again
  * for the union, once.
  */
-public final class ParsedStats {
+public final class ParsedStats implements Snapshot.PerFile {
   /** By the file's path as the log gives it; checked against the file's own {@code stats}. */
   private final Map<String, Entry> byPath = new ConcurrentHashMap<>();
   /** By physical column name: the bounds of the file at each position of the snapshot's file list. */
@@ -90,6 +94,24 @@ public final class ParsedStats {
     if (kept.length() == fileCount) {
       kept.set(position, bounds);
     }
+  }
+
+  /**
+   * Takes over the bounds {@code older} keeps by position, for the files this snapshot's list
+   * holds too; by path, a stream's files are parsed again.
+   */
+  @Override
+  public void takeOver(Object older, int[] olderPositions) {
+    ((ParsedStats) older).byPosition.forEach((column, olderBounds) -> {
+      AtomicReferenceArray<ColumnBounds> bounds = new AtomicReferenceArray<>(olderPositions.length);
+      for (int i = 0; i < olderPositions.length; i++) {
+        int at = olderPositions[i];
+        if (at >= 0 && at < olderBounds.length()) {
+          bounds.set(i, olderBounds.get(at));
+        }
+      }
+      byPosition.putIfAbsent(column, bounds);
+    });
   }
 
   /** How many times a file's statistics were parsed: what a second query must not add to. */

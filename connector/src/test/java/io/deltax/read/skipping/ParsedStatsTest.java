@@ -140,4 +140,49 @@ class ParsedStatsTest {
     assertEquals(Set.of("d.parquet"), kept(third, new GreaterThan("v", 30L)));
     assertEquals(3, ParsedStats.of(third).parses());
   }
+
+  private static String metadata(String configuration) {
+    return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+        + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{"
+        + configuration + "}}}";
+  }
+
+  /**
+   * A snapshot advanced by a commit takes over the bounds kept for the files the commit left
+   * alone (issue 14, "parse each file's stats once per snapshot"): the next query parses the new
+   * file only, and keeps what a scan without kept statistics keeps. Past new metadata, nothing is
+   * taken over.
+   */
+  @Test
+  void aSnapshotAdvancedByACommitParsesOnlyItsNewFiles() throws IOException {
+    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}", metadata(""),
+        add("a", 1), add("b", 11), add("c", 21));
+    SnapshotCache cache = new SnapshotCache(System::nanoTime);
+    Configuration conf = new Configuration();
+    Snapshot first = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertEquals(Set.of("b.parquet"), selected(first, new EqualTo("v", 15L)));
+    assertEquals(3, ParsedStats.of(first).parses());
+
+    commit(1, add("d", 31), "{\"remove\":{\"path\":\"b.parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}");
+    Snapshot second = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertNotSame(first, second);
+    List<Filter> onV = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L), new EqualTo("v", 33L),
+        new Or(new EqualTo("v", 3L), new EqualTo("v", 25L)));
+    for (Filter query : onV) {
+      assertEquals(afresh(second, query), selected(second, query), query.toString());
+    }
+    assertEquals(1, ParsedStats.of(second).parses(), "only d, the commit's new file, is parsed");
+    assertEquals(Set.of("d.parquet"), selected(second, new GreaterThan("v", 30L)));
+    // A column the older snapshot's queries never named: every file once, for it.
+    assertEquals(afresh(second, new EqualTo("w", -25L)), selected(second, new EqualTo("w", -25L)));
+    assertEquals(4, ParsedStats.of(second).parses());
+
+    // New metadata (a table property): the bounds assumed the old one, so every file is parsed.
+    commit(2, metadata("\"k\":\"v\""), add("e", 41));
+    Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    for (Filter query : onV) {
+      assertEquals(afresh(third, query), selected(third, query), query.toString());
+    }
+    assertEquals(4, ParsedStats.of(third).parses(), "a, c, d and e");
+  }
 }
