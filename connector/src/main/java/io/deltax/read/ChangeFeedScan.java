@@ -137,17 +137,15 @@ final class ChangeFeedScan implements Scan, Batch {
     ChangeFileRead withoutRowIds = null;
     ChangeRange range = this.range.get();
     if (range.anyFileWithRowIds()) {
-      withRowIds = read(new MetadataReadPlan(ChangeFeedTable.READ_TYPE, rowTracking,
-          readDataSchema.size(), readPartitionSchema.size(), true, null), dataSchema, physicalReadData,
+      withRowIds = read(ChangeFeedTable.READ_TYPE, rowTracking, dataSchema, physicalReadData,
           readPartitionSchema);
     }
     if (range.anyRowTracked()) {
-      rowIdsOnly = read(new MetadataReadPlan(ChangeFeedTable.READ_TYPE, rowTracking, 0, 0, true,
-          null), dataSchema, new StructType(), new StructType());
+      rowIdsOnly = read(ChangeFeedTable.READ_TYPE, rowTracking, dataSchema, new StructType(),
+          new StructType());
     }
     if (range.anyFileWithoutRowIds()) {
-      withoutRowIds = read(new MetadataReadPlan(null, rowTracking, readDataSchema.size(),
-          readPartitionSchema.size(), true, null), dataSchema, physicalReadData, readPartitionSchema);
+      withoutRowIds = read(null, rowTracking, dataSchema, physicalReadData, readPartitionSchema);
     }
     List<String> readColumns = new ArrayList<>();
     for (String name : Schemas.concat(readDataSchema, readPartitionSchema).fieldNames()) {
@@ -170,13 +168,26 @@ final class ChangeFeedScan implements Scan, Batch {
     return RowDataVersions.NONE;
   }
 
-  /** Spark's Parquet reader, by rows, for one plan. */
-  private ChangeFileRead read(MetadataReadPlan plan, StructType dataSchema, StructType readData,
-      StructType readPartition) {
+  /**
+   * Spark's Parquet reader for one way of reading the files: by batches where it can return the
+   * schema so, else by rows. Batches are read whole files at a time without filters, so their
+   * row indexes are counted rather than read (see {@link MetadataReadPlan}).
+   *
+   * @param requested the {@code (row_id, row_commit_version, row_index)} struct, or null
+   */
+  private ChangeFileRead read(StructType requested, RowTrackingConfig rowTracking,
+      StructType dataSchema, StructType readData, StructType readPartition) {
+    MetadataReadPlan byRows = new MetadataReadPlan(requested, rowTracking, readData.size(),
+        readPartition.size(), true, null);
+    StructType rowOutput = Schemas.concat(byRows.parquetRequiredSchema(readData),
+        byRows.parquetPartitionSchema(readPartition));
+    boolean batch = SparkParquet.supportsBatch(spark, rowOutput);
+    MetadataReadPlan plan = batch ? new MetadataReadPlan(requested, rowTracking, readData.size(),
+        readPartition.size(), true, null, true) : byRows;
     StructType required = plan.parquetRequiredSchema(readData);
     StructType partition = plan.parquetPartitionSchema(readPartition);
     return new ChangeFileRead(SparkParquet.readFunction(spark, plan.parquetDataSchema(dataSchema),
-        partition, required, List.of(), conf, false), plan, Schemas.concat(required, partition));
+        partition, required, List.of(), conf, batch), plan, Schemas.concat(required, partition), batch);
   }
 
   private StructType physical(StructType logical) {

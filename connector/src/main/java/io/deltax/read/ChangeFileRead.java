@@ -9,9 +9,10 @@ import scala.Function1;
 import scala.collection.Iterator;
 
 /**
- * One way a change feed reads a file, built on the driver: Spark's Parquet read function (rows,
- * not batches), the {@link MetadataReadPlan} that adds row IDs and applies deletion vectors, and
- * the Parquet reader's row schema for the row assembler.
+ * One way a change feed reads a file, built on the driver: Spark's Parquet read function, the
+ * {@link MetadataReadPlan} that adds row IDs and applies deletion vectors, the Parquet reader's
+ * row schema for the row assembler, and whether the function returns batches (where Spark's
+ * vectorized reader can return the schema as batches) or rows.
  */
 record ChangeFileRead(Function1<PartitionedFile, Iterator<InternalRow>> readFunction,
-    MetadataReadPlan plan, StructType parquetOutput) implements Serializable {}
+    MetadataReadPlan plan, StructType parquetOutput, boolean batch) implements Serializable {}

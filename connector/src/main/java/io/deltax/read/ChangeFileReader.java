@@ -8,26 +8,23 @@ import io.deltax.deletionvectors.DeletionVectorStore;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.FilePathResolver;
 import io.deltax.partitions.PartitionValues;
+import io.deltax.read.metadata.MetadataBatchAssembler;
 import io.deltax.read.metadata.MetadataRowAssembler;
 import io.deltax.read.metadata.SplitConstants;
-import java.io.Closeable;
 import java.io.IOException;
 import java.time.ZoneId;
-import java.util.NoSuchElementException;
-import java.util.function.LongPredicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * Reads the files of a change feed on an executor, whole files one at a time, through Spark's
- * Parquet reader and the {@code _metadata} row assembler (which computes row IDs and row commit
- * versions and drops the rows a deletion vector removes).
+ * Parquet reader and a {@code _metadata} assembler (which computes row IDs and row commit versions
+ * and drops the rows a deletion vector removes): by batches where the read schema allows
+ * ({@link LiveRowsByBatch}), else by rows ({@link LiveRowsByRow}).
  */
 final class ChangeFileReader implements FileRows {
   /** Null where no commit of the range needs it. */
@@ -60,7 +57,7 @@ final class ChangeFileReader implements FileRows {
 
   @Override
   public RowIterator rows(ChangeFile file, RowFilter keep) {
-    AssembledRows rows = open(file, withRowIds, physicalPartitionSchema, false);
+    LiveRows rows = open(file, withRowIds, physicalPartitionSchema, false);
     rows.keepIds(keep);
     return rows;
   }
@@ -74,7 +71,7 @@ final class ChangeFileReader implements FileRows {
   public RowIterator newlyDeletedRows(ChangeFile file, DeletionVectorDescriptor grown) {
     DeletedRows before = file.deletionVector() == null ? null : load(file.deletionVector(), file);
     DeletedRows after = load(grown, file);
-    AssembledRows rows = open(file, withRowIds, physicalPartitionSchema, false);
+    LiveRows rows = open(file, withRowIds, physicalPartitionSchema, false);
     rows.keepOnly(index -> after.contains(index) && (before == null || !before.contains(index)));
     return rows;
   }
@@ -88,8 +85,8 @@ final class ChangeFileReader implements FileRows {
     }
   }
 
-  private AssembledRows open(ChangeFile file, ChangeFileRead read, StructType partitionSchema,
-      boolean unwrapIds) {
+  private LiveRows open(ChangeFile file, ChangeFileRead read, StructType partitionSchema,
+      boolean idsOnly) {
     Path path = paths.resolve(file.path());
     Object[] values = partitionValues.toValues(partitionSchema, file.partitionValues());
     SparkPath sparkPath = SparkPath.fromPath(path);
@@ -100,86 +97,11 @@ final class ChangeFileReader implements FileRows {
         new String[0], file.modificationTime(), file.size(),
         scala.collection.immutable.Map$.MODULE$.empty());
     DeletedRows deleted = file.deletionVector() == null ? null : load(file.deletionVector(), file);
-    return new AssembledRows(read.readFunction().apply(split), partitionRow, deleted,
-        new MetadataRowAssembler(read.plan(), read.parquetOutput()), unwrapIds);
-  }
-
-  /** The assembled live rows of one file. */
-  private static final class AssembledRows implements RowIterator {
-    private final scala.collection.Iterator<InternalRow> parquet;
-    private final InternalRow partitionRow;
-    private final DeletedRows deleted;
-    private final MetadataRowAssembler assembler;
-    private final boolean unwrapIds;
-    /** Null, or the row indexes to keep of the rows the deletion vector left. */
-    private LongPredicate keepOnly;
-    /** Null, or the rows to keep by row ID and commit version, asked before a row is assembled. */
-    private RowFilter keepIds;
-    private final SpecificInternalRow ids = new SpecificInternalRow(
-        new StructType().add("row_id", DataTypes.LongType).add("row_commit_version", DataTypes.LongType));
-    private InternalRow next;
-
-    AssembledRows(scala.collection.Iterator<InternalRow> parquet, InternalRow partitionRow,
-        DeletedRows deleted, MetadataRowAssembler assembler, boolean unwrapIds) {
-      this.parquet = parquet;
-      this.partitionRow = partitionRow;
-      this.deleted = deleted;
-      this.assembler = assembler;
-      this.unwrapIds = unwrapIds;
+    if (read.batch()) {
+      return new LiveRowsByBatch(read.readFunction().apply(split), partitionRow, deleted,
+          new MetadataBatchAssembler(read.plan()), read.plan().selectsMetadata(), idsOnly);
     }
-
-    void keepOnly(LongPredicate rowIndexes) {
-      this.keepOnly = rowIndexes;
-    }
-
-    void keepIds(RowFilter rows) {
-      this.keepIds = rows;
-    }
-
-    @Override
-    public boolean hasNext() {
-      while (next == null && parquet.hasNext()) {
-        InternalRow in = parquet.next();
-        if (unwrapIds) {
-          // Only (row ID, commit version): no row assembled, one row reused.
-          if (!assembler.deleted(in, deleted)) {
-            ids.setLong(0, assembler.rowId(in, partitionRow));
-            ids.setLong(1, assembler.rowCommitVersion(in, partitionRow));
-            next = ids;
-          }
-          continue;
-        }
-        if (keepIds != null && !keepIds.keep(assembler.rowId(in, partitionRow),
-            assembler.rowCommitVersion(in, partitionRow))) {
-          continue;
-        }
-        InternalRow row = assembler.assemble(in, partitionRow, deleted);
-        if (row != null && keepOnly != null
-            && !keepOnly.test(row.getStruct(row.numFields() - 1, FileRows.ID_FIELDS).getLong(2))) {
-          row = null;
-        }
-        if (row != null) {
-          next = row;
-        }
-      }
-      return next != null;
-    }
-
-    @Override
-    public InternalRow next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      InternalRow result = next;
-      next = null;
-      return result;
-    }
-
-    @Override
-    public void close() throws IOException {
-      if (parquet instanceof Closeable closeable) {
-        closeable.close();
-      }
-    }
+    return new LiveRowsByRow(read.readFunction().apply(split), partitionRow, deleted,
+        new MetadataRowAssembler(read.plan(), read.parquetOutput()), idsOnly);
   }
 }

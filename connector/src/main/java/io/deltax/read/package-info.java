@@ -6,7 +6,8 @@
  * column in {@code read.metadata}. With {@code readChangeFeed = true} the chain is
  * {@code ChangeFeedTable} → {@code ChangeFeedScanBuilder} → {@code ChangeFeedScan} →
  * {@code ChangeFeedReaderFactory}, which reads the files of a range's commits
- * ({@code ChangeFileReader}) for {@code io.deltax.changes} to match by row ID. {@code readStream}:
+ * ({@code ChangeFileReader}: by batches in {@code LiveRowsByBatch}, by rows in
+ * {@code LiveRowsByRow}) for {@code io.deltax.changes} to match by row ID. {@code readStream}:
  * both scans hand Spark a stream of {@code io.deltax.streaming}, found as the service
  * {@code MicroBatchStreams} (that package sits above this one), which reads each micro-batch
  * through {@code StreamBatches}. {@code ChangeFeedTable}

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.read.SparkParquet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -170,6 +171,39 @@ class ChangeFeedTest {
     assertTrue(DeltaOracle.logFiles(path).stream().filter(f -> f.toString().endsWith(".json"))
         .anyMatch(f -> read(f).contains("\"deletionVector\":{")), "a deletion vector in the log");
     assertSameChanges(path, path);
+  }
+
+  /**
+   * Nested columns, read by batches (Spark's vectorized reader returns them too) and, with that
+   * reader switched off, row by row (the change feed's fallback for schemas Spark cannot batch),
+   * deletion vectors included: the same answers both ways.
+   */
+  @Test
+  void nestedColumnsByBatchesAndByRowsMatchDeltaSpark() {
+    String path = dir.resolve("nested").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, grp STRING, v INT, tags ARRAY<STRING>, "
+        + "point STRUCT<x: INT, y: INT>) USING delta TBLPROPERTIES (" + CDF + ", " + ROW_TRACKING
+        + ", 'delta.enableDeletionVectors' = 'true')");
+    for (String s : List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10, array(CAST(id AS STRING), 'a'), "
+            + "named_struct('x', CAST(id AS INT), 'y', 1) FROM range(0, 20)",
+        "UPDATE $T SET v = -v, tags = array('u'), point = named_struct('x', point.x, 'y', 2) "
+            + "WHERE id % 3 = 0",
+        "DELETE FROM $T WHERE id % 4 = 1",
+        "UPDATE $T SET v = v + 1 WHERE id IN (2, 3)")) {
+      sql(s.replace("$T", quote(path)));
+    }
+    org.apache.spark.sql.types.StructType schema = spark().read().format("deltax").load(path).schema();
+    assertTrue(SparkParquet.supportsBatch(spark(), schema), "read by batches");
+    assertSameChanges(path, path);
+    String vectorized = "spark.sql.parquet.enableVectorizedReader";
+    spark().conf().set(vectorized, "false");
+    try {
+      assertFalse(SparkParquet.supportsBatch(spark(), schema), "read row by row");
+      assertSameChanges(path, path);
+    } finally {
+      spark().conf().unset(vectorized);
+    }
   }
 
   /** The same statements on a table without CDF: deltax answers as delta-spark on the CDF table. */

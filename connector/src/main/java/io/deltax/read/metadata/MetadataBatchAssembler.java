@@ -13,13 +13,17 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * {@link MetadataReadPlan}: data and partition columns are passed through, the {@code _metadata}
  * struct is put together from constant vectors, the row index vector and the computed row ID,
  * row commit version and row data version vectors, and the rows a deletion vector removes are
- * left out by {@link DeletedRowsFilter}. Nothing is copied but the computed longs. One per reader.
+ * left out by {@link DeletedRowsFilter}. Nothing is copied but the computed longs. One per reader;
+ * one per file where the plan counts row indexes (it counts the rows of the file it has seen).
  */
 public final class MetadataBatchAssembler {
   private final MetadataReadPlan plan;
   private final LongVector rowIds = new LongVector();
   private final LongVector rowCommitVersions = new LongVector();
   private final LongVector rowDataVersions = new LongVector();
+  /** Where the plan counts row indexes: the counted ones, and the rows of the file seen so far. */
+  private final LongVector countedRowIndexes = new LongVector();
+  private long rowsSeen;
   /** Null unless row_data_version is read. */
   private final RowDataVersions.Cursor dataVersionCursor;
   private final DeletedRowsFilter deletedRowsFilter = new DeletedRowsFilter();
@@ -36,6 +40,7 @@ public final class MetadataBatchAssembler {
    */
   public ColumnarBatch assemble(ColumnarBatch in, InternalRow split, DeletedRows deleted) {
     int numRows = in.numRows();
+    ColumnVector rowIndexes = rowIndexes(in);
     int numData = plan.numDataColumns();
     int numPartition = plan.numPartitionColumns();
     ColumnVector[] out = new ColumnVector[numData + numPartition + (plan.selectsMetadata() ? 1 : 0)];
@@ -46,19 +51,33 @@ public final class MetadataBatchAssembler {
       out[numData + i] = in.column(plan.firstPartitionPos() + i);
     }
     if (plan.selectsMetadata()) {
-      out[out.length - 1] = metadata(in, split);
+      out[out.length - 1] = metadata(in, rowIndexes, split);
     }
     return deleted == null ? new ColumnarBatch(out, numRows)
-        : deletedRowsFilter.keepLive(out, numRows, in.column(plan.rowIndexPos()), deleted);
+        : deletedRowsFilter.keepLive(out, numRows, rowIndexes, deleted);
   }
 
-  private ColumnVector metadata(ColumnarBatch in, InternalRow split) {
+  /** Each row's index in its file: Spark's row index column, or counted; null where not needed. */
+  private ColumnVector rowIndexes(ColumnarBatch in) {
+    if (!plan.countsRowIndexes()) {
+      return plan.rowIndexPos() < 0 ? null : in.column(plan.rowIndexPos());
+    }
+    int numRows = in.numRows();
+    long[] values = countedRowIndexes.values(numRows);
+    for (int i = 0; i < numRows; i++) {
+      values[i] = rowsSeen + i;
+    }
+    rowsSeen += numRows;
+    return countedRowIndexes;
+  }
+
+  private ColumnVector metadata(ColumnarBatch in, ColumnVector rowIndexes, InternalRow split) {
     int numRows = in.numRows();
     MetadataField[] fields = plan.fields();
     ColumnVector[] children = new ColumnVector[fields.length];
     if (plan.computesRowIds()) {
       RowIdVectors.fillRowIds(rowIds.values(numRows), numRows,
-          column(in, plan.materializedRowIdPos()), in.column(plan.rowIndexPos()),
+          column(in, plan.materializedRowIdPos()), rowIndexes,
           split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)));
     }
     if (plan.computesRowCommitVersions()) {
@@ -69,7 +88,7 @@ public final class MetadataBatchAssembler {
     for (int i = 0; i < fields.length; i++) {
       children[i] = switch (fields[i].source()) {
         case CONSTANT -> in.column(plan.constantPos(fields[i]));
-        case ROW_INDEX -> in.column(plan.rowIndexPos());
+        case ROW_INDEX -> rowIndexes;
         case ROW_ID -> rowIds;
         case ROW_COMMIT_VERSION -> rowCommitVersions;
         case ROW_DATA_VERSION -> {

@@ -30,7 +30,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  *
  * Extra columns are the materialized row ID and row commit version columns and Spark's
  * {@code _tmp_metadata_row_index}, each only where a requested field or a deletion vector needs
- * it. Constant fields ride along as extra partition values, so Spark's reader builds them as
+ * it. A reader of whole files without filters may instead have the batch assembler count row
+ * indexes (see {@link #countsRowIndexes}). Constant fields ride along as extra partition values, so Spark's reader builds them as
  * constant vectors. Rows a deletion vector removes are dropped after the row index is known.
  */
 public final class MetadataReadPlan implements Serializable {
@@ -46,6 +47,10 @@ public final class MetadataReadPlan implements Serializable {
   private int materializedRowIdPos = -1;
   private int materializedRowCommitVersionPos = -1;
   private int rowIndexPos = -1;
+  /** Whether row indexes are counted by the batch assembler rather than read from Spark's reader. */
+  private final boolean countsRowIndexes;
+  /** Whether a requested field or a deletion vector needs each row's index. */
+  private boolean needsRowIndex;
   /** Null unless {@code row_data_version} is requested. */
   private final RowDataVersions rowDataVersions;
   /** Whether a batch needs its row IDs computed: for row_id or row_data_version. */
@@ -62,7 +67,21 @@ public final class MetadataReadPlan implements Serializable {
   public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
       int numDataColumns, int numPartitionColumns, boolean deletionVectors,
       RowDataVersions rowDataVersions) {
+    this(requested, rowTracking, numDataColumns, numPartitionColumns, deletionVectors,
+        rowDataVersions, false);
+  }
+
+  /**
+   * @param countsRowIndexes whether each split is a whole file read from its first row without
+   *     filters, by batches with one {@link MetadataBatchAssembler} per file, so that a row's index
+   *     is the number of rows before it: counted instead of read. Spark's reader fills its row
+   *     index column from a boxed Scala range, a good part of a change feed's time.
+   */
+  public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
+      int numDataColumns, int numPartitionColumns, boolean deletionVectors,
+      RowDataVersions rowDataVersions, boolean countsRowIndexes) {
     this.metadataType = requested;
+    this.countsRowIndexes = countsRowIndexes;
     this.numDataColumns = numDataColumns;
     this.numPartitionColumns = numPartitionColumns;
     if (requested == null) {
@@ -78,7 +97,7 @@ public final class MetadataReadPlan implements Serializable {
       fields[i] = f;
       switch (f.source()) {
         case CONSTANT -> constantSet.add(f);
-        case ROW_INDEX -> rowIndexPos = extra(rowIndexField());
+        case ROW_INDEX -> needsRowIndex = true;
         case ROW_ID -> constantSet.add(MetadataField.BASE_ROW_ID);
         case ROW_COMMIT_VERSION -> constantSet.add(MetadataField.DEFAULT_ROW_COMMIT_VERSION);
         case ROW_DATA_VERSION -> {
@@ -93,7 +112,8 @@ public final class MetadataReadPlan implements Serializable {
     if (computesRowIds) {
       materializedRowIdPos = materialized(rowTracking.materializedRowIdColumn());
     }
-    if ((computesRowIds || deletionVectors) && rowIndexPos < 0) {
+    needsRowIndex |= computesRowIds || deletionVectors;
+    if (needsRowIndex && !countsRowIndexes) {
       rowIndexPos = extra(rowIndexField());
     }
     if (computesRowCommitVersions) {
@@ -258,7 +278,13 @@ public final class MetadataReadPlan implements Serializable {
     return materializedRowCommitVersionPos;
   }
 
+  /** The position of Spark's row index column; -1 where row indexes are counted or not needed. */
   int rowIndexPos() {
     return rowIndexPos;
+  }
+
+  /** Whether the batch assembler counts each file's row indexes (see the constructor). */
+  boolean countsRowIndexes() {
+    return countsRowIndexes && needsRowIndex;
   }
 }
