@@ -55,7 +55,7 @@ final class RequestBenchmarks {
       String table = readsTable(server);
       counts.add(query(server, "snapshot load (`.schema()`)", true,
           r -> String.join(", ", r.load(table).schema().fieldNames())));
-      counts.add(query(server, "selective query (`id = 30`, 1 of 10 files)", false,
+      counts.add(query(server, "selective query (`id = 30`, 1 of 20 files)", false,
           r -> sorted(r.load(table).where("id = 30"))));
       counts.add(query(server, "full scan with `_metadata` (delta-spark: the same columns)", false,
           r -> sorted(r.load(table).selectExpr("id", "v", "_metadata.file_path", "_metadata.file_size",
@@ -66,8 +66,8 @@ final class RequestBenchmarks {
   }
 
   /**
-   * An upgraded table's shape, small: row tracking on, a CREATE and 10 INSERTs of one file each,
-   * delta-spark's classic checkpoint at version 8, two commits after it.
+   * An upgraded table's shape, small: row tracking on, a CREATE and 10 INSERTs of two rows (two
+   * files each, 20 in all), delta-spark's classic checkpoint at version 8, two commits after it.
    */
   private String readsTable(S3Server server) throws Exception {
     Path local = work.resolve("requests-reads");

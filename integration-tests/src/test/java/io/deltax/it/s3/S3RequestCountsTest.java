@@ -50,7 +50,8 @@ class S3RequestCountsTest {
   static void start() throws IOException {
     server = S3Server.start();
     spark();
-    // An upgraded table's shape, small: row tracking, a checkpoint, commits after it; one file per commit.
+    // An upgraded table's shape, small: row tracking, a checkpoint, commits after it; two files
+    // per commit (two rows, two tasks), 20 in all.
     String local = dir.resolve("reads").toString();
     sql("CREATE TABLE " + quote(local) + " (id INT, v STRING) USING delta "
         + "TBLPROPERTIES ('delta.enableRowTracking' = 'true', 'delta.checkpointInterval' = '1000')");
