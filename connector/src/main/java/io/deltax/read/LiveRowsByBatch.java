@@ -2,12 +2,7 @@ package io.deltax.read;
 
 import io.deltax.deletionvectors.DeletedRows;
 import io.deltax.read.metadata.MetadataBatchAssembler;
-import java.io.Closeable;
-import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -19,16 +14,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * copies the filters drop, so most rows are never copied at all.
  */
 final class LiveRowsByBatch extends LiveRows {
-  /** Spark's reader with {@code returning_batch}: its elements are {@code ColumnarBatch}es typed as rows. */
-  private final scala.collection.Iterator<?> parquet;
-  private final InternalRow partitionRow;
-  private final DeletedRows deleted;
   private final MetadataBatchAssembler assembler;
   /** Whether a batch ends with the (row ID, commit version, row index) struct. */
   private final boolean withIds;
-  private final boolean idsOnly;
-  private final SpecificInternalRow ids = new SpecificInternalRow(
-      new StructType().add("row_id", DataTypes.LongType).add("row_commit_version", DataTypes.LongType));
   private ColumnarBatch batch;
   private int pos;
   private ColumnVector rowIds;
@@ -41,12 +29,9 @@ final class LiveRowsByBatch extends LiveRows {
    */
   LiveRowsByBatch(scala.collection.Iterator<?> parquet, InternalRow partitionRow,
       DeletedRows deleted, MetadataBatchAssembler assembler, boolean withIds, boolean idsOnly) {
-    this.parquet = parquet;
-    this.partitionRow = partitionRow;
-    this.deleted = deleted;
+    super(parquet, partitionRow, deleted, idsOnly);
     this.assembler = assembler;
     this.withIds = withIds;
-    this.idsOnly = idsOnly;
   }
 
   @Override
@@ -56,13 +41,12 @@ final class LiveRowsByBatch extends LiveRows {
         if (!parquet.hasNext()) {
           return null;
         }
+        // Spark's reader with returning_batch: its elements are ColumnarBatches typed as rows.
         nextBatch((ColumnarBatch) parquet.next());
       }
       int i = pos++;
       if (idsOnly) {
-        ids.setLong(0, rowIds.getLong(i));
-        ids.setLong(1, commitVersions.getLong(i));
-        return ids;
+        return ids(rowIds.getLong(i), commitVersions.getLong(i));
       }
       if (keepIds != null && !keepIds.keep(rowIds.getLong(i), commitVersions.getLong(i))) {
         continue;
@@ -86,10 +70,4 @@ final class LiveRowsByBatch extends LiveRows {
     }
   }
 
-  @Override
-  public void close() throws IOException {
-    if (parquet instanceof Closeable closeable) {
-      closeable.close();
-    }
-  }
 }

@@ -3,12 +3,7 @@ package io.deltax.read;
 import io.deltax.changes.FileRows;
 import io.deltax.deletionvectors.DeletedRows;
 import io.deltax.read.metadata.MetadataRowAssembler;
-import java.io.Closeable;
-import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The live rows of one file from Spark's Parquet reader row by row, put together by the
@@ -16,33 +11,22 @@ import org.apache.spark.sql.types.StructType;
  * as batches.
  */
 final class LiveRowsByRow extends LiveRows {
-  private final scala.collection.Iterator<InternalRow> parquet;
-  private final InternalRow partitionRow;
-  private final DeletedRows deleted;
   private final MetadataRowAssembler assembler;
-  private final boolean idsOnly;
-  private final SpecificInternalRow ids = new SpecificInternalRow(
-      new StructType().add("row_id", DataTypes.LongType).add("row_commit_version", DataTypes.LongType));
 
   /** @param idsOnly whether to return only (row ID, commit version), in one reused row */
   LiveRowsByRow(scala.collection.Iterator<InternalRow> parquet, InternalRow partitionRow,
       DeletedRows deleted, MetadataRowAssembler assembler, boolean idsOnly) {
-    this.parquet = parquet;
-    this.partitionRow = partitionRow;
-    this.deleted = deleted;
+    super(parquet, partitionRow, deleted, idsOnly);
     this.assembler = assembler;
-    this.idsOnly = idsOnly;
   }
 
   @Override
   InternalRow advance() {
     while (parquet.hasNext()) {
-      InternalRow in = parquet.next();
+      InternalRow in = (InternalRow) parquet.next();
       if (idsOnly) {
         if (!assembler.deleted(in, deleted)) {
-          ids.setLong(0, assembler.rowId(in, partitionRow));
-          ids.setLong(1, assembler.rowCommitVersion(in, partitionRow));
-          return ids;
+          return ids(assembler.rowId(in, partitionRow), assembler.rowCommitVersion(in, partitionRow));
         }
         continue;
       }
@@ -57,12 +41,5 @@ final class LiveRowsByRow extends LiveRows {
       }
     }
     return null;
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (parquet instanceof Closeable closeable) {
-      closeable.close();
-    }
   }
 }
