@@ -6,13 +6,12 @@ import io.deltax.errors.DeltaXException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.ref.Reference;
 import java.nio.file.StandardCopyOption;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumFileSystem;
-import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
@@ -100,8 +99,8 @@ public final class LogFilePublisher {
       return false;
     }
     Path temp = tempFor(target);
-    try (OutputStream out = FileContext.getFileContext(temp.toUri(), conf).create(temp,
-        EnumSet.of(CreateFlag.CREATE), Options.CreateOpts.createParent())) {
+    // Through the cached FileSystem, not a FileContext: see rename().
+    try (OutputStream out = fs.create(temp, false)) {
       out.write(content);
     } catch (IOException | RuntimeException e) {
       deleteQuietly(fs, temp);
@@ -154,7 +153,7 @@ public final class LogFilePublisher {
    */
   private boolean renameIfAbsent(FileSystem fs, Path staged, Path target) throws IOException {
     try {
-      FileContext.getFileContext(target.toUri(), conf).rename(staged, target, Options.Rename.NONE);
+      rename(staged, target, Options.Rename.NONE);
       return true;
     } catch (FileAlreadyExistsException e) {
       throw e;
@@ -204,12 +203,29 @@ public final class LogFilePublisher {
    */
   private void renameOverHint(FileSystem fs, Path temp, Path target) throws IOException {
     try {
-      FileContext.getFileContext(target.toUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
+      rename(temp, target, Options.Rename.OVERWRITE);
     } catch (IOException e) {
       if (!fs.exists(target)) {
         throw e;
       }
       LOG.info("Another writer replaced {} at the same time; its hint is kept ({})", target, e.toString());
+    }
+  }
+
+  /**
+   * {@code FileContext.rename}, the one call that renames atomically with or without overwrite on
+   * every store that has it. A FileContext is not cached: each one wraps a new FileSystem, and
+   * hadoop-azure's {@code Abfs} closes that FileSystem when it is finalized, which ABFS's own
+   * streams and calls do not prevent (a commit's temporary file once failed with "Executor Service
+   * closed before writes could be completed"). So the context stays reachable until the rename
+   * has returned, and files are created through the cached FileSystem instead.
+   */
+  private void rename(Path from, Path to, Options.Rename option) throws IOException {
+    FileContext context = FileContext.getFileContext(to.toUri(), conf);
+    try {
+      context.rename(from, to, option);
+    } finally {
+      Reference.reachabilityFence(context);
     }
   }
 
