@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
@@ -28,13 +30,18 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  *   <li>in both with an older commit version, a row the commit only copied: no change.
  * </ul>
  *
- * First the added files' row IDs and commit versions alone are read (two long columns); then the
- * removed files' rows, each a delete, a pre-image or nothing; then the rows of the added files
+ * Every added file's row IDs and commit versions alone are read first (two long columns); then
+ * the removed files' rows, each a delete, a pre-image or nothing; then the rows of the added files
  * that hold a row of this commit, each an insert or a post-image. An added file with no row of
  * this commit (a copied file) is not read again. Of the files read whole, only the rows that are
  * a change are assembled: a copied row is dropped by its row ID and commit version first. A file
  * re-added with a grown deletion vector is not read at all: of the removed file only the rows the
  * new vector newly hides are read.
+ *
+ * <p>A task may read only a slice of the commit's files ({@link CommitSlice}); it still indexes
+ * every added file's row IDs, which the removed rows are matched with. An added row of this
+ * commit needs no removed row to tell an update from an insert: its row ID does (see
+ * {@link #firstFreshRowId}).
  *
  * <p>A commit without row tracking has no row IDs to match: its removed rows are deletes and its
  * added rows inserts (file-level changes).
@@ -45,8 +52,8 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   /** Row IDs of added rows this commit wrote, and of added rows it only copied. */
   private final Roaring64NavigableMap written = new Roaring64NavigableMap();
   private final Roaring64NavigableMap copied = new Roaring64NavigableMap();
-  /** Row IDs of the removed rows that this commit rewrote: the updated ones. */
-  private final Roaring64NavigableMap updated = new Roaring64NavigableMap();
+  /** Row IDs from here up were first assigned by this commit: its rows there are inserts. */
+  private final long firstFreshRowId;
   /** The files still to read: removed ones first, then added ones. */
   private final Deque<Source> sources = new ArrayDeque<>();
   private FileRows.RowIterator current;
@@ -56,29 +63,63 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   /** @param grown for a removed file re-added with a grown deletion vector: that vector, else null */
   private record Source(ChangeFile file, boolean removed, DeletionVectorDescriptor grown) {}
 
-  public CommitChangeDeriver(CommitChanges commit, FileRows files) {
-    this.commit = commit;
+  public CommitChangeDeriver(CommitSlice slice, FileRows files) {
+    this.commit = slice.commit();
     this.files = files;
+    this.firstFreshRowId = firstFreshRowId(commit);
+    int[] deal = slice.deal();
+    int removedCount = commit.removed().size();
     List<ChangeFile> addedToRead = new ArrayList<>();
     Map<ChangeFile, DeletionVectorDescriptor> grown = new HashMap<>();
     if (commit.rowTracked()) {
       Map<String, ChangeFile> removedByPath = new HashMap<>();
       commit.removed().forEach(f -> removedByPath.put(f.path(), f));
-      for (ChangeFile added : commit.added()) {
+      for (int i = 0; i < commit.added().size(); i++) {
+        ChangeFile added = commit.added().get(i);
         ChangeFile before = removedByPath.get(added.path());
         if (before != null && added.deletionVector() != null && before.hasRowIds()) {
           // The same data file with a grown deletion vector: its live rows are the removed
           // file's, copied; only the rows the new vector hides can have changed.
           grown.put(before, added.deletionVector());
-        } else if (indexRowIds(added)) {
+        } else if (indexRowIds(added) && deal[removedCount + i] == slice.index()) {
           addedToRead.add(added);
         }
       }
     } else {
-      addedToRead.addAll(commit.added());
+      for (int i = 0; i < commit.added().size(); i++) {
+        if (deal[removedCount + i] == slice.index()) {
+          addedToRead.add(commit.added().get(i));
+        }
+      }
     }
-    commit.removed().forEach(f -> sources.add(new Source(f, true, grown.get(f))));
+    for (int i = 0; i < removedCount; i++) {
+      ChangeFile removed = commit.removed().get(i);
+      if (deal[i] == slice.index()) {
+        sources.add(new Source(removed, true, grown.get(removed)));
+      }
+    }
     addedToRead.forEach(f -> sources.add(new Source(f, false, null)));
+  }
+
+  /**
+   * The smallest {@code baseRowId} of the files this commit added anew. PROTOCOL.md, "Row
+   * Tracking", writer requirements: a new {@code add} gets {@code defaultRowCommitVersion} equal to
+   * its commit's version and a {@code baseRowId} higher than the row ID high water mark, so every
+   * row ID assigned before the commit is below this one; a re-added file keeps both values; and a
+   * row ID that is not preserved is not materialized, so it is the fresh one. A row this commit
+   * wrote is therefore an insert from here up, and below it a row that existed before: an update.
+   * {@code Long.MAX_VALUE} when the commit added no new file.
+   */
+  private static long firstFreshRowId(CommitChanges commit) {
+    Set<String> removedPaths = new HashSet<>();
+    commit.removed().forEach(f -> removedPaths.add(f.path()));
+    long first = Long.MAX_VALUE;
+    for (ChangeFile f : commit.added()) {
+      if (f.hasRowIds() && f.defaultRowCommitVersion() == commit.version() && !removedPaths.contains(f.path())) {
+        first = Math.min(first, f.baseRowId());
+      }
+    }
+    return first;
   }
 
   /** Reads an added file's row IDs; whether it holds a row this commit wrote. */
@@ -137,16 +178,12 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
       type = currentRemoved ? ChangeType.DELETE : ChangeType.INSERT;
     } else if (currentRemoved) {
       long rowId = FileRows.rowId(row);
-      if (written.contains(rowId)) {
-        updated.addLong(rowId);
-        type = ChangeType.UPDATE_PREIMAGE;
-      } else {
-        type = copied.contains(rowId) ? null : ChangeType.DELETE;
-      }
+      type = written.contains(rowId) ? ChangeType.UPDATE_PREIMAGE
+          : copied.contains(rowId) ? null : ChangeType.DELETE;
     } else if (FileRows.rowCommitVersion(row) != commit.version()) {
       type = null; // copied, not changed
     } else {
-      type = updated.contains(FileRows.rowId(row)) ? ChangeType.UPDATE_POSTIMAGE : ChangeType.INSERT;
+      type = FileRows.rowId(row) < firstFreshRowId ? ChangeType.UPDATE_POSTIMAGE : ChangeType.INSERT;
     }
     return type == null ? null : new ChangeRow(row, type, commit.version(), commit.timestampMillis());
   }

@@ -93,6 +93,13 @@ public final class DeltaXConf {
   public static final Duration SNAPSHOT_STALENESS_DEFAULT = Duration.ZERO;
 
   /**
+   * Session conf: how many bytes of files one change feed task reads of a commit ({@code all}
+   * mode). A commit with more is read by several tasks at once, at most one per core.
+   */
+  public static final String CHANGE_FEED_SLICE_BYTES = "spark.deltax.changeFeed.sliceBytes";
+  public static final long CHANGE_FEED_SLICE_BYTES_DEFAULT = 64L << 20;
+
+  /**
    * Spark's session time zone, which reads {@code timestampAsOf} written without a zone; unset,
    * it is the JVM's, as in Spark.
    */
@@ -391,6 +398,12 @@ public final class DeltaXConf {
     }
     throw DeltaXErrors.badOption(SNAPSHOT_STALENESS, value,
         "a duration of 0 or more, such as '0', '30s', '5min' or '1h'");
+  }
+
+  /** {@value #CHANGE_FEED_SLICE_BYTES}: a size as Spark's byte confs take it, 1 byte or more (default 64m). */
+  public long changeFeedSliceBytes() {
+    String value = sessionConf.get(CHANGE_FEED_SLICE_BYTES);
+    return value == null ? CHANGE_FEED_SLICE_BYTES_DEFAULT : parseBytes(CHANGE_FEED_SLICE_BYTES, value);
   }
 
   /** A session conf that is a whole number in {@code range}, or its default. */

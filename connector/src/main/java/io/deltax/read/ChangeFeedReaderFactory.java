@@ -2,7 +2,7 @@ package io.deltax.read;
 
 import io.deltax.changes.ChangeRow;
 import io.deltax.changes.CommitChangeDeriver;
-import io.deltax.changes.CommitChanges;
+import io.deltax.changes.CommitSlice;
 import io.deltax.changes.NetChanges;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import java.time.ZoneId;
@@ -56,14 +56,14 @@ final class ChangeFeedReaderFactory implements PartitionReaderFactory {
 
   /** The changes of the task's commits, in version order. */
   private final class ChangesReader implements PartitionReader<InternalRow> {
-    private final Iterator<CommitChanges> commits;
+    private final Iterator<CommitSlice> commits;
     private final ChangeFileReader files;
     private CommitChangeDeriver current;
     /** Set in net mode once every commit was read. */
     private Iterator<ChangeRow> net;
     private InternalRow value;
 
-    ChangesReader(List<CommitChanges> commits, ChangeFileReader files) {
+    ChangesReader(List<CommitSlice> commits, ChangeFileReader files) {
       this.commits = commits.iterator();
       this.files = files;
     }

@@ -3,6 +3,7 @@ package io.deltax.read;
 import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.CommitChanges;
+import io.deltax.changes.CommitSlice;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
@@ -32,7 +33,9 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A change feed scan: with {@code changeMode = all}, one task per commit that changed data (its
- * removed and added rows are matched there, see {@code io.deltax.changes.CommitChangeDeriver});
+ * removed and added rows are matched there, see {@code io.deltax.changes.CommitChangeDeriver}),
+ * or, for a commit with more than {@value DeltaXConf#CHANGE_FEED_SLICE_BYTES} of files, up to one
+ * per core, each reading a slice of its files ({@code io.deltax.changes.CommitSlice});
  * with {@code net}, one task for the range, which collapses the changes per row ID. A range
  * without data change plans no task and reads no data file.
  */
@@ -117,11 +120,16 @@ final class ChangeFeedScan implements Scan, Batch {
       return new InputPartition[0];
     }
     if (mode == ChangeMode.NET) {
-      return new InputPartition[] {new ChangeFeedInputPartition(commits)};
+      return new InputPartition[] {
+          new ChangeFeedInputPartition(commits.stream().map(CommitSlice::whole).toList())};
     }
+    long sliceBytes = conf.changeFeedSliceBytes();
+    int parallelism = spark.sparkContext().defaultParallelism();
     List<InputPartition> partitions = new ArrayList<>();
     for (CommitChanges commit : commits) {
-      partitions.add(new ChangeFeedInputPartition(List.of(commit)));
+      for (CommitSlice slice : CommitSlice.of(commit, sliceBytes, parallelism)) {
+        partitions.add(new ChangeFeedInputPartition(List.of(slice)));
+      }
     }
     return partitions.toArray(new InputPartition[0]);
   }

@@ -93,6 +93,26 @@ class ChangeFeedTest {
     }
   }
 
+  /**
+   * The whole history again with every commit read by as many tasks as there are cores, each
+   * reading a slice of its files ({@code spark.deltax.changeFeed.sliceBytes} of 1 byte): the same
+   * changes as delta-spark's.
+   */
+  private static void assertSameChangesInSlices(String oracle, String path) {
+    long last = latest(path);
+    List<Row> expected = changes("delta", oracle, 0, last, "all").drop("_commit_timestamp").collectAsList();
+    int wholeCommits = changes("deltax", path, 0, last, "all").rdd().getNumPartitions();
+    spark().conf().set("spark.deltax.changeFeed.sliceBytes", "1");
+    try {
+      Dataset<Row> sliced = changes("deltax", path, 0, last, "all");
+      assertTrue(sliced.rdd().getNumPartitions() > wholeCommits,
+          sliced.rdd().getNumPartitions() + " tasks, " + wholeCommits + " commits");
+      assertEquals(canonical(expected), rows(sliced), "all changes, commits in slices");
+    } finally {
+      spark().conf().unset("spark.deltax.changeFeed.sliceBytes");
+    }
+  }
+
   /** The rows without {@code _commit_timestamp}, each as text, sorted: a multiset. */
   private static List<String> rows(Dataset<Row> changes) {
     return canonical(changes.drop("_commit_timestamp").collectAsList());
@@ -161,6 +181,7 @@ class ChangeFeedTest {
         dmlSequence());
     assertTrue(DeltaOracle.logFiles(path).stream().anyMatch(f -> f.toString().endsWith(".checkpoint.parquet")));
     assertSameChanges(path, path);
+    assertSameChangesInSlices(path, path);
   }
 
   @Test
@@ -171,6 +192,7 @@ class ChangeFeedTest {
     assertTrue(DeltaOracle.logFiles(path).stream().filter(f -> f.toString().endsWith(".json"))
         .anyMatch(f -> read(f).contains("\"deletionVector\":{")), "a deletion vector in the log");
     assertSameChanges(path, path);
+    assertSameChangesInSlices(path, path);
   }
 
   /**

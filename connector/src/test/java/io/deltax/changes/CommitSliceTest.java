@@ -1,0 +1,65 @@
+package io.deltax.changes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CommitSliceTest {
+  private static ChangeFile file(String name, long size) {
+    return new ChangeFile(name, new HashMap<>(), size, 0L, null, 0L, 1L);
+  }
+
+  /** A commit that removed files of {@code removed} sizes and added files of {@code added} sizes. */
+  private static CommitChanges commit(long[] removed, long[] added) {
+    List<ChangeFile> r = new ArrayList<>();
+    for (int i = 0; i < removed.length; i++) {
+      r.add(file("r" + i, removed[i]));
+    }
+    List<ChangeFile> a = new ArrayList<>();
+    for (int i = 0; i < added.length; i++) {
+      a.add(file("a" + i, added[i]));
+    }
+    return new CommitChanges(7, 0, true, r, a);
+  }
+
+  @Test
+  void aCommitIsCutBySizeUpToTheParallelismAndTheNumberOfFiles() {
+    CommitChanges c = commit(new long[] {100, 100}, new long[] {100, 100});
+    assertEquals(1, CommitSlice.of(c, 400, 8).size(), "400 bytes fit one slice of 400");
+    assertEquals(2, CommitSlice.of(c, 200, 8).size());
+    assertEquals(3, CommitSlice.of(c, 150, 8).size(), "400 / 150, rounded up");
+    assertEquals(2, CommitSlice.of(c, 1, 2).size(), "no more slices than cores");
+    assertEquals(4, CommitSlice.of(c, 1, 16).size(), "no more slices than files");
+    assertEquals(1, CommitSlice.of(commit(new long[0], new long[0]), 1, 4).size());
+  }
+
+  @Test
+  void everyFileIsReadByExactlyOneSliceAndTheBytesAreSpreadEvenly() {
+    long[] removed = {900, 10, 300, 300, 5, 600};
+    long[] added = {800, 20, 50, 450, 1, 1, 700};
+    CommitChanges c = commit(removed, added);
+    List<CommitSlice> slices = CommitSlice.of(c, 1, 3);
+    assertEquals(3, slices.size());
+    int[] deal = slices.get(0).deal();
+    long[] bytes = new long[3];
+    for (int i = 0; i < deal.length; i++) {
+      assertTrue(deal[i] >= 0 && deal[i] < 3);
+      bytes[deal[i]] += i < removed.length ? removed[i] : added[i - removed.length];
+    }
+    for (CommitSlice s : slices) {
+      assertArrayEquals(deal, s.deal(), "every task deals the same way");
+    }
+    long total = bytes[0] + bytes[1] + bytes[2];
+    for (long b : bytes) {
+      // Largest first to the lightest slice: no slice exceeds its share by more than one file.
+      assertTrue(b <= total / 3 + 900, "bytes per slice " + java.util.Arrays.toString(bytes));
+      assertTrue(b > 0);
+    }
+    assertArrayEquals(new int[deal.length], CommitSlice.whole(c).deal(), "one slice reads everything");
+  }
+}
