@@ -34,10 +34,11 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A change feed scan: with {@code changeMode = all}, one task per commit that changed data (its
  * removed and added rows are matched there, see {@code io.deltax.changes.CommitChangeDeriver}),
- * or, for a commit with more than {@value DeltaXConf#CHANGE_FEED_SLICE_BYTES} of files, up to one
- * per core, each reading a slice of its files ({@code io.deltax.changes.CommitSlice});
- * with {@code net}, one task for the range, which collapses the changes per row ID. A range
- * without data change plans no task and reads no data file.
+ * or, for a commit with more bytes of files than {@value DeltaXConf#CHANGE_FEED_SLICE_BYTES}
+ * says, up to one per core, each reading a slice of its files ({@code
+ * io.deltax.changes.CommitSlice}); with {@code net}, one task for the range, which collapses the
+ * changes per row ID (a range of one row-tracked commit is read as {@code all}). A range without
+ * data change plans no task and reads no data file.
  */
 final class ChangeFeedScan implements Scan, Batch {
   private final SparkSession spark;
@@ -119,7 +120,7 @@ final class ChangeFeedScan implements Scan, Batch {
     if (commits.isEmpty()) {
       return new InputPartition[0];
     }
-    if (mode == ChangeMode.NET) {
+    if (readMode() == ChangeMode.NET) {
       return new InputPartition[] {
           new ChangeFeedInputPartition(commits.stream().map(CommitSlice::whole).toList())};
     }
@@ -162,7 +163,17 @@ final class ChangeFeedScan implements Scan, Batch {
     return new ChangeFeedReaderFactory(withRowIds, withoutRowIds, rowIdsOnly,
         (StructType) ColumnMapping.physical(readPartitionSchema, end.schema()), conf.sessionZone(),
         end.tableRoot().toString(), SparkParquet.broadcast(spark, conf.hadoopConf()),
-        new ChangeFeedOutput(output, readColumns, rowDataVersions()), mode);
+        new ChangeFeedOutput(output, readColumns, rowDataVersions()), readMode());
+  }
+
+  /**
+   * How the tasks read: as asked, except that the net changes of a range with one row-tracked
+   * commit are that commit's changes (each row ID is one insert, one delete or one pre- and
+   * post-image pair), so they are read as {@code all}, in slices, with nothing held in memory.
+   */
+  private ChangeMode readMode() {
+    List<CommitChanges> commits = range.get().commits();
+    return mode == ChangeMode.NET && commits.size() == 1 && commits.get(0).rowTracked() ? ChangeMode.ALL : mode;
   }
 
   /** The table's row data version map, looked up only when {@code row_data_version} is asked for. */

@@ -108,6 +108,14 @@ class ChangeFeedTest {
       assertTrue(sliced.rdd().getNumPartitions() > wholeCommits,
           sliced.rdd().getNumPartitions() + " tasks, " + wholeCommits + " commits");
       assertEquals(canonical(expected), rows(sliced), "all changes, commits in slices");
+      // The net changes of one row-tracked commit are read as its changes, in slices too.
+      int versionAt = expected.isEmpty() ? 0 : expected.get(0).fieldIndex("_commit_version");
+      for (long v = 1; v <= last; v++) {
+        long version = v;
+        List<Row> ofVersion = expected.stream().filter(r -> r.getLong(versionAt) == version).toList();
+        assertEquals(canonical(netOf(ofVersion)), rows(changes("deltax", path, v, v, "net")),
+            "net changes of version " + v + " alone, in slices");
+      }
     } finally {
       spark().conf().unset("spark.deltax.changeFeed.sliceBytes");
     }
