@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -66,14 +65,14 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   public CommitChangeDeriver(CommitSlice slice, FileRows files) {
     this.commit = slice.commit();
     this.files = files;
-    this.firstFreshRowId = firstFreshRowId(commit);
+    Map<String, ChangeFile> removedByPath = new HashMap<>();
+    commit.removed().forEach(f -> removedByPath.put(f.path(), f));
+    this.firstFreshRowId = firstFreshRowId(commit, removedByPath.keySet());
     int[] deal = slice.deal();
     int removedCount = commit.removed().size();
     List<ChangeFile> addedToRead = new ArrayList<>();
     Map<ChangeFile, DeletionVectorDescriptor> grown = new HashMap<>();
     if (commit.rowTracked()) {
-      Map<String, ChangeFile> removedByPath = new HashMap<>();
-      commit.removed().forEach(f -> removedByPath.put(f.path(), f));
       for (int i = 0; i < commit.added().size(); i++) {
         ChangeFile added = commit.added().get(i);
         ChangeFile before = removedByPath.get(added.path());
@@ -110,9 +109,7 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
    * wrote is therefore an insert from here up, and below it a row that existed before: an update.
    * {@code Long.MAX_VALUE} when the commit added no new file.
    */
-  private static long firstFreshRowId(CommitChanges commit) {
-    Set<String> removedPaths = new HashSet<>();
-    commit.removed().forEach(f -> removedPaths.add(f.path()));
+  private static long firstFreshRowId(CommitChanges commit, Set<String> removedPaths) {
     long first = Long.MAX_VALUE;
     for (ChangeFile f : commit.added()) {
       if (f.hasRowIds() && f.defaultRowCommitVersion() == commit.version() && !removedPaths.contains(f.path())) {

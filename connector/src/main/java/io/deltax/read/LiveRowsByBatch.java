@@ -69,5 +69,4 @@ final class LiveRowsByBatch extends LiveRows {
       rowIndexes = struct.getChild(2);
     }
   }
-
 }
