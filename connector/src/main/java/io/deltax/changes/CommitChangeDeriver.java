@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
  * The changed rows of one commit, matched by row ID (PROTOCOL.md, "Row Tracking": a row keeps its
@@ -48,9 +47,8 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
 public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable {
   private final CommitChanges commit;
   private final FileRows files;
-  /** Row IDs of added rows this commit wrote, and of added rows it only copied. */
-  private final Roaring64NavigableMap written = new Roaring64NavigableMap();
-  private final Roaring64NavigableMap copied = new Roaring64NavigableMap();
+  /** The row IDs of the commit's added rows, written or copied. */
+  private final AddedRowIds added = new AddedRowIds();
   /** Row IDs from here up were first assigned by this commit: its rows there are inserts. */
   private final long firstFreshRowId;
   /** The files still to read: removed ones first, then added ones. */
@@ -120,21 +118,19 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   }
 
   /** Reads an added file's row IDs; whether it holds a row this commit wrote. */
-  private boolean indexRowIds(ChangeFile added) {
+  private boolean indexRowIds(ChangeFile file) {
     boolean writes = false;
-    try (FileRows.RowIterator ids = files.rowIds(added)) {
+    try (FileRows.RowIterator ids = files.rowIds(file)) {
       while (ids.hasNext()) {
         InternalRow row = ids.next();
-        if (row.getLong(1) == commit.version()) {
-          written.addLong(row.getLong(0));
-          writes = true;
-        } else {
-          copied.addLong(row.getLong(0));
-        }
+        boolean written = row.getLong(1) == commit.version();
+        added.add(row.getLong(0), written);
+        writes |= written;
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    added.closeRun();
     return writes;
   }
 
@@ -164,8 +160,12 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
    */
   private FileRows.RowFilter wanted(Source source) {
     long version = commit.version();
-    return source.removed() ? (rowId, v) -> written.contains(rowId) || !copied.contains(rowId)
-        : (rowId, v) -> v == version;
+    if (source.removed()) {
+      // An updated or a deleted row: any row ID but a copied one.
+      AddedRowIds.CopiedCursor copied = added.copiedCursor();
+      return (rowId, v) -> !copied.copied(rowId);
+    }
+    return (rowId, v) -> v == version;
   }
 
   /** The change a row read from a removed or an added file stands for, or null for none. */
@@ -175,8 +175,8 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
       type = currentRemoved ? ChangeType.DELETE : ChangeType.INSERT;
     } else if (currentRemoved) {
       long rowId = FileRows.rowId(row);
-      type = written.contains(rowId) ? ChangeType.UPDATE_PREIMAGE
-          : copied.contains(rowId) ? null : ChangeType.DELETE;
+      type = added.written(rowId) ? ChangeType.UPDATE_PREIMAGE
+          : added.copied(rowId) ? null : ChangeType.DELETE;
     } else if (FileRows.rowCommitVersion(row) != commit.version()) {
       type = null; // copied, not changed
     } else {
