@@ -60,6 +60,9 @@ final class RequestBenchmarks {
       counts.add(query(server, "full scan with `_metadata` (delta-spark: the same columns)", false,
           r -> sorted(r.load(table).selectExpr("id", "v", "_metadata.file_path", "_metadata.file_size",
               "_metadata.row_id", "_metadata.row_commit_version"))));
+      String vectors = vectorsTable(server);
+      counts.add(query(server, "full scan, deletion vectors (one DELETE, 4 data files)", false,
+          r -> sorted(r.load(vectors))));
       counts.add(backfill(server, backfillFiles));
     }
     return notes(counts);
@@ -78,6 +81,23 @@ final class RequestBenchmarks {
           .collect();
     }
     String url = server.url("reads");
+    server.upload(local, url);
+    SyntheticTables.delete(local);
+    return url;
+  }
+
+  /**
+   * Four data files of ten rows, then a DELETE that hides a row in each: delta-spark writes the four
+   * deletion vectors into one file.
+   */
+  private String vectorsTable(S3Server server) throws Exception {
+    Path local = work.resolve("requests-vectors");
+    spark.sql("CREATE TABLE delta.`" + local + "` (id INT) USING delta TBLPROPERTIES "
+        + "('delta.enableDeletionVectors' = 'true')").collect();
+    spark.range(0, 40, 1, 4).selectExpr("CAST(id AS INT) AS id").write().format("delta")
+        .mode("append").save(local.toString());
+    spark.sql("DELETE FROM delta.`" + local + "` WHERE id % 10 = 3").collect();
+    String url = server.url("vectors");
     server.upload(local, url);
     SyntheticTables.delete(local);
     return url;

@@ -10,7 +10,9 @@ import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.functional.FutureIO;
 
 /**
  * Loads a deletion vector from where its descriptor says it is (PROTOCOL.md, "Deletion Vector
@@ -36,7 +38,7 @@ public final class DeletionVectorStore {
   private static DeletedRows read(DeletionVectorDescriptor dv, Path file, long offset,
       Configuration conf) throws IOException {
     FileSystem fs = file.getFileSystem(conf);
-    try (FSDataInputStream in = fs.open(file)) {
+    try (FSDataInputStream in = openTo(fs, file, offset + storedLength(dv))) {
       in.seek(offset);
       DataInputStream data = new DataInputStream(in);
       int size = data.readInt();
@@ -61,6 +63,19 @@ public final class DeletionVectorStore {
           + " bytes at offset " + offset + " (size, vector, checksum), the file has "
           + fs.getFileStatus(file).getLen() + " bytes", e);
     }
+  }
+
+  /**
+   * Opens a vector's file to read up to {@code end}. {@code fs.open} makes S3A ask for the file's
+   * length first, a HEAD for every vector (a DELETE writes one file holding the vectors of many
+   * data files); the vector's own end is length enough, so S3A sends only the GET of the range.
+   * Stores that do not use the declared length ignore it.
+   */
+  private static FSDataInputStream openTo(FileSystem fs, Path file, long end) throws IOException {
+    return FutureIO.awaitFuture(fs.openFile(file)
+        .opt(Options.OpenFileOptions.FS_OPTION_OPENFILE_READ_POLICY, "random")
+        .opt(Options.OpenFileOptions.FS_OPTION_OPENFILE_LENGTH, Long.toString(end))
+        .build());
   }
 
   /** A stored vector's bytes: its size (4 bytes), the vector, its CRC-32 (4 bytes). */

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.it.SharedSpark;
+import io.deltax.it.TruncatedVectorFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,5 +109,26 @@ class S3ReadTablesTest {
       assertTrue(sidecars.findAny().isPresent(), "delta-spark wrote sidecars");
     }
     assertSameOnS3("v2", "id", "_metadata.row_id", "_metadata.row_commit_version");
+  }
+
+  /**
+   * A truncated deletion vector file on S3: deltax asks S3A for the vector's range alone (no HEAD,
+   * the vector's end declared as the length), and still names the file, what is missing and the
+   * file's real length.
+   */
+  @Test
+  void aTruncatedDeletionVectorFileIsNamed() throws IOException {
+    String path = local("truncated-dv");
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta "
+        + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
+    spark().range(0, 40, 1, 2).selectExpr("CAST(id AS INT) AS id").write().format("delta")
+        .mode("append").save(path);
+    sql("DELETE FROM " + quote(path) + " WHERE id % 4 = 0");
+    TruncatedVectorFile truncated = TruncatedVectorFile.inTable(path);
+    String url = server.url("tables/truncated-dv");
+    server.upload(dir.resolve("truncated-dv"), url);
+
+    truncated.assertNamedBy(org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> reader("deltax").load(url).collect()));
   }
 }

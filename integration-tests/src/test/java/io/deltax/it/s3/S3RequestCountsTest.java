@@ -143,6 +143,32 @@ class S3RequestCountsTest {
   }
 
   /**
+   * A scan of a table whose one DELETE wrote the deletion vectors of its four data files into one
+   * file: deltax fetches each vector with a ranged GET and no HEAD, so its HEADs are Spark's
+   * reader's alone, one per data file (delta-spark opens the vectors' file by path, a HEAD each).
+   */
+  @Test
+  void deletionVectorsAreFetchedWithoutAHead() throws IOException {
+    String local = dir.resolve("vectors").toString();
+    sql("CREATE TABLE " + quote(local) + " (id INT) USING delta "
+        + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
+    spark().range(0, 40, 1, 4).selectExpr("CAST(id AS INT) AS id")
+        .write().format("delta").mode("append").save(local);
+    sql("DELETE FROM " + quote(local) + " WHERE id % 10 = 3");
+    assertEquals(4, spark().read().json(local + "/_delta_log/00000000000000000002.json")
+        .where("add.deletionVector IS NOT NULL").count(), "the DELETE wrote a vector per file");
+    String vectors = server.url("vectors");
+    server.upload(dir.resolve("vectors"), vectors);
+    int files = reader("delta").load(vectors).inputFiles().length;
+
+    var counted = bothCold(r -> canonicalRows(r.load(vectors)));
+    assertEquals(36, counted.get(0).value().size());
+    assertEquals(counted.get(0).value(), counted.get(1).value());
+    assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
+    assertEquals(files, counted.get(1).requests().head(), "deltax " + counted.get(1).requests().all());
+  }
+
+  /**
    * A snapshot load, then the scan's file list: the small checkpoint the load fetched for the
    * protocol and metadata is not fetched again for the files (no GET more than the load alone).
    */
