@@ -98,8 +98,8 @@ final class ChangeFeedBenchmarks {
         path -> deltax(path, version, "net"), path -> scan(files),
         "the \"delta-spark\" column is Spark's own Parquet scan of the " + files.size()
             + " data files the version removed and added: every column decoded, no row kept (a "
-            + "filter no row passes, not pushed down); what any feed that matches the two sides "
-            + "must read");
+            + "filter no row passes, not pushed down): what reading both sides with Spark's reader "
+            + "costs");
     bench.measure("change feed: net vs full-table diff", size, (system, round) -> table,
         path -> deltax(path, version, "net"), path -> diff(path, version),
         "the \"delta-spark\" column is the diff: version N-1 EXCEPT ALL N and N EXCEPT ALL N-1 "

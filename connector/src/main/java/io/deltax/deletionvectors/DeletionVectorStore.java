@@ -2,9 +2,10 @@ package io.deltax.deletionvectors;
 
 import io.deltax.log.FilePathResolver;
 import io.deltax.actions.DeletionVectorDescriptor;
-import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.UUID;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
@@ -38,38 +39,38 @@ public final class DeletionVectorStore {
   private static DeletedRows read(DeletionVectorDescriptor dv, Path file, long offset,
       Configuration conf) throws IOException {
     FileSystem fs = file.getFileSystem(conf);
-    try (FSDataInputStream in = openTo(fs, file, offset + storedLength(dv))) {
-      in.seek(offset);
-      DataInputStream data = new DataInputStream(in);
-      int size = data.readInt();
-      if (size != dv.sizeInBytes()) {
-        throw new IOException("deletion vector in " + file + " at offset " + dv.offset() + " has "
-            + size + " bytes, the log says " + dv.sizeInBytes());
-      }
-      byte[] bitmap = new byte[size];
-      data.readFully(bitmap);
-      int checksum = data.readInt();
-      CRC32 crc = new CRC32();
-      crc.update(bitmap);
-      if ((int) crc.getValue() != checksum) {
-        throw new IOException("deletion vector in " + file + " at offset " + dv.offset()
-            + " fails its checksum");
-      }
-      return DeletedRows.deserialize(bitmap);
+    // Size, vector and checksum in one positioned read: one GET on S3A whatever its readahead.
+    byte[] stored = new byte[Math.toIntExact(storedLength(dv))];
+    try (FSDataInputStream in = openTo(fs, file, offset + stored.length)) {
+      in.readFully(offset, stored);
     } catch (EOFException e) {
       // The file ends before the vector does; EOFException says neither where nor by how much.
       // The length is asked for only here, so an intact vector costs no extra call to the store.
-      throw new IOException("the file " + file + " is truncated: expected " + storedLength(dv)
+      throw new IOException("the file " + file + " is truncated: expected " + stored.length
           + " bytes at offset " + offset + " (size, vector, checksum), the file has "
           + fs.getFileStatus(file).getLen() + " bytes", e);
     }
+    ByteBuffer bytes = ByteBuffer.wrap(stored); // big endian, as stored
+    int size = bytes.getInt(0);
+    if (size != dv.sizeInBytes()) {
+      throw new IOException("deletion vector in " + file + " at offset " + dv.offset() + " has "
+          + size + " bytes, the log says " + dv.sizeInBytes());
+    }
+    CRC32 crc = new CRC32();
+    crc.update(stored, 4, size);
+    if ((int) crc.getValue() != bytes.getInt(4 + size)) {
+      throw new IOException("deletion vector in " + file + " at offset " + dv.offset()
+          + " fails its checksum");
+    }
+    return DeletedRows.deserialize(Arrays.copyOfRange(stored, 4, 4 + size));
   }
 
   /**
    * Opens a vector's file to read up to {@code end}. {@code fs.open} makes S3A ask for the file's
    * length first, a HEAD for every vector (a DELETE writes one file holding the vectors of many
-   * data files); the vector's own end is length enough, so S3A sends only the GET of the range.
-   * Stores that do not use the declared length ignore it.
+   * data files); the vector's own end is length enough (Hadoop's {@code openFile} specification
+   * takes the declared length as a minimum), so S3A sends only the GET of the range. Stores that
+   * do not use the declared length ignore it.
    */
   private static FSDataInputStream openTo(FileSystem fs, Path file, long end) throws IOException {
     return FutureIO.awaitFuture(fs.openFile(file)
