@@ -100,6 +100,14 @@ final class ChangeFeedBenchmarks {
             + " data files the version removed and added: every column decoded, no row kept (a "
             + "filter no row passes, not pushed down): what reading both sides with Spark's reader "
             + "costs");
+    long decompressed = ParquetPages.decompress(spark, files);
+    bench.measure("change feed: net vs decompressing its files' pages", size,
+        (system, round) -> table, path -> deltax(path, version, "net"),
+        path -> ParquetPages.decompress(spark, files),
+        "the \"delta-spark\" column is parquet-mr, in Spark tasks, reading and decompressing every "
+            + "page of the same " + files.size() + " files (" + (decompressed >> 20) + " MiB "
+            + "decompressed), decoding no value: the least any reader of both sides pays when "
+            + "every page holds a changed row");
     bench.measure("change feed: net vs full-table diff", size, (system, round) -> table,
         path -> deltax(path, version, "net"), path -> diff(path, version),
         "the \"delta-spark\" column is the diff: version N-1 EXCEPT ALL N and N EXCEPT ALL N-1 "
