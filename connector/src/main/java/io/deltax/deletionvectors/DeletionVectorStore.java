@@ -3,6 +3,7 @@ package io.deltax.deletionvectors;
 import io.deltax.log.FilePathResolver;
 import io.deltax.actions.DeletionVectorDescriptor;
 import java.io.EOFException;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -43,6 +44,12 @@ public final class DeletionVectorStore {
     byte[] stored = new byte[Math.toIntExact(storedLength(dv))];
     try (FSDataInputStream in = openTo(fs, file, offset + stored.length)) {
       in.readFully(offset, stored);
+    } catch (FileNotFoundException e) {
+      // Local stores say so at the open, S3A at the GET (it sends no HEAD first); say it alike.
+      FileNotFoundException missing = new FileNotFoundException("the file " + file
+          + " does not exist");
+      missing.initCause(e);
+      throw missing;
     } catch (EOFException e) {
       // The file ends before the vector does; EOFException says neither where nor by how much.
       // The length is asked for only here, so an intact vector costs no extra call to the store.

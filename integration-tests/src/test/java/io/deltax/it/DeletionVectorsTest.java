@@ -92,6 +92,27 @@ class DeletionVectorsTest {
   }
 
   @Test
+  void aVectorFileEndingBeforeItsVectorsIsNamed() throws IOException {
+    String path = table("cut-dv", "", false);
+    sql("DELETE FROM " + quote(path) + " WHERE id % 4 = 0");
+    TruncatedVectorFile truncated = TruncatedVectorFile.toItsVersionByte(path);
+    truncated.assertNamedBy(
+        org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> deltax(path).collect()));
+  }
+
+  @Test
+  void aMissingVectorFileIsNamed() throws IOException {
+    String path = table("missing-dv", "", false);
+    sql("DELETE FROM " + quote(path) + " WHERE id % 4 = 0");
+    Path file = TruncatedVectorFile.firstVectorFile(path);
+    TruncatedVectorFile.deleteWithChecksum(file);
+    org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> delta(path).collect());
+    String message = TruncatedVectorFile.deltaxMessage(
+        org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> deltax(path).collect()));
+    assertTrue(message.contains(file.getFileName() + " does not exist"), message);
+  }
+
+  @Test
   void rowTrackingWithDeletionVectorsAcrossRowGroupsAndSplits() {
     String path = dir.resolve("rt-dv").toString();
     SharedSpark.withConf(Map.of("parquet.block.size", "8192", "spark.hadoop.parquet.block.size", "8192"), () -> {

@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * A table's deletion vector file cut to half its length, and what deltax must say of it: the
- * file, that it is truncated, what was expected and what the file has.
+ * A table's deletion vector file cut short, and what deltax must say of it: the file, that it is
+ * truncated, what was expected and what the file has.
  *
  * @param file the vector file, now truncated
  * @param length the length it has now
@@ -19,29 +19,60 @@ public record TruncatedVectorFile(Path file, long length) {
 
   /** Cuts the first deletion vector file under {@code table} (a local directory) to half its length. */
   public static TruncatedVectorFile inTable(String table) throws IOException {
-    Path file;
+    Path file = firstVectorFile(table);
+    return cut(file, (int) Files.size(file) / 2);
+  }
+
+  /**
+   * Cuts the first deletion vector file under {@code table} to its first byte (the format's
+   * version), so that every vector in it starts past the file's end.
+   */
+  public static TruncatedVectorFile toItsVersionByte(String table) throws IOException {
+    return cut(firstVectorFile(table), 1);
+  }
+
+  /** The first deletion vector file under {@code table}, a local directory. */
+  public static Path firstVectorFile(String table) throws IOException {
     try (var files = Files.walk(Path.of(table))) {
-      file = files.filter(p -> p.getFileName().toString().startsWith("deletion_vector_"))
+      return files.filter(p -> p.getFileName().toString().startsWith("deletion_vector_"))
           .findFirst().orElseThrow();
     }
-    int half = (int) Files.size(file) / 2;
-    Files.write(file, Arrays.copyOf(Files.readAllBytes(file), half));
-    // Hadoop's local file system keeps a .crc beside each file it writes, and would refuse the
-    // truncated file by its checksum first; object stores keep none.
+  }
+
+  /** Deletes a file and the .crc Hadoop's local file system keeps beside it. */
+  public static void deleteWithChecksum(Path file) throws IOException {
+    Files.delete(file);
     Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
-    return new TruncatedVectorFile(file, half);
+  }
+
+  private static TruncatedVectorFile cut(Path file, int length) throws IOException {
+    byte[] kept = Arrays.copyOf(Files.readAllBytes(file), length);
+    // Hadoop's local file system would refuse the truncated file by its checksum first; object
+    // stores keep none.
+    deleteWithChecksum(file);
+    Files.write(file, kept);
+    return new TruncatedVectorFile(file, length);
   }
 
   /** {@code thrown} (as Spark wraps what a task threw) holds deltax's error naming this file. */
   public void assertNamedBy(Throwable thrown) {
+    String message = deltaxMessage(thrown);
+    assertTrue(message.contains(file.getFileName() + " is truncated: expected "), message);
+    assertTrue(message.contains("the file has " + length + " bytes"), message);
+  }
+
+  /**
+   * The message of deltax's unreadable deletion vector error inside {@code thrown} (as Spark wraps
+   * what a task threw), which must say nothing of {@code null}.
+   */
+  public static String deltaxMessage(Throwable thrown) {
     Throwable e = thrown;
     while (!(e instanceof DeltaXException) && e.getCause() != null) {
       e = e.getCause();
     }
     String message = e.getMessage();
     assertTrue(message.contains("[DELTAX_CORRUPT_DELETION_VECTOR]"), message);
-    assertTrue(message.contains(file.getFileName() + " is truncated: expected "), message);
-    assertTrue(message.contains("the file has " + length + " bytes"), message);
     assertTrue(!message.contains("null"), message);
+    return message;
   }
 }

@@ -59,8 +59,7 @@ class S3ReadTablesTest {
    * {@code columns} (row tracking's {@code _metadata} fields, whose schema metadata differs).
    */
   private static void assertSameOnS3(String name, String... columns) throws IOException {
-    String url = server.url("tables/" + name);
-    server.upload(dir.resolve(name), url);
+    String url = uploaded(name);
     Dataset<Row> expected = reader("delta").load(url);
     Dataset<Row> actual = reader("deltax").load(url);
     assertTrue(expected.count() > 0, "delta-spark reads rows from " + url);
@@ -118,17 +117,54 @@ class S3ReadTablesTest {
    */
   @Test
   void aTruncatedDeletionVectorFileIsNamed() throws IOException {
-    String path = local("truncated-dv");
+    assertNamedWhenCut("truncated-dv", TruncatedVectorFile::inTable);
+  }
+
+  /**
+   * A vector file that ends before its first vector starts: S3 refuses the range (416) rather than
+   * answering with a short body, and deltax names the file all the same.
+   */
+  @Test
+  void aDeletionVectorFileEndingBeforeItsVectorsIsNamed() throws IOException {
+    assertNamedWhenCut("cut-dv", TruncatedVectorFile::toItsVersionByte);
+  }
+
+  private interface Cut {
+    TruncatedVectorFile vectorFileOf(String table) throws IOException;
+  }
+
+  private static void assertNamedWhenCut(String name, Cut cut) throws IOException {
+    TruncatedVectorFile truncated = cut.vectorFileOf(tableWithVectors(name));
+    truncated.assertNamedBy(org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> reader("deltax").load(uploaded(name)).collect()));
+  }
+
+  /** A missing vector file on S3, found at the GET (no HEAD goes first), is named as missing. */
+  @Test
+  void aMissingDeletionVectorFileIsNamed() throws IOException {
+    String path = tableWithVectors("missing-dv");
+    Path file = TruncatedVectorFile.firstVectorFile(path);
+    TruncatedVectorFile.deleteWithChecksum(file);
+    String message = TruncatedVectorFile.deltaxMessage(org.junit.jupiter.api.Assertions.assertThrows(
+        Exception.class, () -> reader("deltax").load(uploaded("missing-dv")).collect()));
+    assertTrue(message.contains(file.getFileName() + " does not exist"), message);
+  }
+
+  /** 40 rows in 2 files, then a DELETE that writes deletion vectors for both, in one file. */
+  private static String tableWithVectors(String name) {
+    String path = local(name);
     sql("CREATE TABLE " + quote(path) + " (id INT) USING delta "
         + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
     spark().range(0, 40, 1, 2).selectExpr("CAST(id AS INT) AS id").write().format("delta")
         .mode("append").save(path);
     sql("DELETE FROM " + quote(path) + " WHERE id % 4 = 0");
-    TruncatedVectorFile truncated = TruncatedVectorFile.inTable(path);
-    String url = server.url("tables/truncated-dv");
-    server.upload(dir.resolve("truncated-dv"), url);
+    return path;
+  }
 
-    truncated.assertNamedBy(org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-        () -> reader("deltax").load(url).collect()));
+  /** Uploads the local table {@code name} to the bucket; returns its URL. */
+  private static String uploaded(String name) throws IOException {
+    String url = server.url("tables/" + name);
+    server.upload(dir.resolve(name), url);
+    return url;
   }
 }
