@@ -1,6 +1,7 @@
 package io.deltax.bench;
 
 import io.deltax.conf.DeltaXConf;
+import io.deltax.it.DeletionVectorTable;
 import io.deltax.it.s3.S3Requests;
 import io.deltax.it.s3.S3Server;
 import java.nio.file.Path;
@@ -92,11 +93,7 @@ final class RequestBenchmarks {
    */
   private String vectorsTable(S3Server server) throws Exception {
     Path local = work.resolve("requests-vectors");
-    spark.sql("CREATE TABLE delta.`" + local + "` (id INT) USING delta TBLPROPERTIES "
-        + "('delta.enableDeletionVectors' = 'true')").collect();
-    spark.range(0, 40, 1, 4).selectExpr("CAST(id AS INT) AS id").write().format("delta")
-        .mode("append").save(local.toString());
-    spark.sql("DELETE FROM delta.`" + local + "` WHERE id % 10 = 3").collect();
+    DeletionVectorTable.create(spark, local.toString(), 4);
     String url = server.url("vectors");
     server.upload(local, url);
     SyntheticTables.delete(local);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.util.functional.FutureIO;
 
 /**
@@ -16,6 +17,6 @@ public final class LogFileOpener {
   /** Opens {@code file} with its listed status and a read policy ("sequential", "whole-file", ...). */
   public static FSDataInputStream open(FileSystem fs, FileStatus file, String readPolicy) throws IOException {
     return FutureIO.awaitFuture(fs.openFile(file.getPath()).withFileStatus(file)
-        .opt("fs.option.openfile.read.policy", readPolicy).build());
+        .opt(Options.OpenFileOptions.FS_OPTION_OPENFILE_READ_POLICY, readPolicy).build());
   }
 }

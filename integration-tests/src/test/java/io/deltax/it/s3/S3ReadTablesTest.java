@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.it.DeletionVectorTable;
 import io.deltax.it.SharedSpark;
 import io.deltax.it.TruncatedVectorFile;
 import java.io.IOException;
@@ -150,14 +151,9 @@ class S3ReadTablesTest {
     assertTrue(message.contains(file.getFileName() + " does not exist"), message);
   }
 
-  /** 40 rows in 2 files, then a DELETE that writes deletion vectors for both, in one file. */
   private static String tableWithVectors(String name) {
     String path = local(name);
-    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta "
-        + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
-    spark().range(0, 40, 1, 2).selectExpr("CAST(id AS INT) AS id").write().format("delta")
-        .mode("append").save(path);
-    sql("DELETE FROM " + quote(path) + " WHERE id % 4 = 0");
+    DeletionVectorTable.create(spark(), path, 2);
     return path;
   }
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.conf.DeltaXConf;
+import io.deltax.it.DeletionVectorTable;
 import io.deltax.it.SharedSpark;
 import io.deltax.log.TransactionLog;
 import java.io.IOException;
@@ -150,11 +151,7 @@ class S3RequestCountsTest {
   @Test
   void deletionVectorsAreFetchedWithoutAHead() throws IOException {
     String local = dir.resolve("vectors").toString();
-    sql("CREATE TABLE " + quote(local) + " (id INT) USING delta "
-        + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
-    spark().range(0, 40, 1, 4).selectExpr("CAST(id AS INT) AS id")
-        .write().format("delta").mode("append").save(local);
-    sql("DELETE FROM " + quote(local) + " WHERE id % 10 = 3");
+    DeletionVectorTable.create(spark(), local, 4);
     assertEquals(4, spark().read().json(local + "/_delta_log/00000000000000000002.json")
         .where("add.deletionVector IS NOT NULL").count(), "the DELETE wrote a vector per file");
     String vectors = server.url("vectors");
