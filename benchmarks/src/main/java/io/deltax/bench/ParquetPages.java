@@ -1,12 +1,16 @@
 package io.deltax.bench;
 
 import java.io.IOException;
-import java.util.Iterator;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
@@ -16,53 +20,80 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.schema.MessageType;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * Reading Parquet files without decoding a value: parquet-mr (the library under Spark's reader)
- * opens each file, reads its footer and every column chunk, and decompresses every page, in Spark
- * tasks. No reader that returns rows from those pages can take less, whatever rows it keeps, when
- * each page holds one of them.
+ * opens each file from its listed status, reads its footer and the chunks of the columns asked
+ * for, and decompresses every page, in Spark tasks. A reader that returns rows from those pages
+ * does all this and decodes as well; when every page holds a row it must return, this time is an
+ * estimate from below of what such a reader costs with parquet-mr on the same store.
  */
 final class ParquetPages {
-  /** Tasks per core: files differ in size, so a task per core would leave one core idle. */
+  /** Tasks per core, each dealt files of about the same total size. */
   private static final int SLICES_PER_CORE = 4;
 
   private ParquetPages() {}
 
-  /** Decompresses every page of {@code files}; returns the pages' decompressed bytes. */
-  static long decompress(SparkSession spark, List<String> files) {
-    int slices = spark.sparkContext().defaultParallelism() * SLICES_PER_CORE;
-    return JavaSparkContext.fromSparkContext(spark.sparkContext())
-        .parallelize(files, slices).mapPartitions(ParquetPages::decompress).reduce(Long::sum);
+  /**
+   * Decompresses every page of {@code columns} (top-level names) in {@code files}; returns the
+   * decompressed bytes.
+   */
+  static long decompressFiles(SparkSession spark, List<FileStatus> files, Set<String> columns) {
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Broadcast<SerializableConfiguration> conf = context.broadcast(
+        new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
+    List<List<FileStatus>> slices = slices(files, context.defaultParallelism() * SLICES_PER_CORE);
+    return context.parallelize(slices, slices.size())
+        .map(slice -> decompressSlice(slice, columns, conf.value().value()))
+        .reduce(Long::sum);
   }
 
-  private static Iterator<Long> decompress(Iterator<String> paths) throws IOException {
-    Configuration conf = new Configuration();
+  /** Deals the files, largest first, round the slices, so that each gets about the same bytes. */
+  private static List<List<FileStatus>> slices(List<FileStatus> files, int count) {
+    List<List<FileStatus>> slices = new ArrayList<>();
+    for (int i = 0; i < Math.min(count, files.size()); i++) {
+      slices.add(new ArrayList<>());
+    }
+    List<FileStatus> bySize = new ArrayList<>(files);
+    bySize.sort(Comparator.comparingLong(FileStatus::getLen).reversed());
+    for (int i = 0; i < bySize.size(); i++) {
+      slices.get(i % slices.size()).add(bySize.get(i));
+    }
+    return slices;
+  }
+
+  private static long decompressSlice(List<FileStatus> files, Set<String> columns,
+      Configuration conf) throws IOException {
     ParquetReadOptions options = HadoopReadOptions.builder(conf).build();
     long bytes = 0;
-    while (paths.hasNext()) {
-      HadoopInputFile file = HadoopInputFile.fromPath(new Path(paths.next()), conf);
-      try (ParquetFileReader reader = new ParquetFileReader(file, options)) {
-        List<ColumnDescriptor> columns = reader.getFooter().getFileMetaData().getSchema()
-            .getColumns();
+    for (FileStatus file : files) {
+      try (ParquetFileReader reader =
+          new ParquetFileReader(HadoopInputFile.fromStatus(file, conf), options)) {
+        MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+        MessageType requested = new MessageType(schema.getName(), schema.getFields().stream()
+            .filter(field -> columns.contains(field.getName())).toList());
+        reader.setRequestedSchema(requested);
         for (PageReadStore rowGroup = reader.readNextRowGroup(); rowGroup != null;
             rowGroup = reader.readNextRowGroup()) {
-          for (ColumnDescriptor column : columns) {
-            bytes += decompress(rowGroup.getPageReader(column));
+          for (ColumnDescriptor column : requested.getColumns()) {
+            bytes += decompressChunk(rowGroup.getPageReader(column));
           }
         }
       }
     }
-    return List.of(bytes).iterator();
+    return bytes;
   }
 
-  private static long decompress(PageReader pages) throws IOException {
+  private static long decompressChunk(PageReader pages) {
     long bytes = 0;
     DictionaryPage dictionary = pages.readDictionaryPage();
     if (dictionary != null) {
-      bytes += dictionary.getBytes().toByteBuffer().remaining();
+      bytes += decompressed(dictionary.getBytes());
     }
     for (DataPage page = pages.readPage(); page != null; page = pages.readPage()) {
       bytes += page.accept(DECOMPRESSED);
@@ -70,24 +101,24 @@ final class ParquetPages {
     return bytes;
   }
 
-  /** A page's bytes, decompressed (parquet-mr decompresses when they are first asked for). */
   private static final DataPage.Visitor<Long> DECOMPRESSED = new DataPage.Visitor<>() {
     @Override
     public Long visit(DataPageV1 page) {
-      return size(page.getBytes());
+      return decompressed(page.getBytes());
     }
 
     @Override
     public Long visit(DataPageV2 page) {
-      return size(page.getData());
-    }
-
-    private long size(org.apache.parquet.bytes.BytesInput bytes) {
-      try {
-        return bytes.toByteBuffer().remaining();
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
+      return decompressed(page.getData());
     }
   };
+
+  /** parquet-mr decompresses a page's bytes when they are first asked for: ask. */
+  private static long decompressed(BytesInput bytes) {
+    try {
+      return bytes.toByteBuffer().remaining();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 }

@@ -45,7 +45,12 @@ public final class DeletionVectorStore {
     try (FSDataInputStream in = openTo(fs, file, offset + stored.length)) {
       in.readFully(offset, stored);
     } catch (FileNotFoundException e) {
-      // Local stores say so at the open, S3A at the GET (it sends no HEAD first); say it alike.
+      // Local stores say so at the open, S3A at the GET (it sends no HEAD first), each in its own
+      // words; say it alike. The exception also means "not a file" or "permission denied" on some
+      // stores: those keep their own message.
+      if (fs.exists(file)) {
+        throw e;
+      }
       FileNotFoundException missing = new FileNotFoundException("the file " + file
           + " does not exist");
       missing.initCause(e);

@@ -1,12 +1,19 @@
 package io.deltax.it;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.errors.DeltaXException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The smallest table with deletion vectors on several files: 40 rows ({@code id} 0 to 39) in a
- * few files, then one DELETE that hides rows in each of them. delta-spark writes the vectors of one
- * DELETE into one file, so that file holds a vector per data file. The request benchmarks measure
- * the same table as the S3 tests.
+ * The smallest table with deletion vectors on up to 4 files: 40 rows ({@code id} 0 to 39), then
+ * one DELETE that hides rows in each file. delta-spark writes the vectors of one DELETE into one
+ * file, so that file holds a vector per data file. The request benchmarks measure the same table
+ * as the S3 tests. Also what tests do to its vector file and what deltax must say then.
  */
 public final class DeletionVectorTable {
   private DeletionVectorTable() {}
@@ -21,5 +28,41 @@ public final class DeletionVectorTable {
     spark.range(0, 40, 1, files).selectExpr("CAST(id AS INT) AS id").write().format("delta")
         .mode("append").save(path);
     spark.sql("DELETE FROM delta.`" + path + "` WHERE id % 10 = 3").collect();
+  }
+
+  /** The first deletion vector file under {@code table}, a local directory. */
+  public static Path firstVectorFile(String table) throws IOException {
+    try (var files = Files.walk(Path.of(table))) {
+      return files.filter(p -> p.getFileName().toString().startsWith("deletion_vector_"))
+          .findFirst().orElseThrow();
+    }
+  }
+
+  /** Deletes the first vector file under {@code table} (and its .crc); returns its path. */
+  public static Path deleteVectorFile(String table) throws IOException {
+    Path file = firstVectorFile(table);
+    deleteWithChecksum(file);
+    return file;
+  }
+
+  /** Deletes a file and the .crc Hadoop's local file system keeps beside it. */
+  static void deleteWithChecksum(Path file) throws IOException {
+    Files.delete(file);
+    Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
+  }
+
+  /**
+   * The message of deltax's unreadable deletion vector error inside {@code thrown} (as Spark wraps
+   * what a task threw); it must not say {@code null}.
+   */
+  public static String unreadableVectorError(Throwable thrown) {
+    Throwable e = thrown;
+    while (!(e instanceof DeltaXException) && e.getCause() != null) {
+      e = e.getCause();
+    }
+    String message = e.getMessage();
+    assertTrue(message.contains("[DELTAX_CORRUPT_DELETION_VECTOR]"), message);
+    assertFalse(message.contains("null"), message);
+    return message;
   }
 }

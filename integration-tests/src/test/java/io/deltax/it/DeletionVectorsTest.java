@@ -92,22 +92,12 @@ class DeletionVectorsTest {
   }
 
   @Test
-  void aVectorFileEndingBeforeItsVectorsIsNamed() throws IOException {
-    String path = table("cut-dv", "", false);
-    sql("DELETE FROM " + quote(path) + " WHERE id % 4 = 0");
-    TruncatedVectorFile truncated = TruncatedVectorFile.toItsVersionByte(path);
-    truncated.assertNamedBy(
-        org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> deltax(path).collect()));
-  }
-
-  @Test
   void aMissingVectorFileIsNamed() throws IOException {
     String path = table("missing-dv", "", false);
     sql("DELETE FROM " + quote(path) + " WHERE id % 4 = 0");
-    Path file = TruncatedVectorFile.firstVectorFile(path);
-    TruncatedVectorFile.deleteWithChecksum(file);
+    Path file = DeletionVectorTable.deleteVectorFile(path);
     org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> delta(path).collect());
-    String message = TruncatedVectorFile.deltaxMessage(
+    String message = DeletionVectorTable.unreadableVectorError(
         org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> deltax(path).collect()));
     assertTrue(message.contains(file.getFileName() + " does not exist"), message);
   }

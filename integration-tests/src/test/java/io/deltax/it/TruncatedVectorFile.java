@@ -2,7 +2,6 @@ package io.deltax.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,7 @@ public record TruncatedVectorFile(Path file, long length) {
 
   /** Cuts the first deletion vector file under {@code table} (a local directory) to half its length. */
   public static TruncatedVectorFile inTable(String table) throws IOException {
-    Path file = firstVectorFile(table);
+    Path file = DeletionVectorTable.firstVectorFile(table);
     return cut(file, (int) Files.size(file) / 2);
   }
 
@@ -28,51 +27,22 @@ public record TruncatedVectorFile(Path file, long length) {
    * version), so that every vector in it starts past the file's end.
    */
   public static TruncatedVectorFile toItsVersionByte(String table) throws IOException {
-    return cut(firstVectorFile(table), 1);
-  }
-
-  /** The first deletion vector file under {@code table}, a local directory. */
-  public static Path firstVectorFile(String table) throws IOException {
-    try (var files = Files.walk(Path.of(table))) {
-      return files.filter(p -> p.getFileName().toString().startsWith("deletion_vector_"))
-          .findFirst().orElseThrow();
-    }
-  }
-
-  /** Deletes a file and the .crc Hadoop's local file system keeps beside it. */
-  public static void deleteWithChecksum(Path file) throws IOException {
-    Files.delete(file);
-    Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
+    return cut(DeletionVectorTable.firstVectorFile(table), 1);
   }
 
   private static TruncatedVectorFile cut(Path file, int length) throws IOException {
     byte[] kept = Arrays.copyOf(Files.readAllBytes(file), length);
     // Hadoop's local file system would refuse the truncated file by its checksum first; object
     // stores keep none.
-    deleteWithChecksum(file);
+    DeletionVectorTable.deleteWithChecksum(file);
     Files.write(file, kept);
     return new TruncatedVectorFile(file, length);
   }
 
   /** {@code thrown} (as Spark wraps what a task threw) holds deltax's error naming this file. */
   public void assertNamedBy(Throwable thrown) {
-    String message = deltaxMessage(thrown);
+    String message = DeletionVectorTable.unreadableVectorError(thrown);
     assertTrue(message.contains(file.getFileName() + " is truncated: expected "), message);
     assertTrue(message.contains("the file has " + length + " bytes"), message);
-  }
-
-  /**
-   * The message of deltax's unreadable deletion vector error inside {@code thrown} (as Spark wraps
-   * what a task threw), which must say nothing of {@code null}.
-   */
-  public static String deltaxMessage(Throwable thrown) {
-    Throwable e = thrown;
-    while (!(e instanceof DeltaXException) && e.getCause() != null) {
-      e = e.getCause();
-    }
-    String message = e.getMessage();
-    assertTrue(message.contains("[DELTAX_CORRUPT_DELETION_VECTOR]"), message);
-    assertTrue(!message.contains("null"), message);
-    return message;
   }
 }

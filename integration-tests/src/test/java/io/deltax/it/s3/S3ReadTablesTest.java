@@ -9,6 +9,7 @@ import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.it.DeletionVectorTable;
@@ -122,32 +123,33 @@ class S3ReadTablesTest {
   }
 
   /**
-   * A vector file that ends before its first vector starts: S3 refuses the range (416) rather than
-   * answering with a short body, and deltax names the file all the same.
+   * A vector file that ends before its first vector starts: the GET's range starts past the end,
+   * which S3 refuses (416) rather than answering with a short body; deltax names the file all the
+   * same.
    */
   @Test
   void aDeletionVectorFileEndingBeforeItsVectorsIsNamed() throws IOException {
     assertNamedWhenCut("cut-dv", TruncatedVectorFile::toItsVersionByte);
   }
 
-  private interface Cut {
-    TruncatedVectorFile vectorFileOf(String table) throws IOException;
+  /** A way to cut a table's vector file short. */
+  private interface VectorFileCut {
+    TruncatedVectorFile cut(String table) throws IOException;
   }
 
-  private static void assertNamedWhenCut(String name, Cut cut) throws IOException {
-    TruncatedVectorFile truncated = cut.vectorFileOf(tableWithVectors(name));
-    truncated.assertNamedBy(org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-        () -> reader("deltax").load(uploaded(name)).collect()));
+  private static void assertNamedWhenCut(String name, VectorFileCut cut) throws IOException {
+    TruncatedVectorFile truncated = cut.cut(tableWithVectors(name));
+    truncated.assertNamedBy(
+        assertThrows(Exception.class, () -> reader("deltax").load(uploaded(name)).collect()));
   }
 
   /** A missing vector file on S3, found at the GET (no HEAD goes first), is named as missing. */
   @Test
   void aMissingDeletionVectorFileIsNamed() throws IOException {
     String path = tableWithVectors("missing-dv");
-    Path file = TruncatedVectorFile.firstVectorFile(path);
-    TruncatedVectorFile.deleteWithChecksum(file);
-    String message = TruncatedVectorFile.deltaxMessage(org.junit.jupiter.api.Assertions.assertThrows(
-        Exception.class, () -> reader("deltax").load(uploaded("missing-dv")).collect()));
+    Path file = DeletionVectorTable.deleteVectorFile(path);
+    String message = DeletionVectorTable.unreadableVectorError(
+        assertThrows(Exception.class, () -> reader("deltax").load(uploaded("missing-dv")).collect()));
     assertTrue(message.contains(file.getFileName() + " does not exist"), message);
   }
 
