@@ -111,9 +111,9 @@ public final class ChangeRangePlanner {
     Snapshot before = start == 0 ? null : log.snapshotAt(start - 1);
     Protocol protocol = before == null ? null : before.protocol();
     Metadata metadata = before == null ? null : before.metadata();
-    if (metadata != null) {
-      checkSchema(metadata, endSnapshot, start - 1);
-    }
+    Metadata beforeStart = metadata;
+    List<SchemaChange> schemaChanges = new ArrayList<>();
+    boolean startRemovesRows = false;
     List<CommitChanges> commits = new ArrayList<>();
     Map<String, AddFile> numbered = new HashMap<>();
     for (FileStatus file : commitFiles) {
@@ -126,7 +126,10 @@ public final class ChangeRangePlanner {
       }
       if (commit.metadata != null) {
         metadata = commit.metadata;
-        checkSchema(metadata, endSnapshot, version);
+        schemaChanges.add(new SchemaChange(version, metadata));
+      }
+      if (version == start) {
+        startRemovesRows = !commit.removes.isEmpty();
       }
       boolean trackedAfter = rowTracking(protocol, metadata);
       if (trackedBefore && !trackedAfter) {
@@ -138,8 +141,12 @@ public final class ChangeRangePlanner {
         commits.add(changes);
       }
     }
+    checkSchemas(beforeStart, startRemovesRows, schemaChanges, start);
     return new ChangeRange(start, end, endSnapshot, withLateRowIds(commits, numbered));
   }
+
+  /** A commit's new table metadata (its schema among it). */
+  private record SchemaChange(long version, Metadata metadata) {}
 
   /**
    * Files added before row tracking whose rows a backfill later in the range numbered: their rows
@@ -208,38 +215,77 @@ public final class ChangeRangePlanner {
   }
 
   /**
-   * Rows of every version in the range are read with the end's schema, so an older schema must
-   * be a part of it: every column still there, under the same name and physical name, with the
-   * same type, and the same partition columns. Added columns read as null in older rows, as in
-   * delta-spark's change data feed.
+   * Rows of every version in the range are read with the end's schema, so each schema the range's
+   * rows were written under must be a part of it, as in delta-spark's change data feed: the
+   * schema as of the start, and every schema a later commit of the range set. A schema the start
+   * commit itself sets replaces the one before it, as in delta-spark, except for the rows that
+   * commit removes: they were written before it (a REPLACE, or an overwrite of the schema), so the
+   * schema before it must fit too.
+   *
+   * @param beforeStart the metadata of the version before the start, null from version 0
+   * @param changes the metadata the range's commits set, in order (the last one is the end's)
    */
-  private void checkSchema(Metadata older, Snapshot end, long version) {
-    StructType endSchema = end.schema();
-    if (!older.partitionColumns().equals(end.metadata().partitionColumns())) {
-      throw DeltaXErrors.changeRangeSchemaChange(table, version + 1, "changes the partition columns from "
-          + older.partitionColumns() + " to " + end.metadata().partitionColumns());
+  private void checkSchemas(Metadata beforeStart, boolean startRemovesRows, List<SchemaChange> changes,
+      long start) {
+    List<SchemaChange> written = new ArrayList<>();
+    boolean startSetsSchema = !changes.isEmpty() && changes.get(0).version() == start;
+    if (beforeStart != null && (!startSetsSchema || startRemovesRows)) {
+      written.add(new SchemaChange(start - 1, beforeStart));
     }
+    written.addAll(changes);
+    if (written.isEmpty()) {
+      return;
+    }
+    Metadata end = written.get(written.size() - 1).metadata();
+    for (int i = 0; i < written.size() - 1; i++) {
+      Metadata older = written.get(i).metadata();
+      if (incompatibility(older, end) == null) {
+        continue;
+      }
+      // Name the first later schema that no longer fits: the commit that broke it.
+      for (int j = i + 1; j < written.size(); j++) {
+        String why = incompatibility(older, written.get(j).metadata());
+        if (why != null) {
+          long version = written.get(j).version();
+          // The rows the start commit removes have no schema to be read with at all.
+          long readableFrom = version == start && startSetsSchema ? start + 1 : version;
+          throw DeltaXErrors.changeRangeSchemaChange(table, version, why, readableFrom);
+        }
+      }
+    }
+  }
+
+  /**
+   * Why rows written under {@code older} cannot be read with {@code newer}'s schema, or null if
+   * they can: every column still there, under the same name and physical name, with the same
+   * type, and the same partition columns. Added columns read as null in older rows.
+   */
+  private static String incompatibility(Metadata older, Metadata newer) {
+    if (!older.partitionColumns().equals(newer.partitionColumns())) {
+      return "changes the partition columns from " + older.partitionColumns() + " to "
+          + newer.partitionColumns();
+    }
+    StructType newSchema = (StructType) DataType.fromJson(newer.schemaString());
     StructType schema = (StructType) DataType.fromJson(older.schemaString());
     for (StructField field : schema.fields()) {
       StructField now = null;
-      for (StructField f : endSchema.fields()) {
+      for (StructField f : newSchema.fields()) {
         if (f.name().equalsIgnoreCase(field.name())) {
           now = f;
         }
       }
       if (now == null) {
-        throw DeltaXErrors.changeRangeSchemaChange(table, version + 1,
-            "drops or renames column " + field.name());
+        return "drops or renames column " + field.name();
       }
       if (!ColumnMapping.physicalName(now).equals(ColumnMapping.physicalName(field))
           || !DataType.equalsIgnoreNullability(
               ColumnMapping.logicalSchema(new StructType(new StructField[] {now})).fields()[0].dataType(),
               ColumnMapping.logicalSchema(new StructType(new StructField[] {field})).fields()[0].dataType())) {
-        throw DeltaXErrors.changeRangeSchemaChange(table, version + 1,
-            "changes column " + field.name() + " from " + field.dataType().simpleString() + " to "
-                + now.dataType().simpleString());
+        return "changes column " + field.name() + " from " + field.dataType().simpleString() + " to "
+            + now.dataType().simpleString();
       }
     }
+    return null;
   }
 
   private CommitReading read(FileStatus file) {

@@ -82,15 +82,14 @@ public final class DeltaXErrors {
 
   public static DeltaXException timestampBeforeFirstCommit(String tablePath, String requested, String earliest) {
     return new DeltaXException("DELTAX_TIMESTAMP_NOT_AVAILABLE",
-        "Cannot time travel " + tablePath + " to " + requested
+        "Cannot find the version of " + tablePath + " as of " + requested
             + ": it is before the earliest available commit (" + earliest + ").");
   }
 
   public static DeltaXException timestampAfterLastCommit(String tablePath, String requested, String latest) {
     return new DeltaXException("DELTAX_TIMESTAMP_NOT_AVAILABLE",
-        "Cannot time travel " + tablePath + " to " + requested
-            + ": it is after the latest commit (" + latest + "). Use a timestamp at or before it, or "
-            + "read the latest version without timestampAsOf.");
+        "Cannot find the version of " + tablePath + " as of " + requested
+            + ": it is after the latest commit (" + latest + "). Use a timestamp at or before it.");
   }
 
   public static DeltaXException badOption(String option, String value, String expected) {
@@ -243,11 +242,17 @@ public final class DeltaXErrors {
             + ": the log holds the commits of " + available + " only. Give a range inside it.");
   }
 
-  public static DeltaXException changeRangeSchemaChange(String tablePath, long version, String why) {
+  /**
+   * @param readableFrom the first version whose changes the later schemas can represent: the
+   *     schema change's own, or the next one where that commit also removed rows written before it
+   */
+  public static DeltaXException changeRangeSchemaChange(String tablePath, long version, String why,
+      long readableFrom) {
     return new DeltaXException("DELTAX_UNSUPPORTED_CHANGE_RANGE",
         "Cannot read the changes of " + tablePath + " across version " + version + ": its schema "
             + "change " + why + ", which the range's last schema cannot represent. Read the changes "
-            + "before and after version " + version + " separately.");
+            + "up to version " + (version - 1) + " and from version " + readableFrom + " on "
+            + "separately.");
   }
 
   public static DeltaXException rowTrackingDisabledInRange(String tablePath, long version) {

@@ -28,8 +28,22 @@ class ChangeRangePlannerTest {
   Path table;
 
   private static String metadata(boolean rowTracking) {
+    return metadata(rowTracking, SCHEMA);
+  }
+
+  /** A schema of long columns with these names. */
+  private static String schema(String... columns) {
+    List<String> fields = new java.util.ArrayList<>();
+    for (String c : columns) {
+      fields.add("{\\\"name\\\":\\\"" + c + "\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,"
+          + "\\\"metadata\\\":{}}");
+    }
+    return "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[" + String.join(",", fields) + "]}";
+  }
+
+  private static String metadata(boolean rowTracking, String schema) {
     return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-        + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],"
+        + "\"schemaString\":\"" + schema + "\",\"partitionColumns\":[],"
         + "\"configuration\":{\"delta.enableRowTracking\":\"" + rowTracking + "\"}}}";
   }
 
@@ -111,6 +125,44 @@ class ChangeRangePlannerTest {
     DeltaXException pastTheEnd = assertThrows(DeltaXException.class,
         () -> planner.bounds(new ChangeFeedRequest(1L, null, null, 5L, null, null, ChangeMode.ALL)));
     assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", pastTheEnd.getCondition());
+  }
+
+  /**
+   * A schema the range's rows were written under must fit the last one. The error names the
+   * commit that broke it (here the drop at 4, not the added column at 2), and a range starting at
+   * that commit is read, as delta-spark reads it: its rows were all written after it.
+   */
+  @Test
+  void aDroppedColumnIsNamedAtItsCommit() throws IOException {
+    commit(0, PROTOCOL, metadata(true, schema("id", "v")));
+    commit(1, add("a", true, 0, 1));
+    commit(2, metadata(true, schema("id", "v", "w")));
+    commit(3, add("b", true, 5, 3));
+    commit(4, metadata(true, schema("id", "w")));
+    commit(5, add("c", true, 10, 5));
+    for (long start : new long[] {0, 1, 3}) {
+      DeltaXException dropped = assertThrows(DeltaXException.class, () -> plan(start, null));
+      assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", dropped.getCondition());
+      assertTrue(dropped.getMessage().contains("across version 4: its schema change drops or renames column v")
+          && dropped.getMessage().contains("up to version 3 and from version 4 on"), dropped.getMessage());
+    }
+    assertEquals(List.of(5L), plan(4, null).commits().stream().map(CommitChanges::version).toList());
+  }
+
+  /**
+   * A commit that sets a schema and removes rows at once removed rows written under the schema
+   * before it: a range starting there is refused, and the error says to start after it.
+   */
+  @Test
+  void aSchemaReplacedWithItsRowsNeedsTheSchemaBefore() throws IOException {
+    commit(0, PROTOCOL, metadata(true, schema("id", "v")));
+    commit(1, add("a", true, 0, 1));
+    commit(2, metadata(true, schema("id")), remove("a", true, 0, 1), add("b", true, 5, 2));
+    DeltaXException replaced = assertThrows(DeltaXException.class, () -> plan(2, null));
+    assertTrue(replaced.getMessage().contains("across version 2")
+        && replaced.getMessage().contains("up to version 1 and from version 3 on"), replaced.getMessage());
+    commit(3, add("c", true, 10, 3));
+    assertEquals(List.of(3L), plan(3, null).commits().stream().map(CommitChanges::version).toList());
   }
 
   @Test

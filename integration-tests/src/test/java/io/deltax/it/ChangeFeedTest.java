@@ -23,6 +23,8 @@ import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The change feed deltax derives from row tracking, judged by delta-spark's change data feed
@@ -257,19 +259,23 @@ class ChangeFeedTest {
   }
 
   /**
-   * Row tracking enabled on a table with rows by deltax's backfill (in batches of one file, so in
-   * several commits), between writes: before it the changes are file-level (here inserts, exact),
-   * after it matched by row ID; the backfill itself shows no row (field report, fact 5).
+   * Row tracking enabled on a table with rows by deltax's backfill, in one commit (the default
+   * batch) and in batches of one file (several commits), between writes: before it the changes are
+   * file-level (here inserts, exact), after it matched by row ID; the backfill itself shows no row
+   * (field report, fact 5).
    */
-  @Test
-  void aBackfillInTheRangeYieldsNoRows() {
-    String path = table("backfilled", CDF, "", List.of(
+  @ParameterizedTest(name = "files per backfill commit: {0}")
+  @ValueSource(strings = {"", ", 1"})
+  void aBackfillInTheRangeYieldsNoRows(String batch) {
+    String path = table("backfilled" + batch.length(), CDF, "", List.of(
         "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 5)",
         "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(5, 10)"));
     long before = latest(path);
-    spark().sql("CALL backfill_row_tracking('" + path + "', 1)").collect();
+    long files = dataFiles(path);
+    spark().sql("CALL backfill_row_tracking('" + path + "'" + batch + ")").collect();
     long enabled = latest(path);
-    assertTrue(enabled >= before + 3, "an upgrade, two backfill commits, the enablement");
+    assertEquals(before + 2 + (batch.isEmpty() ? 1 : files), enabled,
+        "an upgrade, one backfill commit per batch of " + files + " files, the enablement");
     sql("UPDATE " + quote(path) + " SET v = -1 WHERE id IN (1, 7)");
     sql("DELETE FROM " + quote(path) + " WHERE id = 4");
     sql("INSERT INTO " + quote(path) + " VALUES (42, 'x', 420)");
@@ -278,17 +284,30 @@ class ChangeFeedTest {
     assertSameChanges(path, path);
   }
 
-  /** The same across delta-spark's own enablement (ALTER TABLE: upgrade, backfill, properties). */
-  @Test
-  void deltaSparksEnablementInTheRange() {
-    String path = table("altered", CDF, "", List.of(
+  /**
+   * The same across delta-spark's own enablement (ALTER TABLE: upgrade, backfill, properties), its
+   * backfill in one commit and, at most one file per commit, in one commit per file.
+   */
+  @ParameterizedTest(name = "files per backfill commit at most: {0}")
+  @ValueSource(ints = {22000, 1})
+  void deltaSparksEnablementInTheRange(int filesPerCommit) {
+    String path = table("altered" + filesPerCommit, CDF, "", List.of(
         "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 6)",
-        "ALTER TABLE $T SET TBLPROPERTIES (" + ROW_TRACKING + ")",
-        "UPDATE $T SET v = 0 WHERE id < 2",
-        "DELETE FROM $T WHERE id = 5"));
-    // Versions 2 to 4: the protocol upgrade, the backfill, the properties: no row changed.
-    assertEquals(0, changes("deltax", path, 2, 4, "all").count());
-    assertEquals(0, changes("delta", path, 2, 4, "all").count());
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(6, 9)"));
+    spark().conf().set("spark.databricks.delta.backfill.maxNumFiles", filesPerCommit);
+    try {
+      sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES (" + ROW_TRACKING + ")");
+    } finally {
+      spark().conf().unset("spark.databricks.delta.backfill.maxNumFiles");
+    }
+    long enabled = latest(path);
+    long files = dataFiles(path);
+    assertEquals(2 + 2 + (filesPerCommit == 1 ? files : 1), enabled,
+        "versions 3 to " + enabled + ": the protocol upgrade, the backfill of " + files + " files, the properties");
+    sql("UPDATE " + quote(path) + " SET v = 0 WHERE id < 2");
+    sql("DELETE FROM " + quote(path) + " WHERE id = 5");
+    assertEquals(0, changes("deltax", path, 3, enabled, "all").count());
+    assertEquals(0, changes("delta", path, 3, enabled, "all").count());
     assertSameChanges(path, path);
   }
 
@@ -379,6 +398,122 @@ class ChangeFeedTest {
     assertError(() -> changes("deltax", dropped, 1, 3, "all").collect(),
         "DELTAX_UNSUPPORTED_CHANGE_RANGE", "drops or renames column v");
     assertFalse(changes("deltax", dropped, 3, 3, "all").collectAsList().isEmpty());
+  }
+
+  /**
+   * A range that starts at a schema change, or after it, is read with the last schema as
+   * delta-spark's feed is (its rows were all written at or after the start); a range across the
+   * change is refused by both. A renamed column (read by its physical name) and a widened type.
+   */
+  @Test
+  void aRangeStartingAtASchemaChange() {
+    Map<String, String> tables = new LinkedHashMap<>();
+    tables.put(table("renamed", CDF + ", " + ROW_TRACKING + ", 'delta.columnMapping.mode' = 'name'", "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)",
+        "ALTER TABLE $T RENAME COLUMN v TO value",
+        "UPDATE $T SET value = -value WHERE id % 3 = 0",
+        "DELETE FROM $T WHERE id = 8")), "drops or renames column v");
+    tables.put(table("widened", CDF + ", " + ROW_TRACKING + ", 'delta.enableTypeWidening' = 'true'", "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)",
+        "ALTER TABLE $T ALTER COLUMN v TYPE BIGINT",
+        "UPDATE $T SET v = v + 10000000000 WHERE id % 3 = 0",
+        "DELETE FROM $T WHERE id = 8")), "changes column v from int to bigint");
+    tables.forEach((path, why) -> {
+      long last = latest(path);
+      assertError(() -> changes("delta", path, 1, last, "all").collect(), "DELTA_CHANGE_DATA_FEED_INCOMPATIBLE");
+      assertError(() -> changes("deltax", path, 1, last, "all").collect(), "DELTAX_UNSUPPORTED_CHANGE_RANGE",
+          "across version 2", why, "up to version 1 and from version 2 on");
+      List<Row> expected = changes("delta", path, 2, last, "all").drop("_commit_timestamp").collectAsList();
+      assertFalse(expected.isEmpty());
+      String range = path + ", versions 2 to " + last;
+      assertEquals(canonical(expected), rows(changes("deltax", path, 2, last, "all")), range);
+      assertEquals(canonical(netOf(expected)), rows(changes("deltax", path, 2, last, "net")), range + ", net");
+    });
+    // A commit that replaces the schema and the rows at once: the rows it removes were written
+    // under the schema before it, which the new one cannot represent; the range must start after it.
+    String replaced = table("replaced", CDF + ", " + ROW_TRACKING, "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)"));
+    spark().range(5).selectExpr("CAST(id AS INT) AS id", "'r' AS grp", "CAST(id AS STRING) AS v").write()
+        .format("delta").mode("overwrite").option("overwriteSchema", "true").save(replaced);
+    sql("UPDATE " + quote(replaced) + " SET v = 'u' WHERE id = 1");
+    assertError(() -> changes("deltax", replaced, 2, 3, "all").collect(), "DELTAX_UNSUPPORTED_CHANGE_RANGE",
+        "across version 2", "changes column v from int to string", "up to version 1 and from version 3 on");
+    // delta-spark reads them with the new schema, and fails in the Parquet reader on column v's type.
+    assertError(() -> changes("delta", replaced, 2, 3, "all").collect(), "PARQUET_COLUMN_DATA_TYPE_MISMATCH");
+    assertEquals(rows(changes("delta", replaced, 3, 3, "all")), rows(changes("deltax", replaced, 3, 3, "all")));
+  }
+
+  /**
+   * Overwrites of the whole table and of a partition, rows moved between partitions (by UPDATEs
+   * with deletion vectors), a DELETE of a partition and of everything.
+   */
+  @Test
+  void overwritesAndPartitionMoves() {
+    String path = table("overwritten", CDF + ", " + ROW_TRACKING
+        + ", 'delta.enableDeletionVectors' = 'true'", "PARTITIONED BY (grp)", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)",
+        "UPDATE $T SET grp = 'moved' WHERE id % 4 = 1",
+        "INSERT OVERWRITE $T SELECT id, CAST(id % 2 AS STRING), id FROM range(50, 62)",
+        "INSERT OVERWRITE $T PARTITION (grp = '1') SELECT 100, 7",
+        "UPDATE $T SET grp = '1', v = v + 1 WHERE id % 5 = 2",
+        "DELETE FROM $T WHERE grp = '0'",
+        "DELETE FROM $T",
+        "INSERT INTO $T VALUES (1, 'a', 1)"));
+    assertSameChanges(path, path);
+  }
+
+  /**
+   * A shallow clone's files are its source's, named by absolute paths in its log; its own
+   * changes after the clone are matched by row ID as any other.
+   */
+  @Test
+  void aShallowClone() {
+    String source = table("clone-source", CDF + ", " + ROW_TRACKING, "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)",
+        "UPDATE $T SET v = 1 WHERE id < 3"));
+    String clone = dir.resolve("clone").toString();
+    sql("CREATE TABLE " + quote(clone) + " SHALLOW CLONE " + quote(source));
+    sql("UPDATE " + quote(clone) + " SET v = 2 WHERE id > 6");
+    sql("DELETE FROM " + quote(clone) + " WHERE id = 4");
+    assertTrue(read(Path.of(clone, "_delta_log", "00000000000000000000.json")).contains("\"path\":\"file:"),
+        "absolute paths in the log");
+    assertSameChanges(clone, clone);
+  }
+
+  /**
+   * Timestamps between commits: a start resolves to the first commit at or after it, an end to the
+   * last at or before it, as delta-spark's; a start after the last commit is refused by both.
+   */
+  @Test
+  void timestampsBetweenCommits() {
+    String path = table("timestamps", CDF + ", " + ROW_TRACKING, "", List.of(
+        "INSERT INTO $T VALUES (0, 'a', 0)", "INSERT INTO $T VALUES (1, 'a', 1)",
+        "INSERT INTO $T VALUES (2, 'a', 2)"));
+    Map<Long, java.sql.Timestamp> at = new java.util.HashMap<>();
+    spark().sql("DESCRIBE HISTORY " + quote(path)).collectAsList()
+        .forEach(r -> at.put(r.getLong(r.fieldIndex("version")), r.getTimestamp(r.fieldIndex("timestamp"))));
+    assertTrue(at.get(2L).getTime() - at.get(1L).getTime() > 1, "commits 1 and 2 a millisecond apart or more");
+    String between = new java.sql.Timestamp(at.get(1L).getTime() + 1).toString();
+    String[][] ranges = {{at.get(1L).toString(), at.get(2L).toString()}, {between, null}, {null, between}};
+    for (String[] range : ranges) {
+      assertEquals(rows(timestamps("delta", path, range)), rows(timestamps("deltax", path, range)),
+          "from " + range[0] + " to " + range[1]);
+    }
+    String late = new java.sql.Timestamp(at.get(3L).getTime() + 60_000).toString();
+    assertError(() -> timestamps("delta", path, new String[] {late, null}).collect(), "DELTA_TIMESTAMP_GREATER_THAN_COMMIT");
+    assertError(() -> timestamps("deltax", path, new String[] {late, null}).collect(),
+        "DELTAX_TIMESTAMP_NOT_AVAILABLE", "after the latest commit", "at or before it");
+  }
+
+  private static long dataFiles(String path) {
+    return DeltaOracle.delta(path).select("_metadata.file_path").distinct().count();
+  }
+
+  /** The change feed between timestamps; a null start is version 0, a null end the latest. */
+  private static Dataset<Row> timestamps(String format, String path, String[] range) {
+    org.apache.spark.sql.DataFrameReader reader = spark().read().format(format).option("readChangeFeed", "true");
+    reader = range[0] == null ? reader.option("startingVersion", 0) : reader.option("startingTimestamp", range[0]);
+    return (range[1] == null ? reader : reader.option("endingTimestamp", range[1])).load(path);
   }
 
   private static String read(java.nio.file.Path file) {
