@@ -330,6 +330,11 @@ class ChangeFeedTest {
     assertSameChanges(withVectors, withVectors);
   }
 
+  /**
+   * Columns added by ALTER TABLE and by a MERGE with schema evolution (a commit that sets the
+   * schema and rewrites rows at once: older rows read the new columns as null), a range starting
+   * at the MERGE included.
+   */
   @Test
   void anAddedColumn() {
     String path = table("added-column", CDF + ", " + ROW_TRACKING, "", List.of(
@@ -337,7 +342,19 @@ class ChangeFeedTest {
         "ALTER TABLE $T ADD COLUMNS (w STRING)",
         "UPDATE $T SET w = 'updated' WHERE id < 2",
         "INSERT INTO $T VALUES (9, 'x', 90, 'nine')"));
+    spark().conf().set("spark.databricks.delta.schema.autoMerge.enabled", "true");
+    try {
+      sql("MERGE INTO " + quote(path) + " t USING (SELECT CAST(id AS INT) AS id, 'g' AS grp, 5 AS v, "
+          + "'w' AS w, id AS z FROM range(4, 12)) s ON t.id = s.id "
+          + "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *");
+    } finally {
+      spark().conf().unset("spark.databricks.delta.schema.autoMerge.enabled");
+    }
+    sql("UPDATE " + quote(path) + " SET z = -1 WHERE id < 2");
     assertSameChanges(path, path);
+    List<Row> expected = changes("delta", path, 5, 6, "all").drop("_commit_timestamp").collectAsList();
+    assertTrue(expected.stream().anyMatch(r -> "update_preimage".equals(r.getAs("_change_type"))), "the MERGE's updates");
+    assertEquals(canonical(expected), rows(changes("deltax", path, 5, 6, "all")), "from the MERGE on");
   }
 
   /**
