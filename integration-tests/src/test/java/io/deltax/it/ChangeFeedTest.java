@@ -207,10 +207,20 @@ class ChangeFeedTest {
     assertSameChangesInSlices(path, path);
   }
 
+  private static final String VECTORS = "'delta.enableDeletionVectors' = 'true'";
+  private static String vectorTable;
+
+  /** {@link #dmlSequence} with deletion vectors, partitioned by {@code grp}; made once. */
+  private static String deletionVectorTable() {
+    if (vectorTable == null) {
+      vectorTable = table("dv", CDF + ", " + ROW_TRACKING + ", " + VECTORS, "PARTITIONED BY (grp)", dmlSequence());
+    }
+    return vectorTable;
+  }
+
   @Test
   void deletionVectorChangesMatchDeltaSpark() {
-    String properties = CDF + ", " + ROW_TRACKING + ", 'delta.enableDeletionVectors' = 'true'";
-    String path = table("dv", properties, "PARTITIONED BY (grp)", dmlSequence());
+    String path = deletionVectorTable();
     // The DML re-added files with grown deletion vectors: deltax reads only the newly hidden rows.
     assertTrue(DeltaOracle.logFiles(path).stream().filter(f -> f.toString().endsWith(".json"))
         .anyMatch(f -> read(f).contains("\"deletionVector\":{")), "a deletion vector in the log");
@@ -251,11 +261,15 @@ class ChangeFeedTest {
     }
   }
 
-  /** The same statements on a table without CDF: deltax answers as delta-spark on the CDF table. */
+  /**
+   * The same statements on tables without CDF, copy-on-write and with deletion vectors: deltax
+   * answers as delta-spark on the CDF table.
+   */
   @Test
   void withoutChangeDataFeedTheSameChanges() {
-    String path = table("twin-plain", ROW_TRACKING, "", dmlSequence());
-    assertSameChanges(copyOnWriteTable(), path);
+    assertSameChanges(copyOnWriteTable(), table("twin-plain", ROW_TRACKING, "", dmlSequence()));
+    assertSameChanges(deletionVectorTable(),
+        table("twin-plain-dv", ROW_TRACKING + ", " + VECTORS, "PARTITIONED BY (grp)", dmlSequence()));
   }
 
   /**
@@ -325,7 +339,7 @@ class ChangeFeedTest {
     // deltax reads a table without CDF the same way (withoutChangeDataFeedTheSameChanges): no twin here.
     String oracle = table("restored-cdf", CDF + ", " + ROW_TRACKING, "", statements);
     assertSameChanges(oracle, oracle);
-    String withVectors = table("restored-dv", CDF + ", " + ROW_TRACKING + ", 'delta.enableDeletionVectors' = 'true'",
+    String withVectors = table("restored-dv", CDF + ", " + ROW_TRACKING + ", " + VECTORS,
         "PARTITIONED BY (grp)", statements);
     assertSameChanges(withVectors, withVectors);
   }
@@ -466,8 +480,7 @@ class ChangeFeedTest {
    */
   @Test
   void overwritesAndPartitionMoves() {
-    String path = table("overwritten", CDF + ", " + ROW_TRACKING
-        + ", 'delta.enableDeletionVectors' = 'true'", "PARTITIONED BY (grp)", List.of(
+    String path = table("overwritten", CDF + ", " + ROW_TRACKING + ", " + VECTORS, "PARTITIONED BY (grp)", List.of(
         "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)",
         "UPDATE $T SET grp = 'moved' WHERE id % 4 = 1",
         "INSERT OVERWRITE $T SELECT id, CAST(id % 2 AS STRING), id FROM range(50, 62)",
