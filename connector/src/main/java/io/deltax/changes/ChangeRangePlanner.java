@@ -90,7 +90,7 @@ public final class ChangeRangePlanner {
         : request.endTimestampMillis() != null
             ? log.snapshotAsOf(request.endTimestampMillis(), request.endTimestamp()).version()
             : latest;
-    if (start > end) {
+    if (start > end && !betweenTwoCommits(request, start, end)) {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
     }
     commitFiles(start, end, latest);
@@ -198,6 +198,16 @@ public final class ChangeRangePlanner {
   private static long version(FileStatus commit) {
     String name = commit.getPath().getName();
     return Long.parseLong(name.substring(0, name.indexOf('.')));
+  }
+
+  /**
+   * Whether the range is two timestamps, in order, with no commit between them: the start resolves
+   * to the commit after them and the end to the one before, and the range is empty (as in
+   * delta-spark: a job that reads the changes of each time window reads nothing for a quiet one).
+   */
+  private static boolean betweenTwoCommits(ChangeFeedRequest request, long start, long end) {
+    return request.startTimestampMillis() != null && request.endTimestampMillis() != null
+        && request.startTimestampMillis() <= request.endTimestampMillis() && end == start - 1;
   }
 
   /** The first version committed at or after {@code millis}, as delta-spark's startingTimestamp. */

@@ -165,6 +165,30 @@ class ChangeRangePlannerTest {
     assertEquals(List.of(3L), plan(3, null).commits().stream().map(CommitChanges::version).toList());
   }
 
+  /**
+   * Two timestamps in order with no commit between them make an empty range, as in delta-spark (the
+   * start resolves to the commit after them, the end to the one before); in the wrong order they
+   * are refused.
+   */
+  @Test
+  void timestampsBetweenTwoCommitsAreAnEmptyRange() throws IOException {
+    history();
+    for (long v = 0; v <= 4; v++) {
+      Path commit = table.resolve("_delta_log").resolve(String.format("%020d.json", v));
+      Files.setLastModifiedTime(commit, java.nio.file.attribute.FileTime.fromMillis(10_000 * (v + 1)));
+    }
+    ChangeRangePlanner planner = new ChangeRangePlanner(TransactionLog.open(table.toString(), new Configuration()));
+    ChangeRange quiet = planner.plan(new ChangeFeedRequest(null, 32_000L, "32 s", null, 38_000L, "38 s", ChangeMode.ALL));
+    assertEquals(3, quiet.start());
+    assertEquals(2, quiet.end());
+    assertTrue(quiet.commits().isEmpty());
+    ChangeRange window = planner.plan(new ChangeFeedRequest(null, 25_000L, "25 s", null, 45_000L, "45 s", ChangeMode.ALL));
+    assertEquals(List.of(3L), window.commits().stream().map(CommitChanges::version).toList());
+    DeltaXException reversed = assertThrows(DeltaXException.class,
+        () -> planner.plan(new ChangeFeedRequest(null, 38_000L, "38 s", null, 32_000L, "32 s", ChangeMode.ALL)));
+    assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
+  }
+
   @Test
   void badRanges() throws IOException {
     history();

@@ -512,7 +512,8 @@ class ChangeFeedTest {
 
   /**
    * Timestamps between commits: a start resolves to the first commit at or after it, an end to the
-   * last at or before it, as delta-spark's; a start after the last commit is refused by both.
+   * last at or before it, as delta-spark's, and two with no commit between them read nothing; a
+   * start after the last commit is refused by both.
    */
   @Test
   void timestampsBetweenCommits() {
@@ -524,11 +525,13 @@ class ChangeFeedTest {
         .forEach(r -> at.put(r.getLong(r.fieldIndex("version")), r.getTimestamp(r.fieldIndex("timestamp"))));
     assertTrue(at.get(2L).getTime() - at.get(1L).getTime() > 1, "commits 1 and 2 a millisecond apart or more");
     String between = new java.sql.Timestamp(at.get(1L).getTime() + 1).toString();
-    String[][] ranges = {{at.get(1L).toString(), at.get(2L).toString()}, {between, null}, {null, between}};
+    String[][] ranges = {{at.get(1L).toString(), at.get(2L).toString()}, {between, null}, {null, between},
+        {between, between}};
     for (String[] range : ranges) {
       assertEquals(rows(timestamps("delta", path, range)), rows(timestamps("deltax", path, range)),
           "from " + range[0] + " to " + range[1]);
     }
+    assertEquals(0, timestamps("deltax", path, new String[] {between, between}).count(), "no commit in the window");
     String late = new java.sql.Timestamp(at.get(3L).getTime() + 60_000).toString();
     assertError(() -> timestamps("delta", path, new String[] {late, null}).collect(), "DELTA_TIMESTAMP_GREATER_THAN_COMMIT");
     assertError(() -> timestamps("deltax", path, new String[] {late, null}).collect(),
