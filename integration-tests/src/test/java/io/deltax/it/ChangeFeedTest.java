@@ -296,6 +296,13 @@ class ChangeFeedTest {
     assertEquals(0, changes("deltax", path, before + 1, enabled, "all").count());
     assertEquals(0, changes("delta", path, before + 1, enabled, "all").count());
     assertSameChanges(path, path);
+    // Ranges that end inside the backfill (after the upgrade; after the last batch), before row
+    // tracking is enabled: file-level inserts.
+    for (long end : new long[] {before + 1, enabled - 1}) {
+      List<Row> expected = changes("delta", path, 1, end, "all").drop("_commit_timestamp").collectAsList();
+      assertEquals(canonical(expected), rows(changes("deltax", path, 1, end, "all")), "versions 1 to " + end);
+      assertEquals(canonical(netOf(expected)), rows(changes("deltax", path, 1, end, "net")), "net, 1 to " + end);
+    }
   }
 
   /**
