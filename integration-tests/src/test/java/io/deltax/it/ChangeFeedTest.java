@@ -11,12 +11,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.read.SparkParquet;
 import java.nio.file.Path;
+import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Column;
+import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
@@ -527,11 +530,11 @@ class ChangeFeedTest {
     String path = table("timestamps", CDF + ", " + ROW_TRACKING, "", List.of(
         "INSERT INTO $T VALUES (0, 'a', 0)", "INSERT INTO $T VALUES (1, 'a', 1)",
         "INSERT INTO $T VALUES (2, 'a', 2)"));
-    Map<Long, java.sql.Timestamp> at = new java.util.HashMap<>();
+    Map<Long, Timestamp> at = new HashMap<>();
     spark().sql("DESCRIBE HISTORY " + quote(path)).collectAsList()
         .forEach(r -> at.put(r.getLong(r.fieldIndex("version")), r.getTimestamp(r.fieldIndex("timestamp"))));
     assertTrue(at.get(2L).getTime() - at.get(1L).getTime() > 1, "commits 1 and 2 a millisecond apart or more");
-    String between = new java.sql.Timestamp(at.get(1L).getTime() + 1).toString();
+    String between = new Timestamp(at.get(1L).getTime() + 1).toString();
     String[][] ranges = {{at.get(1L).toString(), at.get(2L).toString()}, {between, null}, {null, between},
         {between, between}};
     for (String[] range : ranges) {
@@ -539,7 +542,7 @@ class ChangeFeedTest {
           "from " + range[0] + " to " + range[1]);
     }
     assertEquals(0, timestamps("deltax", path, new String[] {between, between}).count(), "no commit in the window");
-    String late = new java.sql.Timestamp(at.get(3L).getTime() + 60_000).toString();
+    String late = new Timestamp(at.get(3L).getTime() + 60_000).toString();
     assertError(() -> timestamps("delta", path, new String[] {late, null}).collect(), "DELTA_TIMESTAMP_GREATER_THAN_COMMIT");
     assertError(() -> timestamps("deltax", path, new String[] {late, null}).collect(),
         "DELTAX_TIMESTAMP_NOT_AVAILABLE", "after the latest commit", "at or before it");
@@ -551,7 +554,7 @@ class ChangeFeedTest {
 
   /** The change feed between timestamps; a null start is version 0, a null end the latest. */
   private static Dataset<Row> timestamps(String format, String path, String[] range) {
-    org.apache.spark.sql.DataFrameReader reader = spark().read().format(format).option("readChangeFeed", "true");
+    DataFrameReader reader = spark().read().format(format).option("readChangeFeed", "true");
     reader = range[0] == null ? reader.option("startingVersion", 0) : reader.option("startingTimestamp", range[0]);
     return (range[1] == null ? reader : reader.option("endingTimestamp", range[1])).load(path);
   }
