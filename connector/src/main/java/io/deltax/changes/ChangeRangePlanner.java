@@ -6,7 +6,6 @@ import io.deltax.actions.CommitInfo;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
-import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.FilePathResolver;
@@ -24,9 +23,6 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * Plans a change feed from the log alone, in two steps: {@link #bounds} resolves the range and
@@ -49,9 +45,10 @@ public final class ChangeRangePlanner {
   private final FilePathResolver paths;
   private final BiConsumer<FileStatus, Consumer<Action>> commitReader;
   private final LongFunction<Snapshot> snapshotAt;
+  private final boolean startChosen;
 
   public ChangeRangePlanner(TransactionLog log) {
-    this(log, log::readCommit, log::snapshotAt);
+    this(log, log::readCommit, log::snapshotAt, true);
   }
 
   /**
@@ -62,10 +59,13 @@ public final class ChangeRangePlanner {
    *     stream hands over the commits it already read
    * @param snapshotAt the snapshot of a version, as {@link TransactionLog#snapshotAt}: a load
    *     hands over the latest snapshot it holds, so the end of a range is not replayed again
+   * @param startChosen whether a range's start is the user's (a batch read: a schema change there
+   *     is the range's first schema), else a stream's micro-batch's (see {@link RangeSchemas})
    */
   public ChangeRangePlanner(TransactionLog log, BiConsumer<FileStatus, Consumer<Action>> commitReader,
-      LongFunction<Snapshot> snapshotAt) {
+      LongFunction<Snapshot> snapshotAt, boolean startChosen) {
     this.log = log;
+    this.startChosen = startChosen;
     this.table = log.tableRoot().toString();
     this.paths = new FilePathResolver(log.tableRoot());
     this.commitReader = commitReader;
@@ -111,9 +111,7 @@ public final class ChangeRangePlanner {
     Snapshot before = start == 0 ? null : log.snapshotAt(start - 1);
     Protocol protocol = before == null ? null : before.protocol();
     Metadata metadata = before == null ? null : before.metadata();
-    Metadata beforeStart = metadata;
-    List<SchemaChange> schemaChanges = new ArrayList<>();
-    boolean startRemovesRows = false;
+    RangeSchemas schemas = new RangeSchemas(table, start, metadata, startChosen);
     List<CommitChanges> commits = new ArrayList<>();
     Map<String, AddFile> numbered = new HashMap<>();
     for (FileStatus file : commitFiles) {
@@ -126,10 +124,6 @@ public final class ChangeRangePlanner {
       }
       if (commit.metadata != null) {
         metadata = commit.metadata;
-        schemaChanges.add(new SchemaChange(version, metadata));
-      }
-      if (version == start) {
-        startRemovesRows = !commit.removes.isEmpty();
       }
       boolean trackedAfter = rowTracking(protocol, metadata);
       if (trackedBefore && !trackedAfter) {
@@ -137,16 +131,14 @@ public final class ChangeRangePlanner {
       }
       CommitChanges changes = commit.changes(version,
           trackedBefore && trackedAfter && !commit.isRestore());
+      schemas.commit(version, commit.metadata, !changes.removed().isEmpty());
       if (!changes.isEmpty()) {
         commits.add(changes);
       }
     }
-    checkSchemas(beforeStart, startRemovesRows, schemaChanges, start);
+    schemas.check();
     return new ChangeRange(start, end, endSnapshot, withLateRowIds(commits, numbered));
   }
-
-  /** A commit's new table metadata (its schema among it). */
-  private record SchemaChange(long version, Metadata metadata) {}
 
   /**
    * Files added before row tracking whose rows a backfill later in the range numbered: their rows
@@ -222,80 +214,6 @@ public final class ChangeRangePlanner {
 
   private long timestamp(FileStatus commit) {
     return log.commitInfo(commit).map(CommitInfo::inCommitTimestamp).orElse(commit.getModificationTime());
-  }
-
-  /**
-   * Rows of every version in the range are read with the end's schema, so each schema the range's
-   * rows were written under must be a part of it, as in delta-spark's change data feed: the
-   * schema as of the start, and every schema a later commit of the range set. A schema the start
-   * commit itself sets replaces the one before it, as in delta-spark, except for the rows that
-   * commit removes: they were written before it (a REPLACE, or an overwrite of the schema), so the
-   * schema before it must fit too.
-   *
-   * @param beforeStart the metadata of the version before the start, null from version 0
-   * @param changes the metadata the range's commits set, in order (the last one is the end's)
-   */
-  private void checkSchemas(Metadata beforeStart, boolean startRemovesRows, List<SchemaChange> changes,
-      long start) {
-    List<SchemaChange> written = new ArrayList<>();
-    boolean startSetsSchema = !changes.isEmpty() && changes.get(0).version() == start;
-    if (beforeStart != null && (!startSetsSchema || startRemovesRows)) {
-      written.add(new SchemaChange(start - 1, beforeStart));
-    }
-    written.addAll(changes);
-    if (written.isEmpty()) {
-      return;
-    }
-    Metadata end = written.get(written.size() - 1).metadata();
-    for (int i = 0; i < written.size() - 1; i++) {
-      Metadata older = written.get(i).metadata();
-      if (incompatibility(older, end) == null) {
-        continue;
-      }
-      // Name the first later schema that no longer fits: the commit that broke it.
-      for (int j = i + 1; j < written.size(); j++) {
-        String why = incompatibility(older, written.get(j).metadata());
-        if (why != null) {
-          long version = written.get(j).version();
-          // The rows the start commit removes have no schema to be read with at all.
-          long readableFrom = version == start && startSetsSchema ? start + 1 : version;
-          throw DeltaXErrors.changeRangeSchemaChange(table, version, why, readableFrom);
-        }
-      }
-    }
-  }
-
-  /**
-   * Why rows written under {@code older} cannot be read with {@code newer}'s schema, or null if
-   * they can: every column still there, under the same name and physical name, with the same
-   * type, and the same partition columns. Added columns read as null in older rows.
-   */
-  private static String incompatibility(Metadata older, Metadata newer) {
-    if (!older.partitionColumns().equals(newer.partitionColumns())) {
-      return "changes the partition columns from " + older.partitionColumns() + " to "
-          + newer.partitionColumns();
-    }
-    StructType newSchema = (StructType) DataType.fromJson(newer.schemaString());
-    StructType schema = (StructType) DataType.fromJson(older.schemaString());
-    for (StructField field : schema.fields()) {
-      StructField now = null;
-      for (StructField f : newSchema.fields()) {
-        if (f.name().equalsIgnoreCase(field.name())) {
-          now = f;
-        }
-      }
-      if (now == null) {
-        return "drops or renames column " + field.name();
-      }
-      if (!ColumnMapping.physicalName(now).equals(ColumnMapping.physicalName(field))
-          || !DataType.equalsIgnoreNullability(
-              ColumnMapping.logicalSchema(new StructType(new StructField[] {now})).fields()[0].dataType(),
-              ColumnMapping.logicalSchema(new StructType(new StructField[] {field})).fields()[0].dataType())) {
-        return "changes column " + field.name() + " from " + field.dataType().simpleString() + " to "
-            + now.dataType().simpleString();
-      }
-    }
-    return null;
   }
 
   private CommitReading read(FileStatus file) {

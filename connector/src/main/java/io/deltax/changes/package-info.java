@@ -8,7 +8,8 @@
  * {@link io.deltax.changes.CommitChanges}: per commit with a data change, the files it removed (as
  * they were before it, deletion vector included) and the files it added. Commits with
  * {@code dataChange = false} (row tracking backfills, OPTIMIZE, property changes) contribute
- * nothing. {@link io.deltax.changes.CommitChangeDeriver} matches one commit's removed and added rows
+ * nothing; {@link io.deltax.changes.RangeSchemas} checks that the range's last schema can read
+ * every row it holds. {@link io.deltax.changes.CommitChangeDeriver} matches one commit's removed and added rows
  * by row ID; {@link io.deltax.changes.NetChanges} collapses a range to one entry per row ID.
  *
  * <p>Not here: reading the files (the read path implements {@link io.deltax.changes.FileRows} with

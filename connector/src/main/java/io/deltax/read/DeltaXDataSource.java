@@ -90,7 +90,7 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     }
     // The commits are read only when a batch scan plans its tasks: a stream plans its own.
     ChangeRangePlanner planner = new ChangeRangePlanner(log, log::readCommit,
-        v -> v == latest.version() ? latest : log.snapshotAt(v));
+        v -> v == latest.version() ? latest : log.snapshotAt(v), true);
     ChangeBounds bounds = planner.bounds(request);
     return new ChangeFeedTable(log, bounds, () -> planner.range(bounds), request.mode(), conf);
   }

@@ -137,7 +137,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     }
     Snapshot latest = loaded.snapshot();
     return read(log, new ChangeRangePlanner(log, (file, sink) -> commits.readCommit(log, file, sink),
-        v -> v == latest.version() ? latest : log.snapshotAt(v))
+        v -> v == latest.version() ? latest : log.snapshotAt(v), false)
         .plan(new ChangeFeedRequest(first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
   }
 

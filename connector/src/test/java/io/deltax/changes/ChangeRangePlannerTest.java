@@ -12,6 +12,8 @@ import io.deltax.log.TransactionLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -31,12 +33,13 @@ class ChangeRangePlannerTest {
     return metadata(rowTracking, SCHEMA);
   }
 
-  /** A schema of long columns with these names. */
+  /** A schema of these columns, each {@code name} (a long) or {@code name:type}. */
   private static String schema(String... columns) {
-    List<String> fields = new java.util.ArrayList<>();
+    List<String> fields = new ArrayList<>();
     for (String c : columns) {
-      fields.add("{\\\"name\\\":\\\"" + c + "\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,"
-          + "\\\"metadata\\\":{}}");
+      String[] nameAndType = (c.contains(":") ? c : c + ":long").split(":");
+      fields.add("{\\\"name\\\":\\\"" + nameAndType[0] + "\\\",\\\"type\\\":\\\"" + nameAndType[1]
+          + "\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}");
     }
     return "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[" + String.join(",", fields) + "]}";
   }
@@ -151,18 +154,21 @@ class ChangeRangePlannerTest {
 
   /**
    * A commit that sets a schema and removes rows at once removed rows written under the schema
-   * before it: a range starting there is refused, and the error says to start after it.
+   * before it: a range starting there is refused where a column they share changed type, and the
+   * error says to start after it. A file removed and re-added as it was is no removed row.
    */
   @Test
   void aSchemaReplacedWithItsRowsNeedsTheSchemaBefore() throws IOException {
     commit(0, PROTOCOL, metadata(true, schema("id", "v")));
-    commit(1, add("a", true, 0, 1));
-    commit(2, metadata(true, schema("id")), remove("a", true, 0, 1), add("b", true, 5, 2));
+    commit(1, add("a", true, 0, 1), add("c", true, 10, 1));
+    commit(2, metadata(true, schema("id", "v:string")), remove("a", true, 0, 1), add("b", true, 5, 2));
     DeltaXException replaced = assertThrows(DeltaXException.class, () -> plan(2, null));
     assertTrue(replaced.getMessage().contains("across version 2")
         && replaced.getMessage().contains("up to version 1 and from version 3 on"), replaced.getMessage());
-    commit(3, add("c", true, 10, 3));
+    commit(3, add("d", true, 20, 3));
     assertEquals(List.of(3L), plan(3, null).commits().stream().map(CommitChanges::version).toList());
+    commit(4, metadata(true, schema("id", "v:int")), remove("c", true, 10, 1), add("c", true, 10, 1));
+    assertTrue(plan(4, null).commits().isEmpty(), "c re-added as it was: no row removed, no type to keep");
   }
 
   /**
@@ -175,7 +181,7 @@ class ChangeRangePlannerTest {
     history();
     for (long v = 0; v <= 4; v++) {
       Path commit = table.resolve("_delta_log").resolve(String.format("%020d.json", v));
-      Files.setLastModifiedTime(commit, java.nio.file.attribute.FileTime.fromMillis(10_000 * (v + 1)));
+      Files.setLastModifiedTime(commit, FileTime.fromMillis(10_000 * (v + 1)));
     }
     ChangeRangePlanner planner = new ChangeRangePlanner(TransactionLog.open(table.toString(), new Configuration()));
     ChangeRange quiet = planner.plan(new ChangeFeedRequest(null, 32_000L, "32 s", null, 38_000L, "38 s", ChangeMode.ALL));

@@ -11,7 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.read.SparkParquet;
 import java.nio.file.Path;
-import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -377,7 +379,8 @@ class ChangeFeedTest {
     sql("UPDATE " + quote(path) + " SET z = -1 WHERE id < 2");
     assertSameChanges(path, path);
     List<Row> expected = changes("delta", path, 5, 6, "all").drop("_commit_timestamp").collectAsList();
-    assertTrue(expected.stream().anyMatch(r -> "update_preimage".equals(r.getAs("_change_type"))), "the MERGE's updates");
+    assertTrue(expected.stream().anyMatch(r -> r.<Long>getAs("_commit_version") == 5
+        && "update_preimage".equals(r.getAs("_change_type"))), "the MERGE's updates");
     assertEquals(canonical(expected), rows(changes("deltax", path, 5, 6, "all")), "from the MERGE on");
   }
 
@@ -527,25 +530,32 @@ class ChangeFeedTest {
    */
   @Test
   void timestampsBetweenCommits() {
-    String path = table("timestamps", CDF + ", " + ROW_TRACKING, "", List.of(
-        "INSERT INTO $T VALUES (0, 'a', 0)", "INSERT INTO $T VALUES (1, 'a', 1)",
-        "INSERT INTO $T VALUES (2, 'a', 2)"));
-    Map<Long, Timestamp> at = new HashMap<>();
-    spark().sql("DESCRIBE HISTORY " + quote(path)).collectAsList()
-        .forEach(r -> at.put(r.getLong(r.fieldIndex("version")), r.getTimestamp(r.fieldIndex("timestamp"))));
-    assertTrue(at.get(2L).getTime() - at.get(1L).getTime() > 1, "commits 1 and 2 a millisecond apart or more");
-    String between = new Timestamp(at.get(1L).getTime() + 1).toString();
-    String[][] ranges = {{at.get(1L).toString(), at.get(2L).toString()}, {between, null}, {null, between},
-        {between, between}};
+    // In-commit timestamps: the commit times both readers use are exact milliseconds in the log.
+    String path = table("timestamps", CDF + ", " + ROW_TRACKING + ", 'delta.enableInCommitTimestamps' = 'true'", "",
+        List.of("INSERT INTO $T VALUES (0, 'a', 0)", "INSERT INTO $T VALUES (1, 'a', 1)",
+            "INSERT INTO $T VALUES (2, 'a', 2)"));
+    Map<Long, Long> at = new HashMap<>();
+    spark().sql("DESCRIBE HISTORY " + quote(path)).collectAsList().forEach(r -> at.put(
+        r.getLong(r.fieldIndex("version")), r.getTimestamp(r.fieldIndex("timestamp")).getTime()));
+    assertTrue(at.get(2L) - at.get(1L) > 1, "commits 1 and 2 a millisecond apart or more");
+    String between = utc(at.get(1L) + 1);
+    String[][] ranges = {{utc(at.get(1L)), utc(at.get(2L))}, {between, null}, {null, between}, {between, between}};
     for (String[] range : ranges) {
       assertEquals(rows(timestamps("delta", path, range)), rows(timestamps("deltax", path, range)),
           "from " + range[0] + " to " + range[1]);
     }
+    assertEquals(1, timestamps("deltax", path, ranges[0]).where("_commit_version = 2").count(), "commit 2 in");
     assertEquals(0, timestamps("deltax", path, new String[] {between, between}).count(), "no commit in the window");
-    String late = new Timestamp(at.get(3L).getTime() + 60_000).toString();
+    String late = utc(at.get(3L) + 60_000);
     assertError(() -> timestamps("delta", path, new String[] {late, null}).collect(), "DELTA_TIMESTAMP_GREATER_THAN_COMMIT");
     assertError(() -> timestamps("deltax", path, new String[] {late, null}).collect(),
         "DELTAX_TIMESTAMP_NOT_AVAILABLE", "after the latest commit", "at or before it");
+  }
+
+  /** A time as the session (in UTC, {@link SharedSpark}) reads it, whatever the JVM's zone. */
+  private static String utc(long millis) {
+    return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC)
+        .format(Instant.ofEpochMilli(millis));
   }
 
   private static long dataFiles(String path) {
