@@ -8,4 +8,13 @@ import io.deltax.log.Snapshot;
  * read with). What a table's schema and a stream's start need; {@link ChangeRangePlanner#range}
  * reads the commits.
  */
-public record ChangeBounds(long start, long end, Snapshot endSnapshot) {}
+public record ChangeBounds(long start, long end, Snapshot endSnapshot) {
+
+  /**
+   * "versions 3 to 7", or, for the empty range of two timestamps with no commit between them (the
+   * start is the commit after them, the end the one before), "no version".
+   */
+  public String versions() {
+    return start > end ? "no version" : "versions " + start + " to " + end;
+  }
+}

@@ -79,14 +79,18 @@ public final class ChangeRangePlanner {
 
   /**
    * The cheap step: resolves the range's versions (timestamps included) and its end snapshot, and
-   * checks what needs no commit's contents: the start is not after the end, and the log still
-   * holds every commit of the range. No commit of the range is opened.
+   * checks what needs no commit's contents: the start is not after the end nor the latest version,
+   * and the log still holds every commit of the range. No commit of the range is opened.
    */
   public ChangeBounds bounds(ChangeFeedRequest request) {
     long latest = log.listing().latestVersion();
     long start = request.startVersion() != null ? request.startVersion()
         : firstVersionAtOrAfter(request.startTimestampMillis(), request.startTimestamp());
-    long end = request.endVersion() != null ? request.endVersion()
+    if (start > latest && request.startVersion() != null) {
+      throw DeltaXErrors.changeRangeStartsAfterLatest(table, start, latest);
+    }
+    // As delta-spark's (CDCReaderBase): an ending version after the latest reads to the latest.
+    long end = request.endVersion() != null ? Math.min(request.endVersion(), latest)
         : request.endTimestampMillis() != null
             ? log.snapshotAsOf(request.endTimestampMillis(), request.endTimestamp()).version()
             : latest;
@@ -107,8 +111,8 @@ public final class ChangeRangePlanner {
     long end = bounds.end();
     List<FileStatus> commitFiles = commitFiles(start, end, log.listing().latestVersion());
     Snapshot endSnapshot = bounds.endSnapshot();
-    // Protocol and metadata only: the file list of the version before is not replayed.
-    Snapshot before = start == 0 ? null : log.snapshotAt(start - 1);
+    CommitReading first = commitFiles.isEmpty() ? null : read(commitFiles.get(0));
+    Snapshot before = start == 0 ? null : stateBefore(start, first);
     Protocol protocol = before == null ? null : before.protocol();
     Metadata metadata = before == null ? null : before.metadata();
     RangeSchemas schemas = new RangeSchemas(table, start, metadata, startChosen);
@@ -116,7 +120,7 @@ public final class ChangeRangePlanner {
     Map<String, AddFile> numbered = new HashMap<>();
     for (FileStatus file : commitFiles) {
       long version = version(file);
-      CommitReading commit = read(file);
+      CommitReading commit = version == start ? first : read(file);
       numbered.putAll(commit.numbered);
       boolean trackedBefore = rowTracking(protocol, metadata);
       if (commit.protocol != null) {
@@ -138,6 +142,22 @@ public final class ChangeRangePlanner {
     }
     schemas.check();
     return new ChangeRange(start, end, endSnapshot, withLateRowIds(commits, numbered));
+  }
+
+  /**
+   * The table before {@code start} (protocol and metadata only: its file list is not replayed).
+   * Where log clean-up kept a checkpoint at {@code start} but no commit before it, the state at
+   * {@code start} stands in when its commit ({@code first}) changed neither; else the range must
+   * start after it.
+   */
+  private Snapshot stateBefore(long start, CommitReading first) {
+    if (start - 1 >= log.listing().earliestRecreatableVersion()) {
+      return log.snapshotAt(start - 1);
+    }
+    if (first != null && first.protocol == null && first.metadata == null) {
+      return log.snapshotAt(start);
+    }
+    throw DeltaXErrors.changeRangeStateBeforeGone(table, start);
   }
 
   /**

@@ -234,6 +234,19 @@ public final class DeltaXErrors {
             + ": the start is after the end. Give a starting version at or before the ending version.");
   }
 
+  public static DeltaXException changeRangeStartsAfterLatest(String tablePath, long start, long latest) {
+    return new DeltaXException("DELTAX_CHANGE_RANGE_NOT_AVAILABLE",
+        "Cannot read the changes of " + tablePath + " from version " + start + ": the latest version is "
+            + latest + ". Give a starting version at or before it.");
+  }
+
+  public static DeltaXException changeRangeStateBeforeGone(String tablePath, long start) {
+    return new DeltaXException("DELTAX_CHANGE_RANGE_NOT_AVAILABLE",
+        "Cannot read the changes of " + tablePath + " from version " + start + ": version " + start
+            + " changes the table's protocol or metadata, and log clean-up removed the commits that say what"
+            + " they were before it. Start from version " + (start + 1) + ".");
+  }
+
   /** @param available "versions 3 to 17" */
   public static DeltaXException changeRangeNotAvailable(String tablePath, long start, long end,
       String available) {

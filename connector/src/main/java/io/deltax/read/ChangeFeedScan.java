@@ -86,8 +86,8 @@ final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public String description() {
-    String head = String.format("deltax changes of %s, versions %d to %d (%s)", end.tableRoot(),
-        bounds.start(), bounds.end(), mode.name().toLowerCase(Locale.ROOT));
+    String head = String.format("deltax changes of %s, %s (%s)", end.tableRoot(), bounds.versions(),
+        mode.name().toLowerCase(Locale.ROOT));
     return isStream ? head + ": planned per micro-batch"
         : head + ": " + range.get().commits().size() + " commits with data changes";
   }

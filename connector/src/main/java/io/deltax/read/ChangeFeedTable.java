@@ -87,8 +87,8 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   @Override
   public String name() {
-    return "deltax.`" + bounds.endSnapshot().tableRoot() + "` changes v" + bounds.start() + "-v"
-        + bounds.end() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")";
+    return "deltax.`" + bounds.endSnapshot().tableRoot() + "` changes, " + bounds.versions() + " ("
+        + mode.name().toLowerCase(java.util.Locale.ROOT) + ")";
   }
 
   @Override

@@ -126,7 +126,7 @@ class ChangeRangePlannerTest {
     DeltaXException disabled = assertThrows(DeltaXException.class, () -> planner.range(bounds));
     assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
     DeltaXException pastTheEnd = assertThrows(DeltaXException.class,
-        () -> planner.bounds(new ChangeFeedRequest(1L, null, null, 5L, null, null, ChangeMode.ALL)));
+        () -> planner.bounds(new ChangeFeedRequest(4L, null, null, 5L, null, null, ChangeMode.ALL)));
     assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", pastTheEnd.getCondition());
   }
 
@@ -200,9 +200,11 @@ class ChangeRangePlannerTest {
     history();
     DeltaXException reversed = assertThrows(DeltaXException.class, () -> plan(3, 2L));
     assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
-    DeltaXException pastTheEnd = assertThrows(DeltaXException.class, () -> plan(3, 7L));
+    DeltaXException pastTheEnd = assertThrows(DeltaXException.class, () -> plan(5, null));
     assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", pastTheEnd.getCondition());
-    assertTrue(pastTheEnd.getMessage().contains("versions 0 to 4"), pastTheEnd.getMessage());
+    assertTrue(pastTheEnd.getMessage().contains("from version 5: the latest version is 4"), pastTheEnd.getMessage());
+    // An ending version after the latest reads to the latest, as delta-spark's.
+    assertEquals(4, plan(3, 7L).end());
     commit(5, metadata(false));
     DeltaXException disabled = assertThrows(DeltaXException.class, () -> plan(1, 5L));
     assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());

@@ -100,7 +100,7 @@ class ChangelogTest {
     // each kept row's own _commit_version).
     List<String> net = new ArrayList<>();
     // netOf's rows keep the columns' order (id, v, _change_type, _commit_version) but no schema.
-    for (Row r : ChangeFeedTest.netOf(deltaChanges(path, 1, 5).select("id", "v", "_change_type", "_commit_version")
+    for (Row r : ChangeFeeds.netOf(deltaChanges(path, 1, 5).select("id", "v", "_change_type", "_commit_version")
         .collectAsList())) {
       net.add(org.apache.spark.sql.RowFactory.create(r.get(0), r.get(1), r.get(2)).toString());
     }

@@ -13,6 +13,7 @@ import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.io.FileUtils;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
@@ -59,6 +61,33 @@ class CheckpointsTest {
     return path;
   }
 
+  private static final Map<String, String> TWO_FILES_PER_PART = Map.of("spark.databricks.delta.checkpoint.partSize", "2");
+  private static String classic;
+  private static String multiPart;
+
+  /** {@link #tableWithCheckpoint} with a classic checkpoint, made once: tests that change it copy it. */
+  private static String classicTable() {
+    if (classic == null) {
+      classic = tableWithCheckpoint("classic", "", Map.of());
+    }
+    return classic;
+  }
+
+  /** {@link #tableWithCheckpoint} with a multi-part checkpoint, made once. */
+  private static String multiPartTable() {
+    if (multiPart == null) {
+      multiPart = tableWithCheckpoint("multi-part", "", TWO_FILES_PER_PART);
+    }
+    return multiPart;
+  }
+
+  /** A copy of the table at {@code source} (its log's paths are relative), to damage. */
+  private static String copy(String source, String name) throws IOException {
+    Path copy = dir.resolve(name);
+    FileUtils.copyDirectory(new File(source), copy.toFile());
+    return copy.toString();
+  }
+
   private static List<String> names(String path) {
     return logFiles(path).stream().map(p -> p.getFileName().toString()).toList();
   }
@@ -75,15 +104,14 @@ class CheckpointsTest {
 
   @Test
   void classicCheckpoint() {
-    String path = tableWithCheckpoint("classic", "", Map.of());
+    String path = classicTable();
     assertTrue(names(path).contains("00000000000000000006.checkpoint.parquet"), names(path).toString());
     assertSameTable(path);
   }
 
   @Test
   void multiPartCheckpoint() {
-    String path = tableWithCheckpoint("multi-part", "",
-        Map.of("spark.databricks.delta.checkpoint.partSize", "2"));
+    String path = multiPartTable();
     assertTrue(names(path).stream().anyMatch(n -> n.matches("0+6\\.checkpoint\\.0+1\\.0+\\d+\\.parquet")),
         names(path).toString());
     assertSameTable(path);
@@ -91,8 +119,7 @@ class CheckpointsTest {
 
   @Test
   void multiPartCheckpointWithAMissingPartIsIgnored() throws IOException {
-    String path = tableWithCheckpoint("multi-part-broken", "",
-        Map.of("spark.databricks.delta.checkpoint.partSize", "2"));
+    String path = copy(multiPartTable(), "multi-part-broken");
     Path part = logFiles(path).stream()
         .filter(p -> p.getFileName().toString().matches("0+6\\.checkpoint\\.0+2\\.0+\\d+\\.parquet"))
         .findFirst().orElseThrow();
@@ -103,7 +130,7 @@ class CheckpointsTest {
 
   @Test
   void anEmptyNewestCheckpointLeftByAKilledWriterIsPassedOver() throws IOException {
-    String path = tableWithCheckpoint("empty-checkpoint", "", Map.of());
+    String path = copy(classicTable(), "empty-checkpoint");
     Dataset<Row> expected = delta(path);
     StructType schema = expected.schema();
     List<String> rows = canonicalRows(expected);
@@ -140,7 +167,7 @@ class CheckpointsTest {
 
   @Test
   void staleLastCheckpointIsIgnored() throws IOException {
-    String path = tableWithCheckpoint("stale-hint", "", Map.of());
+    String path = copy(classicTable(), "stale-hint");
     Path hint = Path.of(path, "_delta_log", "_last_checkpoint");
     // Points at a checkpoint that does not exist.
     Files.writeString(hint, "{\"version\":3,\"size\":10}");
@@ -158,7 +185,7 @@ class CheckpointsTest {
 
   @Test
   void timeTravelToEveryVersionAcrossTheCheckpoint() {
-    String path = tableWithCheckpoint("travel", "", Map.of());
+    String path = classicTable();
     for (int version = 0; version <= 8; version++) {
       String v = Integer.toString(version);
       assertSame(r -> r.option("versionAsOf", v), path);

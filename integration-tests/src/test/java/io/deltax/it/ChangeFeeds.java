@@ -1,0 +1,174 @@
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.functions;
+
+/**
+ * What the change feed tests share: tables written by delta-spark, both systems' feeds, and
+ * delta-spark's feed collapsed per key ({@code id}, unique in every table they make) as the
+ * oracle of {@code net}.
+ */
+final class ChangeFeeds {
+  static final String CDF = "'delta.enableChangeDataFeed' = 'true'";
+  static final String ROW_TRACKING = "'delta.enableRowTracking' = 'true'";
+  static final String VECTORS = "'delta.enableDeletionVectors' = 'true'";
+
+  private ChangeFeeds() {}
+
+  static Dataset<Row> changes(String format, String path, long start, long end, String mode) {
+    return spark().read().format(format).option("readChangeFeed", "true")
+        .option("startingVersion", start).option("endingVersion", end)
+        .option("changeMode", mode).load(path);
+  }
+
+  static long latest(String path) {
+    return spark().sql("DESCRIBE HISTORY " + quote(path)).agg(functions.max("version")).first().getLong(0);
+  }
+
+  /**
+   * A table {@code (id INT, grp STRING, v INT)} in {@code dir} with the given properties, written
+   * by {@code statements} (one commit each; {@code $T} is the table).
+   */
+  static String table(Path dir, String name, String properties, String partitionedBy, List<String> statements) {
+    String path = dir.resolve(name).toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, grp STRING, v INT) USING delta "
+        + partitionedBy + " TBLPROPERTIES (" + properties + ")");
+    for (String s : statements) {
+      sql(s.replace("$T", quote(path)));
+    }
+    return path;
+  }
+
+  /**
+   * INSERT, UPDATE, DELETE, MERGE (update, delete, insert clauses), OPTIMIZE and an UPDATE, then a
+   * RESTORE to version 3 and an UPDATE after it. RESTORE re-adds files the UPDATE, DELETE, MERGE
+   * and OPTIMIZE removed and removes the files they added; their rows keep their row IDs and old
+   * row commit versions, so matched by row ID a reverted row would look copied (with deletion
+   * vectors, files come back with the smaller vectors they had).
+   */
+  static List<String> dmlSequence() {
+    return List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)",
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(10, 20)",
+        "UPDATE $T SET v = -v WHERE id % 3 = 0",
+        "DELETE FROM $T WHERE id % 4 = 1",
+        "MERGE INTO $T t USING (SELECT CAST(id AS INT) AS id FROM range(0, 30) WHERE id % 5 = 0 OR id > 24) s "
+            + "ON t.id = s.id WHEN MATCHED AND t.id < 8 THEN UPDATE SET v = t.v + 1000 "
+            + "WHEN MATCHED THEN DELETE "
+            + "WHEN NOT MATCHED THEN INSERT (id, grp, v) VALUES (s.id, 'new', s.id)",
+        "OPTIMIZE $T",
+        "UPDATE $T SET v = v + 1 WHERE id IN (2, 3, 26)",
+        "RESTORE TABLE $T TO VERSION AS OF 3",
+        "UPDATE $T SET v = v + 7 WHERE id < 5");
+  }
+
+  /**
+   * deltax's feed of {@code path} is delta-spark's of {@code oracle} over the whole history (in
+   * {@code all}, every commit's changes carry its version, so this checks each commit) and over a
+   * range starting in the middle, in both modes.
+   */
+  static void assertSameChanges(String oracle, String path) {
+    long last = latest(path);
+    for (long[] r : new long[][] {{0, last}, {Math.min(3, last), last}}) {
+      List<Row> expected = changes("delta", oracle, r[0], r[1], "all").drop("_commit_timestamp").collectAsList();
+      String range = "versions " + r[0] + " to " + r[1];
+      assertEquals(canonical(expected), rows(changes("deltax", path, r[0], r[1], "all")), "all changes, " + range);
+      assertEquals(canonical(netOf(expected)), rows(changes("deltax", path, r[0], r[1], "net")),
+          "net changes, " + range);
+    }
+  }
+
+  /** The rows without {@code _commit_timestamp}, each as text, sorted: a multiset. */
+  static List<String> rows(Dataset<Row> changes) {
+    return canonical(changes.drop("_commit_timestamp").collectAsList());
+  }
+
+  static List<String> canonical(List<Row> rows) {
+    List<String> result = new ArrayList<>();
+    for (Row r : rows) {
+      result.add(r.toString());
+    }
+    result.sort(null);
+    return result;
+  }
+
+  /**
+   * delta-spark's feed collapsed per id: inserted and deleted is nothing; inserted (and updated)
+   * is one insert with the last values; updated is the first pre-image and the last post-image;
+   * deleted (after updates or not) is the first values as a delete at the deleting version.
+   */
+  static List<Row> netOf(List<Row> deltaChanges) {
+    List<Row> rows = new ArrayList<>(deltaChanges);
+    if (rows.isEmpty()) {
+      return rows;
+    }
+    int typeAt = rows.get(0).fieldIndex("_change_type");
+    int versionAt = typeAt + 1;
+    List<String> order = List.of("update_preimage", "delete", "insert", "update_postimage");
+    rows.sort(Comparator.<Row>comparingLong(r -> r.getLong(versionAt))
+        .thenComparing(r -> order.indexOf(r.getString(typeAt))));
+    Map<Object, List<Row>> byKey = new LinkedHashMap<>();
+    for (Row r : rows) {
+      byKey.computeIfAbsent(r.get(r.fieldIndex("id")), k -> new ArrayList<>()).add(r);
+    }
+    List<Row> net = new ArrayList<>();
+    for (List<Row> events : byKey.values()) {
+      Row first = events.get(0);
+      Row last = events.get(events.size() - 1);
+      boolean before = !first.getString(typeAt).equals("insert");
+      boolean after = !last.getString(typeAt).equals("delete");
+      if (!before && after) {
+        net.add(with(last, typeAt, "insert", last.getLong(versionAt)));
+      } else if (before && !after) {
+        net.add(with(first, typeAt, "delete", last.getLong(versionAt)));
+      } else if (before) {
+        net.add(first);
+        net.add(last);
+      }
+    }
+    return net;
+  }
+
+  private static Row with(Row row, int typeAt, String type, long version) {
+    Object[] values = new Object[row.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = row.get(i);
+    }
+    values[typeAt] = type;
+    values[typeAt + 1] = version;
+    return RowFactory.create(values);
+  }
+
+  static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static void assertError(Runnable read, String... parts) {
+    Exception e = assertThrows(Exception.class, read::run);
+    for (String part : parts) {
+      assertTrue(e.getMessage().contains(part), "expected '" + part + "' in: " + e.getMessage());
+    }
+  }
+}
