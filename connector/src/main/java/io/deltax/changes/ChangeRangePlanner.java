@@ -288,11 +288,31 @@ public final class ChangeRangePlanner {
       return commitInfo != null && "RESTORE".equals(commitInfo.operation());
     }
 
+    /**
+     * Whether the commit is a MERGE whose metrics say it inserted, updated and deleted no row. It
+     * may still have rewritten the files its matches were in, every row copied; delta-spark's CDF
+     * skips its file actions ({@code CDCReader.shouldSkipFileActionsInCommit}), and so do
+     * file-level changes here. Matched by row ID, its copied rows are no change anyway.
+     */
+    boolean isMergeThatChangedNoRow() {
+      if (commitInfo == null || !"MERGE".equals(commitInfo.operation()) || commitInfo.operationMetrics() == null) {
+        return false;
+      }
+      Map<String, String> metrics = commitInfo.operationMetrics();
+      return List.of("numTargetRowsInserted", "numTargetRowsUpdated", "numTargetRowsDeleted").stream()
+          .allMatch(m -> "0".equals(metrics.get(m)));
+    }
+
     private String key(String path, String dvId) {
       return paths.canonical(path) + "#" + (dvId == null ? "" : dvId);
     }
 
     CommitChanges changes(long version, boolean rowTracked) {
+      long timestamp = commitInfo != null && commitInfo.inCommitTimestamp() != null
+          ? commitInfo.inCommitTimestamp() : file.getModificationTime();
+      if (!rowTracked && isMergeThatChangedNoRow()) {
+        return new CommitChanges(version, timestamp, false, List.of(), List.of());
+      }
       List<ChangeFile> removed = new ArrayList<>();
       List<ChangeFile> added = new ArrayList<>();
       Map<String, AddFile> before = null;
@@ -330,8 +350,6 @@ public final class ChangeRangePlanner {
           }
         }
       }
-      long timestamp = commitInfo != null && commitInfo.inCommitTimestamp() != null
-          ? commitInfo.inCommitTimestamp() : file.getModificationTime();
       return new CommitChanges(version, timestamp, rowTracked, List.copyOf(removed), List.copyOf(added));
     }
   }

@@ -195,6 +195,21 @@ class ChangeRangePlannerTest {
     assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
   }
 
+  /**
+   * Before row tracking, a MERGE whose metrics say it inserted, updated and deleted no row changes
+   * nothing, as in delta-spark's CDF; one without those metrics is taken at its file actions.
+   */
+  @Test
+  void aMergeThatChangedNoRowIsSkippedAtFileLevel() throws IOException {
+    commit(0, PROTOCOL, metadata(false));
+    commit(1, add("a", true, 0, 1));
+    String noOp = "{\"commitInfo\":{\"operation\":\"MERGE\",\"operationMetrics\":{\"numTargetRowsInserted\":\"0\","
+        + "\"numTargetRowsUpdated\":\"0\",\"numTargetRowsDeleted\":\"0\",\"numTargetRowsCopied\":\"5\"}}}";
+    commit(2, noOp, remove("a", true, 0, 1), add("b", true, 0, 1));
+    commit(3, noOp.replace("\"numTargetRowsDeleted\":\"0\",", ""), remove("b", true, 0, 1), add("c", true, 0, 1));
+    assertEquals(List.of(1L, 3L), plan(0, null).commits().stream().map(CommitChanges::version).toList());
+  }
+
   @Test
   void badRanges() throws IOException {
     history();
