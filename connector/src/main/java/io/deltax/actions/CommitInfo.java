@@ -7,10 +7,11 @@ import static io.deltax.actions.FieldType.STRING_MAP;
 import java.util.Map;
 
 /**
- * The parts of {@code commitInfo} that deltax uses: the operation name and its metrics (the
- * change feed skips a MERGE that changed no row, as delta-spark's does) and, on tables with
- * in-commit timestamps, the commit's timestamp (PROTOCOL.md, "In-Commit Timestamps"). deltax
- * writes its own {@code commitInfo} with more fields ({@code io.deltax.log.write.CommitInfoLine}).
+ * The parts of {@code commitInfo} that deltax uses: the operation name and its metrics (empty
+ * where the commit has none; the change feed skips a MERGE that changed no row, as delta-spark's
+ * does) and, on tables with in-commit timestamps, the commit's timestamp (PROTOCOL.md, "In-Commit
+ * Timestamps"). deltax writes its own {@code commitInfo} with more fields
+ * ({@code io.deltax.log.write.CommitInfoLine}).
  */
 public record CommitInfo(String operation, Map<String, String> operationMetrics, Long inCommitTimestamp,
     Long timestamp) implements Action {

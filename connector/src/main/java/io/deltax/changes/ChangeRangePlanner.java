@@ -80,7 +80,8 @@ public final class ChangeRangePlanner {
   /**
    * The cheap step: resolves the range's versions (timestamps included) and its end snapshot, and
    * checks what needs no commit's contents: the start is not after the end nor the latest version,
-   * and the log still holds every commit of the range. No commit of the range is opened.
+   * the log can still rebuild the table at the start, and it holds every commit of the range. No
+   * commit of the range is opened.
    */
   public ChangeBounds bounds(ChangeFeedRequest request) {
     long latest = log.listing().latestVersion();
@@ -96,6 +97,11 @@ public final class ChangeRangePlanner {
             : latest;
     if (start > end && !betweenTwoCommits(request, start, end)) {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
+    }
+    long oldest = log.listing().earliestRecreatableVersion();
+    if (start < oldest) {
+      // Log clean-up removed the commits before the oldest checkpoint the later commits continue.
+      throw DeltaXErrors.changeRangeNotAvailable(table, start, end, "versions " + oldest + " to " + latest);
     }
     commitFiles(start, end, latest);
     return new ChangeBounds(start, end, snapshotAt.apply(end));
@@ -146,18 +152,18 @@ public final class ChangeRangePlanner {
 
   /**
    * The table before {@code start} (protocol and metadata only: its file list is not replayed).
-   * Where log clean-up kept a checkpoint at {@code start} but no commit before it, the state at
-   * {@code start} stands in when its commit ({@code first}) changed neither; else the range must
-   * start after it.
+   * Where log clean-up left {@code start} the oldest version the log can rebuild ({@link #bounds}
+   * refuses an older one), the state at {@code start} stands in when its commit ({@code first})
+   * changed neither; else the range must start after it.
    */
   private Snapshot stateBefore(long start, CommitReading first) {
     if (start - 1 >= log.listing().earliestRecreatableVersion()) {
       return log.snapshotAt(start - 1);
     }
     if (first != null && first.protocol == null && first.metadata == null) {
-      return log.snapshotAt(start);
+      return snapshotAt.apply(start);
     }
-    throw DeltaXErrors.changeRangeStateBeforeGone(table, start);
+    throw DeltaXErrors.changeRangeStateBeforeGone(table, start, startChosen);
   }
 
   /**
@@ -295,7 +301,7 @@ public final class ChangeRangePlanner {
      * file-level changes here. Matched by row ID, its copied rows are no change anyway.
      */
     boolean isMergeThatChangedNoRow() {
-      if (commitInfo == null || !"MERGE".equals(commitInfo.operation()) || commitInfo.operationMetrics() == null) {
+      if (commitInfo == null || !"MERGE".equals(commitInfo.operation())) {
         return false;
       }
       Map<String, String> metrics = commitInfo.operationMetrics();

@@ -240,11 +240,14 @@ public final class DeltaXErrors {
             + latest + ". Give a starting version at or before it.");
   }
 
-  public static DeltaXException changeRangeStateBeforeGone(String tablePath, long start) {
+  /** @param startChosen whether the user chose the start (a batch read), else a stream resumes there */
+  public static DeltaXException changeRangeStateBeforeGone(String tablePath, long start, boolean startChosen) {
     return new DeltaXException("DELTAX_CHANGE_RANGE_NOT_AVAILABLE",
         "Cannot read the changes of " + tablePath + " from version " + start + ": version " + start
             + " changes the table's protocol or metadata, and log clean-up removed the commits that say what"
-            + " they were before it. Start from version " + (start + 1) + ".");
+            + " they were before it. " + (startChosen ? "Start from version " + (start + 1) + "."
+                : "The stream cannot go on from there: start a new one (a new checkpoint location) from version "
+                    + (start + 1) + "."));
   }
 
   /** @param available "versions 3 to 17" */

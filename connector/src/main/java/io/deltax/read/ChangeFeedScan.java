@@ -86,10 +86,13 @@ final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public String description() {
-    String head = String.format("deltax changes of %s, %s (%s)", end.tableRoot(), bounds.versions(),
-        mode.name().toLowerCase(Locale.ROOT));
-    return isStream ? head + ": planned per micro-batch"
-        : head + ": " + range.get().commits().size() + " commits with data changes";
+    String modeName = mode.name().toLowerCase(Locale.ROOT);
+    if (isStream) {
+      // Its bounds are where it starts (or the snapshot it starts with); each micro-batch plans its own.
+      return String.format("deltax change stream of %s (%s): planned per micro-batch", end.tableRoot(), modeName);
+    }
+    return String.format("deltax changes of %s, %s (%s): %d commits with data changes", end.tableRoot(),
+        bounds.versions(), modeName, range.get().commits().size());
   }
 
   @Override

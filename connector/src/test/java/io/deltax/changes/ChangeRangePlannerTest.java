@@ -125,9 +125,9 @@ class ChangeRangePlannerTest {
     assertEquals(3, bounds.endSnapshot().version());
     DeltaXException disabled = assertThrows(DeltaXException.class, () -> planner.range(bounds));
     assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
-    DeltaXException pastTheEnd = assertThrows(DeltaXException.class,
+    DeltaXException afterTheLatest = assertThrows(DeltaXException.class,
         () -> planner.bounds(new ChangeFeedRequest(4L, null, null, 5L, null, null, ChangeMode.ALL)));
-    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", pastTheEnd.getCondition());
+    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
   }
 
   /**
@@ -215,9 +215,9 @@ class ChangeRangePlannerTest {
     history();
     DeltaXException reversed = assertThrows(DeltaXException.class, () -> plan(3, 2L));
     assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
-    DeltaXException pastTheEnd = assertThrows(DeltaXException.class, () -> plan(5, null));
-    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", pastTheEnd.getCondition());
-    assertTrue(pastTheEnd.getMessage().contains("from version 5: the latest version is 4"), pastTheEnd.getMessage());
+    DeltaXException afterTheLatest = assertThrows(DeltaXException.class, () -> plan(5, null));
+    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
+    assertTrue(afterTheLatest.getMessage().contains("from version 5: the latest version is 4"), afterTheLatest.getMessage());
     // An ending version after the latest reads to the latest, as delta-spark's.
     assertEquals(4, plan(3, 7L).end());
     commit(5, metadata(false));

@@ -87,13 +87,22 @@ final class ChangeFeeds {
    */
   static void assertSameChanges(String oracle, String path) {
     long last = latest(path);
-    for (long[] r : new long[][] {{0, last}, {Math.min(3, last), last}}) {
-      List<Row> expected = changes("delta", oracle, r[0], r[1], "all").drop("_commit_timestamp").collectAsList();
-      String range = "versions " + r[0] + " to " + r[1];
-      assertEquals(canonical(expected), rows(changes("deltax", path, r[0], r[1], "all")), "all changes, " + range);
-      assertEquals(canonical(netOf(expected)), rows(changes("deltax", path, r[0], r[1], "net")),
-          "net changes, " + range);
-    }
+    assertSameChanges(oracle, path, 0, last);
+    assertSameChanges(oracle, path, Math.min(3, last), last);
+  }
+
+  /**
+   * deltax's feed of {@code path} from {@code start} to {@code end} is delta-spark's of
+   * {@code oracle}, in both modes.
+   *
+   * @return delta-spark's rows
+   */
+  static List<Row> assertSameChanges(String oracle, String path, long start, long end) {
+    List<Row> expected = changes("delta", oracle, start, end, "all").drop("_commit_timestamp").collectAsList();
+    String range = path + ", versions " + start + " to " + end;
+    assertEquals(canonical(expected), rows(changes("deltax", path, start, end, "all")), "all changes, " + range);
+    assertEquals(canonical(netOf(expected)), rows(changes("deltax", path, start, end, "net")), "net changes, " + range);
+    return expected;
   }
 
   /** The rows without {@code _commit_timestamp}, each as text, sorted: a multiset. */
