@@ -217,7 +217,8 @@ class ChangeRangePlannerTest {
     assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
     DeltaXException afterTheLatest = assertThrows(DeltaXException.class, () -> plan(5, null));
     assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
-    assertTrue(afterTheLatest.getMessage().contains("from version 5: the latest version is 4"), afterTheLatest.getMessage());
+    assertTrue(afterTheLatest.getMessage().contains("from version 5: the latest version is 4"),
+        afterTheLatest.getMessage());
     // An ending version after the latest reads to the latest, as delta-spark's.
     assertEquals(4, plan(3, 7L).end());
     commit(5, metadata(false));

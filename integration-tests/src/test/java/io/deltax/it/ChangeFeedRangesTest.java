@@ -217,7 +217,8 @@ class ChangeFeedRangesTest {
   void aCleanedUpLog() throws Exception {
     String path = table(dir, "cleaned", CDF + ", " + ROW_TRACKING + ", 'delta.checkpointInterval' = '2'", "", List.of(
         "INSERT INTO $T VALUES (1, 'a', 1), (2, 'a', 2), (3, 'b', 3)", "ALTER TABLE $T ADD COLUMNS (w STRING)",
-        "UPDATE $T SET v = 4, w = 'u' WHERE id = 1", "DELETE FROM $T WHERE id = 2", "UPDATE $T SET v = 5 WHERE id = 3"));
+        "UPDATE $T SET v = 4, w = 'u' WHERE id = 1", "DELETE FROM $T WHERE id = 2",
+        "UPDATE $T SET v = 5 WHERE id = 3"));
     deleteCommits(path, 0, 1);
     assertError(() -> changes("delta", path, 0, 5, "all").collect(), "DELTA_LOG_FILE_NOT_FOUND");
     assertError(() -> changes("deltax", path, 0, 5, "all").collect(),

@@ -188,7 +188,8 @@ class ChangeFeedTest {
   @Test
   void aMergeThatChangesNoRow() {
     String merge = "MERGE INTO $T t USING (SELECT CAST(id AS INT) AS id FROM range(0, 5)) s ON t.id = s.id "
-        + "WHEN MATCHED AND t.v < 0 THEN UPDATE SET v = 0 WHEN NOT MATCHED THEN INSERT (id, grp, v) VALUES (s.id, 'n', 0)";
+        + "WHEN MATCHED AND t.v < 0 THEN UPDATE SET v = 0 "
+        + "WHEN NOT MATCHED THEN INSERT (id, grp, v) VALUES (s.id, 'n', 0)";
     for (String properties : List.of(CDF, CDF + ", " + ROW_TRACKING)) {
       String path = table(dir, "no-op-merge-" + properties.length(), properties, "", List.of(
           "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)", merge,

@@ -61,7 +61,8 @@ class CheckpointsTest {
     return path;
   }
 
-  private static final Map<String, String> TWO_FILES_PER_PART = Map.of("spark.databricks.delta.checkpoint.partSize", "2");
+  private static final Map<String, String> TWO_FILES_PER_PART =
+      Map.of("spark.databricks.delta.checkpoint.partSize", "2");
   private static String classic;
   private static String multiPart;
 
