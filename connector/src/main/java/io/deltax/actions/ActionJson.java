@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * The JSON form of log actions: one action per line of a commit file or of a V2 JSON checkpoint
  * (PROTOCOL.md, "Delta Log Entries"), field by field as each action's {@link ActionSchema} lists
- * them. Parsing: actions deltax has no use for ({@code cdc}, {@code checkpointMetadata}, unknown
+ * them. Parsing: actions deltax has no use for ({@code checkpointMetadata}, unknown
  * future actions) parse to null. Writing: fields in the schema's order, left out where null.
  */
 public final class ActionJson {

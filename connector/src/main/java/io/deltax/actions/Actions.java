@@ -8,7 +8,7 @@ import java.util.Map;
 final class Actions {
   /** The permitted {@link Action}s, each by its own {@code SCHEMA}. */
   static final List<ActionSchema<? extends Action>> ALL = List.of(AddFile.SCHEMA,
-      RemoveFile.SCHEMA, Metadata.SCHEMA, Protocol.SCHEMA, SetTransaction.SCHEMA,
+      RemoveFile.SCHEMA, AddCDCFile.SCHEMA, Metadata.SCHEMA, Protocol.SCHEMA, SetTransaction.SCHEMA,
       DomainMetadata.SCHEMA, Sidecar.SCHEMA, CommitInfo.SCHEMA);
   private static final Map<String, ActionSchema<? extends Action>> BY_KEY = new HashMap<>();
   private static final Map<Class<?>, ActionSchema<? extends Action>> BY_TYPE = new HashMap<>();

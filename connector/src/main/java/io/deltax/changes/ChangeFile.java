@@ -1,5 +1,6 @@
 package io.deltax.changes;
 
+import io.deltax.actions.AddCDCFile;
 import io.deltax.actions.AddFile;
 import io.deltax.actions.DeletionVectorDescriptor;
 import io.deltax.actions.RemoveFile;
@@ -8,8 +9,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A logical file a commit added or removed: what reading its rows needs, shipped to the executors.
- * For a removed file, the deletion vector it had before the commit removed it.
+ * A logical file a commit added or removed, or a change data file it wrote: what reading its rows
+ * needs, shipped to the executors. For a removed file, the deletion vector it had before the
+ * commit removed it.
  *
  * @param path the path as the log writes it
  * @param deletionVector null when it has none
@@ -29,6 +31,11 @@ public record ChangeFile(String path, HashMap<String, String> partitionValues, l
     return new ChangeFile(remove.path(), copy(remove.partitionValues()), remove.size(),
         0L, remove.deletionVector(),
         remove.baseRowId(), remove.defaultRowCommitVersion());
+  }
+
+  /** A change data file: its rows are the changes it records, not the table's (no row IDs). */
+  static ChangeFile of(AddCDCFile cdc) {
+    return new ChangeFile(cdc.path(), copy(cdc.partitionValues()), cdc.size(), 0L, null, null, null);
   }
 
   private static HashMap<String, String> copy(Map<String, String> values) {

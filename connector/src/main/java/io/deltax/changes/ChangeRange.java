@@ -2,6 +2,8 @@ package io.deltax.changes;
 
 import io.deltax.log.Snapshot;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A change feed's range, planned: the snapshot at its end (whose schema every row is read with)
@@ -25,7 +27,23 @@ public record ChangeRange(long start, long end, Snapshot endSnapshot, List<Commi
         || c.added().stream().anyMatch(ChangeFile::hasRowIds));
   }
 
-  /** Whether some file to read has no row IDs, so its rows are read without them. */
+  /**
+   * Whether some commit not matched by row ID removed and re-added a file with another deletion
+   * vector: its rows are then read by row index, as files with row IDs are.
+   */
+  public boolean anyFileReAddedAtFileLevel() {
+    return commits.stream().filter(c -> !c.rowTracked()).anyMatch(c -> {
+      Set<String> removed = c.removed().stream().map(ChangeFile::path).collect(Collectors.toSet());
+      return c.added().stream().anyMatch(a -> removed.contains(a.path()));
+    });
+  }
+
+  /** Whether some commit is read from its change data files. */
+  public boolean anyChangeData() {
+    return commits.stream().anyMatch(c -> !c.changeData().isEmpty());
+  }
+
+  /** Whether some removed or added file to read has no row IDs, so its rows are read without them. */
   public boolean anyFileWithoutRowIds() {
     return commits.stream().anyMatch(c -> c.removed().stream().anyMatch(f -> !f.hasRowIds())
         || c.added().stream().anyMatch(f -> !f.hasRowIds()));

@@ -1,6 +1,7 @@
 package io.deltax.changes;
 
 import io.deltax.actions.Action;
+import io.deltax.actions.AddCDCFile;
 import io.deltax.actions.AddFile;
 import io.deltax.actions.CommitInfo;
 import io.deltax.actions.Metadata;
@@ -37,7 +38,8 @@ import org.apache.hadoop.fs.FileStatus;
  *
  * <p>A commit is matched by row ID when row tracking was enabled both before it and after it (its
  * removed and added files then all carry {@code baseRowId}, PROTOCOL.md "Row Tracking", "Writer
- * Requirements"). Before enablement its changes are file-level.
+ * Requirements"). Before enablement its changes are the rows of its change data files where it
+ * wrote some (the change data feed was on), else file-level.
  */
 public final class ChangeRangePlanner {
   private final TransactionLog log;
@@ -141,7 +143,9 @@ public final class ChangeRangePlanner {
       }
       CommitChanges changes = commit.changes(version,
           trackedBefore && trackedAfter && !commit.isRestore());
-      schemas.commit(version, commit.metadata, !changes.removed().isEmpty());
+      // A commit read from its change data files removed rows where its log removed files.
+      schemas.commit(version, commit.metadata, !changes.removed().isEmpty()
+          || !changes.changeData().isEmpty() && !commit.removes.isEmpty());
       if (!changes.isEmpty()) {
         commits.add(changes);
       }
@@ -186,7 +190,8 @@ public final class ChangeRangePlanner {
         added.add(later == null ? f : new ChangeFile(f.path(), f.partitionValues(), f.size(),
             f.modificationTime(), f.deletionVector(), later.baseRowId(), c.version()));
       }
-      result.add(new CommitChanges(c.version(), c.timestampMillis(), false, c.removed(), List.copyOf(added)));
+      result.add(new CommitChanges(c.version(), c.timestampMillis(), false, c.removed(),
+          List.copyOf(added), c.changeData()));
     }
     return List.copyOf(result);
   }
@@ -257,6 +262,7 @@ public final class ChangeRangePlanner {
     /** By logical file key, in the commit's order. */
     final Map<String, RemoveFile> removes = new LinkedHashMap<>();
     final Map<String, AddFile> adds = new LinkedHashMap<>();
+    final List<AddCDCFile> changeData = new ArrayList<>();
     /** Every add with a baseRowId (backfills' too), by canonical path. */
     final Map<String, AddFile> numbered = new HashMap<>();
 
@@ -280,6 +286,8 @@ public final class ChangeRangePlanner {
         }
       } else if (action instanceof RemoveFile r && r.dataChange()) {
         removes.put(key(r.path(), r.deletionVectorId()), r);
+      } else if (action instanceof AddCDCFile c) {
+        changeData.add(c);
       }
     }
 
@@ -316,6 +324,12 @@ public final class ChangeRangePlanner {
     CommitChanges changes(long version, boolean rowTracked) {
       long timestamp = commitInfo != null && commitInfo.inCommitTimestamp() != null
           ? commitInfo.inCommitTimestamp() : file.getModificationTime();
+      if (!rowTracked && !changeData.isEmpty()) {
+        // PROTOCOL.md, "Add CDC File", reader requirements: a version with cdc files is read
+        // from them alone, as delta-spark's CDF reads it.
+        return new CommitChanges(version, timestamp, false, List.of(), List.of(),
+            changeData.stream().map(ChangeFile::of).toList());
+      }
       if (!rowTracked && isMergeThatChangedNoRow()) {
         return new CommitChanges(version, timestamp, false, List.of(), List.of());
       }

@@ -17,4 +17,14 @@ public enum ChangeType {
   public String label() {
     return label;
   }
+
+  /** The change a {@code _change_type} value names, or null for none of the four. */
+  public static ChangeType ofLabel(String label) {
+    for (ChangeType t : values()) {
+      if (t.label.equals(label)) {
+        return t;
+      }
+    }
+    return null;
+  }
 }

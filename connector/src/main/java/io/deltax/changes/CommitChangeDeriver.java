@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -41,8 +42,10 @@ import org.apache.spark.sql.catalyst.InternalRow;
  * commit needs no removed row to tell an update from an insert: its row ID does (see
  * {@link #firstFreshRowId}).
  *
- * <p>A commit without row tracking has no row IDs to match: its removed rows are deletes and its
- * added rows inserts (file-level changes).
+ * <p>A commit without row tracking has no row IDs to match: where it wrote change data files,
+ * their rows are its changes, as they record them; else its removed rows are deletes and its added
+ * rows inserts (file-level changes), but for a file it re-added with another deletion vector, of
+ * which only the rows one vector hides and the other does not changed.
  */
 public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable {
   private final CommitChanges commit;
@@ -54,11 +57,24 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   /** The files still to read: removed ones first, then added ones. */
   private final Deque<Source> sources = new ArrayDeque<>();
   private FileRows.RowIterator current;
-  private boolean currentRemoved;
+  private Role currentRole;
   private ChangeRow next;
 
-  /** @param grown for a removed file re-added with a grown deletion vector: that vector, else null */
-  private record Source(ChangeFile file, boolean removed, DeletionVectorDescriptor grown) {}
+  /** What a file's rows are to the commit. */
+  private enum Role {
+    REMOVED,
+    ADDED,
+    /** A change data file: each row is the change its {@code _change_type} names. */
+    RECORDED
+  }
+
+  /**
+   * @param onlyHiddenBy for a file the commit removed and re-added with another deletion vector:
+   *     the other side's vector, of whose rows only those the file's own vector does not hide are
+   *     read (of the removed file, the rows the re-added one newly hides; of the re-added file, the
+   *     rows it shows again); else null
+   */
+  private record Source(ChangeFile file, Role role, DeletionVectorDescriptor onlyHiddenBy) {}
 
   public CommitChangeDeriver(CommitSlice slice, FileRows files) {
     this.commit = slice.commit();
@@ -69,7 +85,8 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
     int[] deal = slice.deal();
     int removedCount = commit.removed().size();
     List<ChangeFile> addedToRead = new ArrayList<>();
-    Map<ChangeFile, DeletionVectorDescriptor> grown = new HashMap<>();
+    Map<ChangeFile, DeletionVectorDescriptor> onlyHiddenBy = new HashMap<>();
+    Set<ChangeFile> unread = new HashSet<>();
     if (commit.rowTracked()) {
       for (int i = 0; i < commit.added().size(); i++) {
         ChangeFile added = commit.added().get(i);
@@ -77,25 +94,49 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
         if (before != null && added.deletionVector() != null && before.hasRowIds()) {
           // The same data file with a grown deletion vector: its live rows are the removed
           // file's, copied; only the rows the new vector hides can have changed.
-          grown.put(before, added.deletionVector());
+          onlyHiddenBy.put(before, added.deletionVector());
         } else if (indexRowIds(added) && deal[removedCount + i] == slice.index()) {
           addedToRead.add(added);
         }
       }
     } else {
       for (int i = 0; i < commit.added().size(); i++) {
-        if (deal[removedCount + i] == slice.index()) {
-          addedToRead.add(commit.added().get(i));
+        ChangeFile added = commit.added().get(i);
+        ChangeFile before = removedByPath.get(added.path());
+        if (before == null) {
+          if (deal[removedCount + i] == slice.index()) {
+            addedToRead.add(added);
+          }
+          continue;
+        }
+        // The same data file with another deletion vector (a DELETE or UPDATE with deletion
+        // vectors before row tracking, a RESTORE): the rows the new vector hides and the old one
+        // did not are deletes, those the old one hid and the new one does not are inserts, the
+        // rest are the same rows; as delta-spark's CDF (CDCReader.processDeletionVectorActions).
+        if (added.deletionVector() != null) {
+          onlyHiddenBy.put(before, added.deletionVector());
+        } else {
+          unread.add(before);
+        }
+        if (before.deletionVector() != null && deal[removedCount + i] == slice.index()) {
+          onlyHiddenBy.put(added, before.deletionVector());
+          addedToRead.add(added);
         }
       }
     }
     for (int i = 0; i < removedCount; i++) {
       ChangeFile removed = commit.removed().get(i);
-      if (deal[i] == slice.index()) {
-        sources.add(new Source(removed, true, grown.get(removed)));
+      if (deal[i] == slice.index() && !unread.contains(removed)) {
+        sources.add(new Source(removed, Role.REMOVED, onlyHiddenBy.get(removed)));
       }
     }
-    addedToRead.forEach(f -> sources.add(new Source(f, false, null)));
+    addedToRead.forEach(f -> sources.add(new Source(f, Role.ADDED, onlyHiddenBy.get(f))));
+    int recordedFrom = removedCount + commit.added().size();
+    for (int i = 0; i < commit.changeData().size(); i++) {
+      if (deal[recordedFrom + i] == slice.index()) {
+        sources.add(new Source(commit.changeData().get(i), Role.RECORDED, null));
+      }
+    }
   }
 
   /**
@@ -143,10 +184,11 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
           return false;
         }
         Source source = sources.poll();
-        current = source.grown() != null ? files.newlyDeletedRows(source.file(), source.grown())
+        current = source.role() == Role.RECORDED ? files.changeDataRows(source.file())
+            : source.onlyHiddenBy() != null ? files.hiddenRows(source.file(), source.onlyHiddenBy())
             : commit.rowTracked() && source.file().hasRowIds() ? files.rows(source.file(), wanted(source))
             : files.rows(source.file());
-        currentRemoved = source.removed();
+        currentRole = source.role();
       }
       next = classify(current.next());
     }
@@ -160,7 +202,7 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
    */
   private FileRows.RowFilter wanted(Source source) {
     long version = commit.version();
-    if (source.removed()) {
+    if (source.role() == Role.REMOVED) {
       // An updated or a deleted row: any row ID but a copied one.
       AddedRowIds.CopiedCursor copied = added.copiedCursor();
       return (rowId, v) -> !copied.copied(rowId);
@@ -171,9 +213,11 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   /** The change a row read from a removed or an added file stands for, or null for none. */
   private ChangeRow classify(InternalRow row) {
     ChangeType type;
-    if (!commit.rowTracked()) {
-      type = currentRemoved ? ChangeType.DELETE : ChangeType.INSERT;
-    } else if (currentRemoved) {
+    if (currentRole == Role.RECORDED) {
+      type = ((FileRows.RecordedRows) current).changeType();
+    } else if (!commit.rowTracked()) {
+      type = currentRole == Role.REMOVED ? ChangeType.DELETE : ChangeType.INSERT;
+    } else if (currentRole == Role.REMOVED) {
       long rowId = FileRows.rowId(row);
       type = added.written(rowId) ? ChangeType.UPDATE_PREIMAGE
           : added.copied(rowId) ? null : ChangeType.DELETE;

@@ -5,17 +5,28 @@ import java.util.List;
 
 /**
  * The data change of one commit, as its log tells it: the logical files it removed and added with
- * {@code dataChange = true}. A file removed and re-added unchanged (same path, same deletion
- * vector) is in neither list.
+ * {@code dataChange = true}, or the change data files it wrote. A file removed and re-added
+ * unchanged (same path, same deletion vector) is in neither list.
  *
  * @param timestampMillis the commit's timestamp: its in-commit timestamp, else its file's time
  * @param rowTracked whether row tracking was enabled before and after the commit, so its rows are
- *     matched by row ID; otherwise removed rows are deletes and added rows inserts
+ *     matched by row ID; otherwise removed rows are deletes and added rows inserts, or the change
+ *     data files say what changed
+ * @param changeData the {@code cdc} files of a commit not matched by row ID, whose rows are its
+ *     changes; the removed and added lists are then empty (PROTOCOL.md, "Add CDC File", reader
+ *     requirements: a version's changes are read from its {@code cdc} files alone)
  */
 public record CommitChanges(long version, long timestampMillis, boolean rowTracked,
-    List<ChangeFile> removed, List<ChangeFile> added) implements Serializable {
+    List<ChangeFile> removed, List<ChangeFile> added, List<ChangeFile> changeData)
+    implements Serializable {
+
+  /** Changes told by removed and added files alone. */
+  public CommitChanges(long version, long timestampMillis, boolean rowTracked,
+      List<ChangeFile> removed, List<ChangeFile> added) {
+    this(version, timestampMillis, rowTracked, removed, added, List.of());
+  }
 
   public boolean isEmpty() {
-    return removed.isEmpty() && added.isEmpty();
+    return removed.isEmpty() && added.isEmpty() && changeData.isEmpty();
   }
 }

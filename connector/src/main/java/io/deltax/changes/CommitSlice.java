@@ -26,16 +26,13 @@ public record CommitSlice(CommitChanges commit, int index, int count) implements
    * {@code maxSlices} (the cluster's parallelism: more would only queue).
    */
   public static List<CommitSlice> of(CommitChanges commit, long sliceBytes, int maxSlices) {
+    List<ChangeFile> files = files(commit);
     long bytes = 0;
-    for (ChangeFile f : commit.removed()) {
+    for (ChangeFile f : files) {
       bytes += f.size();
     }
-    for (ChangeFile f : commit.added()) {
-      bytes += f.size();
-    }
-    int files = commit.removed().size() + commit.added().size();
     long wanted = Math.max(1, (bytes + sliceBytes - 1) / sliceBytes);
-    int count = (int) Math.max(1, Math.min(Math.min(wanted, maxSlices), files));
+    int count = (int) Math.max(1, Math.min(Math.min(wanted, maxSlices), files.size()));
     List<CommitSlice> slices = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       slices.add(new CommitSlice(commit, i, count));
@@ -43,22 +40,29 @@ public record CommitSlice(CommitChanges commit, int index, int count) implements
     return slices;
   }
 
+  /** Every file of the commit to read: the removed ones, the added ones, the change data files. */
+  static List<ChangeFile> files(CommitChanges commit) {
+    List<ChangeFile> files = new ArrayList<>(commit.removed());
+    files.addAll(commit.added());
+    files.addAll(commit.changeData());
+    return files;
+  }
+
   /**
-   * Which slice reads each file: {@code [0, removed)} for the removed files in their order, then
-   * the added ones.
+   * Which slice reads each file, by its place in {@link #files}: the removed files, then the added
+   * ones, then the change data files, each in their order.
    */
   int[] deal() {
-    int removed = commit.removed().size();
-    int files = removed + commit.added().size();
-    int[] slice = new int[files];
+    List<ChangeFile> files = files(commit);
+    int[] slice = new int[files.size()];
     if (count == 1) {
       return slice;
     }
-    List<Integer> bySize = new ArrayList<>(files);
-    for (int i = 0; i < files; i++) {
+    List<Integer> bySize = new ArrayList<>(files.size());
+    for (int i = 0; i < files.size(); i++) {
       bySize.add(i);
     }
-    bySize.sort(Comparator.<Integer>comparingLong(i -> -file(i, removed).size()).thenComparingInt(i -> i));
+    bySize.sort(Comparator.<Integer>comparingLong(i -> -files.get(i).size()).thenComparingInt(i -> i));
     long[] load = new long[count];
     for (int i : bySize) {
       int least = 0;
@@ -68,12 +72,8 @@ public record CommitSlice(CommitChanges commit, int index, int count) implements
         }
       }
       slice[i] = least;
-      load[least] += file(i, removed).size();
+      load[least] += files.get(i).size();
     }
     return slice;
-  }
-
-  private ChangeFile file(int i, int removed) {
-    return i < removed ? commit.removed().get(i) : commit.added().get(i - removed);
   }
 }

@@ -6,12 +6,19 @@ import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
- * Reads the live rows of a logical file (its deletion vector applied), for {@link
- * CommitChangeDeriver}. Implemented by the read path with Spark's Parquet reader.
+ * Reads the live rows of a logical file (its deletion vector applied), or the rows of a change
+ * data file, for {@link CommitChangeDeriver}. Implemented by the read path with Spark's Parquet
+ * reader.
  */
 public interface FileRows {
   /** An iterator over rows that holds an open file until it is exhausted or closed. */
   interface RowIterator extends Iterator<InternalRow>, Closeable {}
+
+  /** The rows of a change data file, and the change each records. */
+  interface RecordedRows extends RowIterator {
+    /** The {@code _change_type} of the row {@link #next} returned last. */
+    ChangeType changeType();
+  }
 
   /**
    * Which rows of a file with row IDs are wanted, decided from a row's ID and commit version
@@ -39,10 +46,17 @@ public interface FileRows {
   RowIterator rowIds(ChangeFile file);
 
   /**
-   * As {@link #rows}, only the rows {@code grown} deletes and the file's own deletion vector did
-   * not: those a commit newly hid by re-adding the file with a grown deletion vector.
+   * As {@link #rows}, only the rows {@code vector} hides and the file's own deletion vector does
+   * not. Read from a removed file with the vector it was re-added with: the rows the commit newly
+   * hid. Read from the re-added file with the removed one's vector: the rows it shows again.
    */
-  RowIterator newlyDeletedRows(ChangeFile file, DeletionVectorDescriptor grown);
+  RowIterator hiddenRows(ChangeFile file, DeletionVectorDescriptor vector);
+
+  /**
+   * The rows a change data file records (PROTOCOL.md, "Change Data Files"), with the read columns
+   * of {@link #rows} for a file without row IDs; the change of each is its {@code _change_type}.
+   */
+  RecordedRows changeDataRows(ChangeFile file);
 
   /** The row ID of a row {@link #rows} returned for a file with row IDs. */
   static long rowId(InternalRow row) {

@@ -43,6 +43,13 @@ public final class DeltaXErrors {
             + ". The file may be truncated or was not written by a Delta writer.", cause);
   }
 
+  public static DeltaXException corruptChangeDataFile(String tablePath, String file, String why) {
+    return new DeltaXException("DELTAX_CORRUPT_CHANGE_DATA",
+        "Cannot read the change data file " + file + " of " + tablePath + ": " + why
+            + ". Each row of a change data file names its change in _change_type: insert, "
+            + "update_preimage, update_postimage or delete.");
+  }
+
   /** A checkpoint that cannot be read, with no older checkpoint or first commit to use instead. */
   /** @param withoutIt why the log cannot rebuild the version without the checkpoint */
   public static DeltaXException unreadableCheckpoint(String tablePath, long version, String file,

@@ -22,9 +22,7 @@ import org.apache.spark.util.SerializableConfiguration;
  * ({@code net}), each put into the output row Spark asked for.
  */
 final class ChangeFeedReaderFactory implements PartitionReaderFactory {
-  private final ChangeFileRead withRowIds;
-  private final ChangeFileRead withoutRowIds;
-  private final ChangeFileRead rowIdsOnly;
+  private final ChangeFileReads reads;
   private final StructType physicalPartitionSchema;
   private final ZoneId sessionZone;
   private final String tableRoot;
@@ -32,13 +30,10 @@ final class ChangeFeedReaderFactory implements PartitionReaderFactory {
   private final ChangeFeedOutput output;
   private final ChangeMode mode;
 
-  ChangeFeedReaderFactory(ChangeFileRead withRowIds, ChangeFileRead withoutRowIds,
-      ChangeFileRead rowIdsOnly, StructType physicalPartitionSchema, ZoneId sessionZone,
-      String tableRoot, Broadcast<SerializableConfiguration> hadoopConf, ChangeFeedOutput output,
-      ChangeMode mode) {
-    this.withRowIds = withRowIds;
-    this.withoutRowIds = withoutRowIds;
-    this.rowIdsOnly = rowIdsOnly;
+  ChangeFeedReaderFactory(ChangeFileReads reads, StructType physicalPartitionSchema,
+      ZoneId sessionZone, String tableRoot, Broadcast<SerializableConfiguration> hadoopConf,
+      ChangeFeedOutput output, ChangeMode mode) {
+    this.reads = reads;
     this.physicalPartitionSchema = physicalPartitionSchema;
     this.sessionZone = sessionZone;
     this.tableRoot = tableRoot;
@@ -49,8 +44,8 @@ final class ChangeFeedReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    ChangeFileReader files = new ChangeFileReader(withRowIds, withoutRowIds, rowIdsOnly,
-        physicalPartitionSchema, sessionZone, tableRoot, hadoopConf.value().value());
+    ChangeFileReader files = new ChangeFileReader(reads, physicalPartitionSchema, sessionZone,
+        tableRoot, hadoopConf.value().value());
     return new ChangesReader(((ChangeFeedInputPartition) partition).commits(), files);
   }
 

@@ -1,6 +1,7 @@
 package io.deltax.read;
 
 import io.deltax.changes.ChangeBounds;
+import io.deltax.changes.ChangeFeedColumns;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.CommitChanges;
 import io.deltax.changes.CommitSlice;
@@ -28,6 +29,7 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -148,7 +150,7 @@ final class ChangeFeedScan implements Scan, Batch {
     ChangeFileRead rowIdsOnly = null;
     ChangeFileRead withoutRowIds = null;
     ChangeRange range = this.range.get();
-    if (range.anyFileWithRowIds()) {
+    if (range.anyFileWithRowIds() || range.anyFileReAddedAtFileLevel()) {
       withRowIds = read(ChangeFeedTable.READ_TYPE, rowTracking, dataSchema, physicalReadData,
           readPartitionSchema);
     }
@@ -159,11 +161,17 @@ final class ChangeFeedScan implements Scan, Batch {
     if (range.anyFileWithoutRowIds()) {
       withoutRowIds = read(null, rowTracking, dataSchema, physicalReadData, readPartitionSchema);
     }
+    ChangeFileRead changeData = null;
+    if (range.anyChangeData()) {
+      // PROTOCOL.md, "Change Data Files": the data columns, then _change_type; no partition columns.
+      changeData = read(null, rowTracking, withChangeType(dataSchema), withChangeType(physicalReadData),
+          readPartitionSchema);
+    }
     List<String> readColumns = new ArrayList<>();
     for (String name : Schemas.concat(readDataSchema, readPartitionSchema).fieldNames()) {
       readColumns.add(name.toLowerCase(Locale.ROOT));
     }
-    return new ChangeFeedReaderFactory(withRowIds, withoutRowIds, rowIdsOnly,
+    return new ChangeFeedReaderFactory(new ChangeFileReads(withRowIds, withoutRowIds, rowIdsOnly, changeData),
         (StructType) ColumnMapping.physical(readPartitionSchema, end.schema()), conf.sessionZone(),
         end.tableRoot().toString(), SparkParquet.broadcast(spark, conf.hadoopConf()),
         new ChangeFeedOutput(output, readColumns, rowDataVersions()), readMode());
@@ -210,6 +218,10 @@ final class ChangeFeedScan implements Scan, Batch {
     StructType partition = plan.parquetPartitionSchema(readPartition);
     return new ChangeFileRead(SparkParquet.readFunction(spark, plan.parquetDataSchema(dataSchema),
         partition, required, List.of(), conf, batch), plan, Schemas.concat(required, partition), batch);
+  }
+
+  private static StructType withChangeType(StructType physicalData) {
+    return physicalData.add(ChangeFeedColumns.CHANGE_TYPE, DataTypes.StringType, true);
   }
 
   private StructType physical(StructType logical) {

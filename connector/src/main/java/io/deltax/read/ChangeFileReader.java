@@ -1,6 +1,7 @@
 package io.deltax.read;
 
 import io.deltax.actions.DeletionVectorDescriptor;
+import io.deltax.changes.ChangeFeedColumns;
 import io.deltax.changes.ChangeFile;
 import io.deltax.changes.FileRows;
 import io.deltax.deletionvectors.DeletedRows;
@@ -21,28 +22,23 @@ import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Reads the files of a change feed on an executor, whole files one at a time, through Spark's
+ * Reads the files of a change feed on an executor (data files and change data files), whole files
+ * one at a time, through Spark's
  * Parquet reader and a {@code _metadata} assembler (which computes row IDs and row commit versions
  * and drops the rows a deletion vector removes): by batches where the read schema allows
  * ({@link LiveRowsByBatch}), else by rows ({@link LiveRowsByRow}).
  */
 final class ChangeFileReader implements FileRows {
-  /** Null where no commit of the range needs it. */
-  private final ChangeFileRead withRowIds;
-  private final ChangeFileRead withoutRowIds;
-  private final ChangeFileRead rowIdsOnly;
+  private final ChangeFileReads reads;
   private final StructType physicalPartitionSchema;
   private final PartitionValues partitionValues;
   private final FilePathResolver paths;
   private final Path tableRoot;
   private final Configuration hadoopConf;
 
-  ChangeFileReader(ChangeFileRead withRowIds, ChangeFileRead withoutRowIds, ChangeFileRead rowIdsOnly,
-      StructType physicalPartitionSchema, ZoneId sessionZone, String tableRoot,
-      Configuration hadoopConf) {
-    this.withRowIds = withRowIds;
-    this.withoutRowIds = withoutRowIds;
-    this.rowIdsOnly = rowIdsOnly;
+  ChangeFileReader(ChangeFileReads reads, StructType physicalPartitionSchema, ZoneId sessionZone,
+      String tableRoot, Configuration hadoopConf) {
+    this.reads = reads;
     this.physicalPartitionSchema = physicalPartitionSchema;
     this.partitionValues = new PartitionValues(sessionZone);
     this.tableRoot = new Path(tableRoot);
@@ -52,28 +48,45 @@ final class ChangeFileReader implements FileRows {
 
   @Override
   public RowIterator rows(ChangeFile file) {
-    return open(file, file.hasRowIds() ? withRowIds : withoutRowIds, physicalPartitionSchema, false);
+    return open(file, file.hasRowIds() ? reads.withRowIds() : reads.withoutRowIds(),
+        physicalPartitionSchema, false);
   }
 
   @Override
   public RowIterator rows(ChangeFile file, RowFilter keep) {
-    LiveRows rows = open(file, withRowIds, physicalPartitionSchema, false);
+    LiveRows rows = open(file, reads.withRowIds(), physicalPartitionSchema, false);
     rows.keepIds(keep);
     return rows;
   }
 
   @Override
   public RowIterator rowIds(ChangeFile file) {
-    return open(file, rowIdsOnly, new StructType(), true);
+    return open(file, reads.rowIdsOnly(), new StructType(), true);
+  }
+
+  /**
+   * Reads the file with its row indexes, which the two vectors are compared at: a file without row
+   * IDs (a commit before row tracking) is read the same way, and the row ID struct computed for it,
+   * which means nothing there, is left out of its rows.
+   */
+  @Override
+  public RowIterator hiddenRows(ChangeFile file, DeletionVectorDescriptor vector) {
+    DeletedRows own = file.deletionVector() == null ? null : load(file.deletionVector(), file);
+    DeletedRows hiding = load(vector, file);
+    ChangeFileRead read = reads.withRowIds();
+    LiveRows rows = open(file, read, physicalPartitionSchema, false);
+    rows.keepOnly(index -> hiding.contains(index) && (own == null || !own.contains(index)));
+    // The struct follows the data and partition columns.
+    return file.hasRowIds() ? rows
+        : new RowsWithoutField(rows, read.plan().numDataColumns() + read.plan().numPartitionColumns());
   }
 
   @Override
-  public RowIterator newlyDeletedRows(ChangeFile file, DeletionVectorDescriptor grown) {
-    DeletedRows before = file.deletionVector() == null ? null : load(file.deletionVector(), file);
-    DeletedRows after = load(grown, file);
-    LiveRows rows = open(file, withRowIds, physicalPartitionSchema, false);
-    rows.keepOnly(index -> after.contains(index) && (before == null || !before.contains(index)));
-    return rows;
+  public RecordedRows changeDataRows(ChangeFile file) {
+    ChangeFileRead read = reads.changeData();
+    return new RecordedChangeRows(open(file, read, physicalPartitionSchema, false),
+        read.parquetOutput().fieldIndex(ChangeFeedColumns.CHANGE_TYPE), tableRoot.toString(),
+        paths.resolve(file.path()).toString());
   }
 
   private DeletedRows load(DeletionVectorDescriptor dv, ChangeFile file) {

@@ -35,7 +35,9 @@ class ActionJsonTest {
     Protocol p = (Protocol) ActionJson.parseLine("{\"protocol\":{\"minReaderVersion\":3,"
         + "\"minWriterVersion\":7,\"readerFeatures\":[\"v2Checkpoint\"],\"writerFeatures\":[\"rowTracking\"]}}");
     assertEquals(Set.of("v2Checkpoint"), p.readerFeatures());
-    assertNull(ActionJson.parseLine("{\"cdc\":{\"path\":\"x\"}}"));
+    assertEquals(new AddCDCFile("_change_data/c.parquet", Map.of("p", "1"), 12, false, Map.of()),
+        ActionJson.parseLine("{\"cdc\":{\"path\":\"_change_data/c.parquet\",\"partitionValues\":{\"p\":\"1\"},"
+            + "\"size\":12,\"dataChange\":false}}"));
     assertNull(ActionJson.parseLine("{\"checkpointMetadata\":{\"version\":3}}"));
     assertThrows(IOException.class, () -> ActionJson.parseLine("{\"add\":{\"path\":"));
   }

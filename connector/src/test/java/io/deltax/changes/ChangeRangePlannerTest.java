@@ -109,6 +109,36 @@ class ChangeRangePlannerTest {
   }
 
   /**
+   * A commit with change data files ({@code cdc}) before row tracking is read from them alone
+   * (PROTOCOL.md, "Add CDC File", reader requirements); once row tracking is enabled, its commits
+   * are matched by row ID and their change data files are not read.
+   */
+  @Test
+  void changeDataFilesBeforeRowTrackingTellTheChanges() throws IOException {
+    String cdc = "{\"cdc\":{\"path\":\"_change_data/cdc-1.parquet\",\"partitionValues\":{},\"size\":7,"
+        + "\"dataChange\":false}}";
+    commit(0, PROTOCOL, metadata(false));
+    commit(1, add("a", true, 0, 1));
+    commit(2, remove("a", true, 0, 1), add("b", true, 0, 1), cdc);
+    commit(3, metadata(true));
+    commit(4, remove("b", true, 0, 1), add("c", true, 5, 4), cdc.replace("cdc-1", "cdc-2"));
+    List<CommitChanges> commits = plan(0, null).commits();
+    assertEquals(List.of(1L, 2L, 4L), commits.stream().map(CommitChanges::version).toList());
+    CommitChanges recorded = commits.get(1);
+    assertFalse(recorded.rowTracked());
+    assertEquals(List.of(), recorded.removed());
+    assertEquals(List.of(), recorded.added());
+    assertEquals(List.of("_change_data/cdc-1.parquet"), recorded.changeData().stream().map(ChangeFile::path).toList());
+    assertEquals(7, recorded.changeData().get(0).size());
+    CommitChanges matched = commits.get(2);
+    assertTrue(matched.rowTracked());
+    assertEquals(List.of(), matched.changeData());
+    assertEquals(List.of("c"), matched.added().stream().map(ChangeFile::path).toList());
+    List<CommitSlice> slices = CommitSlice.of(recorded, 1, 4);
+    assertEquals(1, slices.size(), "one file, one slice");
+  }
+
+  /**
    * The bounds check what needs no commit's contents (so a load fails early); a range that
    * disables row tracking is refused only when its commits are read, by a batch scan's planning.
    */

@@ -62,4 +62,15 @@ class CommitSliceTest {
     }
     assertArrayEquals(new int[deal.length], CommitSlice.whole(c).deal(), "one slice reads everything");
   }
+
+  /** A commit read from its change data files is cut and dealt by their sizes the same way. */
+  @Test
+  void changeDataFilesAreDealtToo() {
+    List<ChangeFile> recorded = List.of(file("c0", 300), file("c1", 100), file("c2", 200));
+    CommitChanges c = new CommitChanges(7, 0, false, List.of(), List.of(), recorded);
+    assertEquals(1, CommitSlice.of(c, 600, 8).size());
+    List<CommitSlice> slices = CommitSlice.of(c, 300, 8);
+    assertEquals(2, slices.size());
+    assertArrayEquals(new int[] {0, 1, 1}, slices.get(1).deal(), "300 to one slice, 200 and 100 to the other");
+  }
 }

@@ -248,11 +248,11 @@ public final class MetadataReadPlan implements Serializable {
     return fields;
   }
 
-  int numDataColumns() {
+  public int numDataColumns() {
     return numDataColumns;
   }
 
-  int numPartitionColumns() {
+  public int numPartitionColumns() {
     return numPartitionColumns;
   }
 
