@@ -54,7 +54,7 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   private final AddedRowIds added = new AddedRowIds();
   /** Row IDs from here up were first assigned by this commit: its rows there are inserts. */
   private final long firstFreshRowId;
-  /** The files still to read: removed ones first, then added ones. */
+  /** The files still to read: removed ones first, then added ones, then change data files. */
   private final Deque<Source> sources = new ArrayDeque<>();
   private FileRows.RowIterator current;
   private Role currentRole;
@@ -210,7 +210,10 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
     return (rowId, v) -> v == version;
   }
 
-  /** The change a row read from a removed or an added file stands for, or null for none. */
+  /**
+   * The change a row read from a removed, an added or a change data file stands for, or null for
+   * none.
+   */
   private ChangeRow classify(InternalRow row) {
     ChangeType type;
     if (currentRole == Role.RECORDED) {

@@ -62,6 +62,21 @@ class ChangeFeedStreamTest {
   }
 
   /**
+   * Before row tracking, the stream reads the commits' change data files (an UPDATE shows its
+   * changed rows only), after it matches rows by row ID; the enablement's commits show nothing.
+   */
+  @Test
+  void changeDataFilesBeforeRowTrackingAsDeltaSparkStream() {
+    String table = Streams.create(dir, "recorded", "id INT, v STRING", ROW_TRACKING_AND_CDF[1]);
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a'), (2, 'b'), (3, 'c')", "UPDATE $T SET v = 'B' WHERE id = 2",
+        "DELETE FROM $T WHERE id = 3", "ALTER TABLE $T SET TBLPROPERTIES (" + ROW_TRACKING_AND_CDF[0] + ")",
+        "UPDATE $T SET v = 'A' WHERE id = 1");
+    runBoth(table, "recorded", FROM_1);
+    assertEquals(8, Streams.count(dir.resolve("recorded-deltax")),
+        "3 inserts, an update's two images, a delete, nothing for the enablement, an update's two images");
+  }
+
+  /**
    * A run of a stream that resumes from its checkpoint opens no commit before its offset: the
    * table's change feed range from {@code startingVersion} is not read at the query's start (only
    * its bounds and end snapshot, here from the checkpoint at the offset), the stream reads its
