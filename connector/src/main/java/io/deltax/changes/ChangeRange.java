@@ -2,8 +2,6 @@ package io.deltax.changes;
 
 import io.deltax.log.Snapshot;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A change feed's range, planned: the snapshot at its end (whose schema every row is read with)
@@ -32,10 +30,7 @@ public record ChangeRange(long start, long end, Snapshot endSnapshot, List<Commi
    * vector: its rows are then read by row index, as files with row IDs are.
    */
   public boolean anyFileReAddedAtFileLevel() {
-    return commits.stream().filter(c -> !c.rowTracked()).anyMatch(c -> {
-      Set<String> removed = c.removed().stream().map(ChangeFile::path).collect(Collectors.toSet());
-      return c.added().stream().anyMatch(a -> removed.contains(a.path()));
-    });
+    return commits.stream().anyMatch(c -> !c.rowTracked() && c.reAddsAFile());
   }
 
   /** Whether some commit is read from its change data files. */

@@ -31,10 +31,11 @@ import org.apache.hadoop.fs.FileStatus;
  * commit in it into {@link CommitChanges}. A stream needs only the first (it plans each
  * micro-batch's commits itself). No data file is opened here.
  *
- * <p>Only {@code add} and {@code remove} actions with {@code dataChange = true} count: delta-spark
- * marks the commits that rewrite files without changing rows that way (OPTIMIZE, row tracking
- * backfills, deltax's among them, and file-only rewrites), so they contribute nothing, and a
- * range with no data change reads no data file.
+ * <p>Only {@code add} and {@code remove} actions with {@code dataChange = true} count (and, in a
+ * commit not matched by row ID, {@code cdc} actions): delta-spark marks the commits that rewrite
+ * files without changing rows that way (OPTIMIZE, row tracking backfills, deltax's among them,
+ * and file-only rewrites), so they contribute nothing, and a range with no data change reads no
+ * data file.
  *
  * <p>A commit is matched by row ID when row tracking was enabled both before it and after it (its
  * removed and added files then all carry {@code baseRowId}, PROTOCOL.md "Row Tracking", "Writer
@@ -143,9 +144,8 @@ public final class ChangeRangePlanner {
       }
       CommitChanges changes = commit.changes(version,
           trackedBefore && trackedAfter && !commit.isRestore());
-      // A commit read from its change data files removed rows where its log removed files.
-      schemas.commit(version, commit.metadata, !changes.removed().isEmpty()
-          || !changes.changeData().isEmpty() && !commit.removes.isEmpty());
+      // A commit read from its change data files removes none: they hold its own schema's rows.
+      schemas.commit(version, commit.metadata, !changes.removed().isEmpty());
       if (!changes.isEmpty()) {
         commits.add(changes);
       }

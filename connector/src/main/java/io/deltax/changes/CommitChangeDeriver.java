@@ -76,66 +76,85 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
    */
   private record Source(ChangeFile file, Role role, DeletionVectorDescriptor onlyHiddenBy) {}
 
+  /** Which files a task reads, and how, as the commit's added files decide it. */
+  private static final class ReadPlan {
+    final List<ChangeFile> addedToRead = new ArrayList<>();
+    final Map<ChangeFile, DeletionVectorDescriptor> onlyHiddenBy = new HashMap<>();
+    /** Removed files none of whose rows changed. */
+    final Set<ChangeFile> unread = new HashSet<>();
+  }
+
   public CommitChangeDeriver(CommitSlice slice, FileRows files) {
     this.commit = slice.commit();
     this.files = files;
-    Map<String, ChangeFile> removedByPath = new HashMap<>();
-    commit.removed().forEach(f -> removedByPath.put(f.path(), f));
+    Map<String, ChangeFile> removedByPath = commit.removedByPath();
     this.firstFreshRowId = firstFreshRowId(commit, removedByPath.keySet());
     int[] deal = slice.deal();
     int removedCount = commit.removed().size();
-    List<ChangeFile> addedToRead = new ArrayList<>();
-    Map<ChangeFile, DeletionVectorDescriptor> onlyHiddenBy = new HashMap<>();
-    Set<ChangeFile> unread = new HashSet<>();
-    if (commit.rowTracked()) {
-      for (int i = 0; i < commit.added().size(); i++) {
-        ChangeFile added = commit.added().get(i);
-        ChangeFile before = removedByPath.get(added.path());
-        if (before != null && added.deletionVector() != null && before.hasRowIds()) {
-          // The same data file with a grown deletion vector: its live rows are the removed
-          // file's, copied; only the rows the new vector hides can have changed.
-          onlyHiddenBy.put(before, added.deletionVector());
-        } else if (indexRowIds(added) && deal[removedCount + i] == slice.index()) {
-          addedToRead.add(added);
-        }
-      }
-    } else {
-      for (int i = 0; i < commit.added().size(); i++) {
-        ChangeFile added = commit.added().get(i);
-        ChangeFile before = removedByPath.get(added.path());
-        if (before == null) {
-          if (deal[removedCount + i] == slice.index()) {
-            addedToRead.add(added);
-          }
-          continue;
-        }
-        // The same data file with another deletion vector (a DELETE or UPDATE with deletion
-        // vectors before row tracking, a RESTORE): the rows the new vector hides and the old one
-        // did not are deletes, those the old one hid and the new one does not are inserts, the
-        // rest are the same rows; as delta-spark's CDF (CDCReader.processDeletionVectorActions).
-        if (added.deletionVector() != null) {
-          onlyHiddenBy.put(before, added.deletionVector());
-        } else {
-          unread.add(before);
-        }
-        if (before.deletionVector() != null && deal[removedCount + i] == slice.index()) {
-          onlyHiddenBy.put(added, before.deletionVector());
-          addedToRead.add(added);
-        }
+    ReadPlan plan = new ReadPlan();
+    for (int i = 0; i < commit.added().size(); i++) {
+      ChangeFile added = commit.added().get(i);
+      boolean ours = deal[removedCount + i] == slice.index();
+      if (commit.rowTracked()) {
+        planMatchedByRowId(added, removedByPath.get(added.path()), ours, plan);
+      } else {
+        planFileLevel(added, removedByPath.get(added.path()), ours, plan);
       }
     }
     for (int i = 0; i < removedCount; i++) {
       ChangeFile removed = commit.removed().get(i);
-      if (deal[i] == slice.index() && !unread.contains(removed)) {
-        sources.add(new Source(removed, Role.REMOVED, onlyHiddenBy.get(removed)));
+      if (deal[i] == slice.index() && !plan.unread.contains(removed)) {
+        sources.add(new Source(removed, Role.REMOVED, plan.onlyHiddenBy.get(removed)));
       }
     }
-    addedToRead.forEach(f -> sources.add(new Source(f, Role.ADDED, onlyHiddenBy.get(f))));
+    plan.addedToRead.forEach(f -> sources.add(new Source(f, Role.ADDED, plan.onlyHiddenBy.get(f))));
     int recordedFrom = removedCount + commit.added().size();
     for (int i = 0; i < commit.changeData().size(); i++) {
       if (deal[recordedFrom + i] == slice.index()) {
         sources.add(new Source(commit.changeData().get(i), Role.RECORDED, null));
       }
+    }
+  }
+
+  /**
+   * An added file of a commit matched by row ID: its row IDs are indexed (every task does that,
+   * whichever reads the file), and it is read if it holds a row of this commit.
+   *
+   * @param before the removed file of the same path, or null
+   * @param ours whether this task's slice reads the file
+   */
+  private void planMatchedByRowId(ChangeFile added, ChangeFile before, boolean ours, ReadPlan plan) {
+    if (before != null && added.deletionVector() != null && before.hasRowIds()) {
+      // The same data file with a grown deletion vector: its live rows are the removed file's,
+      // copied; only the rows the new vector hides can have changed.
+      plan.onlyHiddenBy.put(before, added.deletionVector());
+    } else if (indexRowIds(added) && ours) {
+      plan.addedToRead.add(added);
+    }
+  }
+
+  /**
+   * An added file of a commit not matched by row ID: its rows are inserts, unless it re-adds the
+   * data file {@code before} with another deletion vector (a DELETE or UPDATE with deletion vectors
+   * before row tracking, a RESTORE). Then the rows the new vector hides and the old one did not are
+   * deletes, those the old one hid and the new one does not are inserts, and the rest are the same
+   * rows; as delta-spark's CDF (CDCReader.processDeletionVectorActions).
+   */
+  private static void planFileLevel(ChangeFile added, ChangeFile before, boolean ours, ReadPlan plan) {
+    if (before == null) {
+      if (ours) {
+        plan.addedToRead.add(added);
+      }
+      return;
+    }
+    if (added.deletionVector() != null) {
+      plan.onlyHiddenBy.put(before, added.deletionVector());
+    } else {
+      plan.unread.add(before);
+    }
+    if (before.deletionVector() != null && ours) {
+      plan.onlyHiddenBy.put(added, before.deletionVector());
+      plan.addedToRead.add(added);
     }
   }
 

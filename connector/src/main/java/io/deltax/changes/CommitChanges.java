@@ -1,7 +1,9 @@
 package io.deltax.changes;
 
 import java.io.Serializable;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The data change of one commit, as its log tells it: the logical files it removed and added with
@@ -28,5 +30,21 @@ public record CommitChanges(long version, long timestampMillis, boolean rowTrack
 
   public boolean isEmpty() {
     return removed.isEmpty() && added.isEmpty() && changeData.isEmpty();
+  }
+
+  /**
+   * The removed files by path. An added file with one of these paths re-adds that data file with
+   * another deletion vector (a file re-added with the same one is in neither list).
+   */
+  public Map<String, ChangeFile> removedByPath() {
+    Map<String, ChangeFile> byPath = new HashMap<>();
+    removed.forEach(f -> byPath.put(f.path(), f));
+    return byPath;
+  }
+
+  /** Whether the commit re-added a data file it removed, with another deletion vector. */
+  public boolean reAddsAFile() {
+    Map<String, ChangeFile> byPath = removedByPath();
+    return added.stream().anyMatch(a -> byPath.containsKey(a.path()));
   }
 }

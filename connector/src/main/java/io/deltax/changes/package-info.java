@@ -1,12 +1,14 @@
 /**
  * The change feed, derived from row tracking (PROTOCOL.md, "Row Tracking"): which rows a range of
- * commits inserted, updated (with pre-images) and deleted, without Change Data Feed files.
+ * commits inserted, updated (with pre-images) and deleted, without Change Data Feed files (read
+ * only for commits before row tracking, which have no row IDs to match).
  *
  * <p>{@link io.deltax.changes.ChangeRangePlanner} resolves a range's
  * {@link io.deltax.changes.ChangeBounds} (versions, end snapshot; no commit of the range opened),
  * then, when a batch scan plans, reads the range's commits (and no data file) into
  * {@link io.deltax.changes.CommitChanges}: per commit with a data change, the files it removed (as
- * they were before it, deletion vector included) and the files it added. Commits with
+ * they were before it, deletion vector included) and the files it added, or, before row tracking,
+ * the change data files it wrote. Commits with
  * {@code dataChange = false} (row tracking backfills, OPTIMIZE, property changes) contribute
  * nothing; {@link io.deltax.changes.RangeSchemas} checks that the range's last schema can read
  * every row it holds. {@link io.deltax.changes.CommitChangeDeriver} matches one commit's removed and added rows

@@ -121,12 +121,12 @@ final class LogFiles {
   }
 
   /**
-   * The actions of one commit but its {@code add} and {@code remove} lines, which are left
-   * unparsed where they start as writers start them: for questions about everything but files.
+   * The actions of one commit but its {@code add}, {@code remove} and {@code cdc} lines, which are
+   * left unparsed where they start as writers start them: for questions about everything but files.
    */
   void readCommitWithoutFileActions(FileStatus file, Consumer<Action> sink) {
     readLines(file, line -> line.startsWith("{\"add\":") || line.startsWith("{\"remove\":")
-        ? null : ActionJson.parseLine(line), sink);
+        || line.startsWith("{\"cdc\":") ? null : ActionJson.parseLine(line), sink);
   }
 
   /** The {@code add} and {@code remove} actions of one commit, each read for path, row ID, stats. */

@@ -23,13 +23,14 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Reads the files of a change feed on an executor (data files and change data files), whole files
- * one at a time, through Spark's
- * Parquet reader and a {@code _metadata} assembler (which computes row IDs and row commit versions
- * and drops the rows a deletion vector removes): by batches where the read schema allows
- * ({@link LiveRowsByBatch}), else by rows ({@link LiveRowsByRow}).
+ * one at a time, through Spark's Parquet reader and a {@code _metadata} assembler (which computes
+ * row IDs and row commit versions and drops the rows a deletion vector removes): by batches where
+ * the read schema allows ({@link LiveRowsByBatch}), else by rows ({@link LiveRowsByRow}).
  */
 final class ChangeFileReader implements FileRows {
   private final ChangeFileReads reads;
+  /** Where {@code _change_type} is in a row read from a change data file. */
+  private final int changeTypeAt;
   private final StructType physicalPartitionSchema;
   private final PartitionValues partitionValues;
   private final FilePathResolver paths;
@@ -39,6 +40,8 @@ final class ChangeFileReader implements FileRows {
   ChangeFileReader(ChangeFileReads reads, StructType physicalPartitionSchema, ZoneId sessionZone,
       String tableRoot, Configuration hadoopConf) {
     this.reads = reads;
+    this.changeTypeAt = reads.changeData() == null ? -1
+        : reads.changeData().parquetOutput().fieldIndex(ChangeFeedColumns.CHANGE_TYPE);
     this.physicalPartitionSchema = physicalPartitionSchema;
     this.partitionValues = new PartitionValues(sessionZone);
     this.tableRoot = new Path(tableRoot);
@@ -65,28 +68,22 @@ final class ChangeFileReader implements FileRows {
   }
 
   /**
-   * Reads the file with its row indexes, which the two vectors are compared at: a file without row
-   * IDs (a commit before row tracking) is read the same way, and the row ID struct computed for it,
-   * which means nothing there, is left out of its rows.
+   * Reads the file with its row indexes, which {@code vector} is asked at (the file's own deletion
+   * vector drops its rows first). A file without row IDs (a commit before row tracking) is read the
+   * same way, and the row ID struct computed for it, which means nothing there, is left out.
    */
   @Override
   public RowIterator hiddenRows(ChangeFile file, DeletionVectorDescriptor vector) {
-    DeletedRows own = file.deletionVector() == null ? null : load(file.deletionVector(), file);
     DeletedRows hiding = load(vector, file);
-    ChangeFileRead read = reads.withRowIds();
-    LiveRows rows = open(file, read, physicalPartitionSchema, false);
-    rows.keepOnly(index -> hiding.contains(index) && (own == null || !own.contains(index)));
-    // The struct follows the data and partition columns.
-    return file.hasRowIds() ? rows
-        : new RowsWithoutField(rows, read.plan().numDataColumns() + read.plan().numPartitionColumns());
+    LiveRows rows = open(file, reads.withRowIds(), physicalPartitionSchema, false);
+    rows.keepOnly(hiding::contains);
+    return file.hasRowIds() ? rows : RowsWithoutField.lastOf(rows);
   }
 
   @Override
   public RecordedRows changeDataRows(ChangeFile file) {
-    ChangeFileRead read = reads.changeData();
-    return new RecordedChangeRows(open(file, read, physicalPartitionSchema, false),
-        read.parquetOutput().fieldIndex(ChangeFeedColumns.CHANGE_TYPE), tableRoot.toString(),
-        paths.resolve(file.path()).toString());
+    return new RecordedChangeRows(open(file, reads.changeData(), physicalPartitionSchema, false),
+        changeTypeAt, tableRoot.toString(), paths.resolve(file.path()).toString());
   }
 
   private DeletedRows load(DeletionVectorDescriptor dv, ChangeFile file) {

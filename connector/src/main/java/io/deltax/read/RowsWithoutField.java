@@ -6,17 +6,20 @@ import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 
-/** The rows of a file as another iterator reads them, with one field left out. */
+/** Rows as the change feed's readers build them (generic rows), with one field left out. */
 final class RowsWithoutField implements FileRows.RowIterator {
   private final FileRows.RowIterator rows;
-  private final int field;
 
-  RowsWithoutField(FileRows.RowIterator rows, int field) {
+  private RowsWithoutField(FileRows.RowIterator rows) {
     this.rows = rows;
-    this.field = field;
   }
 
-  /** {@code row} (as the change feed's readers build it: a generic row) without {@code field}. */
+  /** {@code rows}, each without its last field. */
+  static FileRows.RowIterator lastOf(FileRows.RowIterator rows) {
+    return new RowsWithoutField(rows);
+  }
+
+  /** {@code row} without {@code field}. */
   static InternalRow without(InternalRow row, int field) {
     Object[] values = ((GenericInternalRow) row).values();
     Object[] kept = Arrays.copyOf(values, values.length - 1);
@@ -31,7 +34,8 @@ final class RowsWithoutField implements FileRows.RowIterator {
 
   @Override
   public InternalRow next() {
-    return without(rows.next(), field);
+    InternalRow row = rows.next();
+    return without(row, row.numFields() - 1);
   }
 
   @Override

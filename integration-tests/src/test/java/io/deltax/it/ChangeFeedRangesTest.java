@@ -92,8 +92,9 @@ class ChangeFeedRangesTest {
    * files, and deltax reads them as delta-spark does: an UPDATE and a MERGE before the enablement
    * show the rows they changed, not their files' every row (a column added between them reads as
    * null in the older files). A DELETE with deletion vectors writes none; the rows its vectors
-   * newly hide are its deletes. After the enablement, commits are matched by row ID. Partitioned,
-   * under column mapping (the files hold physical names; their partition values are in the log).
+   * newly hide are its deletes, and those a RESTORE's smaller vectors show again its inserts.
+   * After the enablement, commits are matched by row ID. Partitioned, under column mapping (the
+   * files hold physical names; their partition values are in the log).
    */
   @Test
   void changeDataFilesBeforeRowTracking() {
@@ -102,6 +103,7 @@ class ChangeFeedRangesTest {
             "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 12)",
             "UPDATE $T SET v = -v WHERE id % 3 = 0",
             "DELETE FROM $T WHERE id % 4 = 1",
+            "RESTORE TABLE $T TO VERSION AS OF 2",
             "MERGE INTO $T t USING (SELECT CAST(id AS INT) AS id FROM range(0, 16) WHERE id % 5 = 0 OR id > 13) s "
                 + "ON t.id = s.id WHEN MATCHED AND t.id < 8 THEN UPDATE SET v = t.v + 1000 "
                 + "WHEN MATCHED THEN DELETE "

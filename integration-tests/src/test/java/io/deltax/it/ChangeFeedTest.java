@@ -183,7 +183,7 @@ class ChangeFeedTest {
    * A MERGE whose clauses fire on no row still rewrites the files its matches are in, every row
    * copied. delta-spark's CDF skips it by its metrics; so does deltax, before row tracking (file
    * level, where its rows would otherwise show as deleted and inserted) and with it. (Appends
-   * around it: an UPDATE before row tracking is file-level in deltax, exact in delta-spark's CDF.)
+   * around it: on a table without row tracking, an UPDATE wrote change data files, read then.)
    */
   @Test
   void aMergeThatChangesNoRow() {

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Spark 4.2's changes syntax ({@code t CHANGES FROM VERSION a TO VERSION b [WITH (...)]}) on
  * {@code deltax.`/path`} tables, through {@code io.deltax.spark42.DeltaXChangelogCatalog}, judged
  * by delta-spark's change data feed ({@code readChangeFeed}) on the same table, written with both
- * CDF and row tracking (deltax derives its answer from row tracking and never reads the
- * {@code _change_data} files; {@code ChangeFeedTest} shows the same answer without CDF). Runs only
+ * CDF and row tracking (deltax derives its answer from row tracking and reads the
+ * {@code _change_data} files only of commits before row tracking; {@code ChangeFeedTest} shows the
+ * same answer without CDF). Runs only
  * on Spark 4.2 ({@code -Pspark-4.2}); skipped on 4.1, where the syntax does not exist.
  */
 class ChangelogTest {
@@ -174,6 +175,26 @@ class ChangelogTest {
         + last + " WITH ('deduplicationMode' = 'netChanges')").collect());
     assertTrue(e.getMessage().contains("DELTAX_UNSUPPORTED_CHANGE_RANGE") && e.getMessage().contains(path)
         && e.getMessage().contains("version 1 "), e.getMessage());
+  }
+
+  /**
+   * Before row tracking, a commit with change data files is read from them: exact changes (updates
+   * as pre- and post-images, no carry-over, though the UPDATE rewrote its file), so every mode
+   * serves them, as delta-spark's CDF gives them.
+   */
+  @Test
+  void changeDataFilesBeforeRowTrackingInEveryMode() {
+    String path = dir.resolve("recorded").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v INT) USING delta TBLPROPERTIES (" + CDF + ")");
+    sql("INSERT INTO " + quote(path) + " SELECT id, id * 10 FROM range(0, 4)");
+    sql("UPDATE " + quote(path) + " SET v = -1 WHERE id = 1");
+    sql("DELETE FROM " + quote(path) + " WHERE id = 2");
+    List<String> expected = rows(deltaChanges(path, 2, 3));
+    assertEquals(3, expected.size(), "an update's two images, a delete");
+    for (String with : List.of("", "WITH ('deduplicationMode' = 'none')",
+        "WITH ('deduplicationMode' = 'dropCarryovers', 'computeUpdates' = 'true')")) {
+      assertEquals(expected, rows(changes(path, "CHANGES FROM VERSION 2 TO VERSION 3 " + with)), with);
+    }
   }
 
   private static long latest(String path) {

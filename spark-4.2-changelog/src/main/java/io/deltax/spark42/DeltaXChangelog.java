@@ -28,12 +28,14 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>The flags say what Spark's {@code ResolveChangelogTable} must still do. Where every commit of
  * the range is matched by row ID, deltax already drops copy-on-write carry-overs and writes updates
  * as pre- and post-images, so only net changes are left to Spark (when the range has more than one
- * commit). Commits before row tracking are file-level (rows of removed files are deletes, of added
- * files inserts, without row IDs): such a range names no row ID, so Spark post-processes nothing,
- * and {@link #checkCanServe} refuses every query whose answer post-processing would change: net
- * changes over several commits, carry-over removal or update detection where such a commit
- * rewrote files. What it lets through has no carry-over, no update as delete and insert, and no
- * row changed twice, so the flags are then true to the rows.
+ * commit). Commits before row tracking have no row IDs: their rows are those of their change data
+ * files (exact changes, updates as pre- and post-images), else file-level (rows of removed files
+ * are deletes, of added files inserts). Such a range names no row ID, so Spark post-processes
+ * nothing, and {@link #checkCanServe} refuses every query whose answer post-processing would
+ * change: net changes over several commits, carry-over removal or update detection where such a
+ * commit removed files without change data files to tell its changes. What it lets through has no
+ * carry-over, no update as delete and insert, and no row changed twice, so the flags are then true
+ * to the rows.
  */
 final class DeltaXChangelog implements Changelog {
   private static final String METADATA = "_metadata";
@@ -123,7 +125,10 @@ final class DeltaXChangelog implements Changelog {
     }
   }
 
-  /** Whether a commit not matched by row ID removed files, so its deletes and inserts may pair up. */
+  /**
+   * Whether a commit not matched by row ID removed files, so its deletes and inserts may pair up (a
+   * commit read from its change data files lists none: its updates come as pre- and post-images).
+   */
   private boolean fileLevelRewrite() {
     return changes.range().commits().stream().anyMatch(c -> !c.rowTracked() && !c.removed().isEmpty());
   }

@@ -248,11 +248,11 @@ public final class MetadataReadPlan implements Serializable {
     return fields;
   }
 
-  public int numDataColumns() {
+  int numDataColumns() {
     return numDataColumns;
   }
 
-  public int numPartitionColumns() {
+  int numPartitionColumns() {
     return numPartitionColumns;
   }
 
