@@ -7,10 +7,10 @@ import static io.deltax.it.ChangeFeeds.assertError;
 import static io.deltax.it.ChangeFeeds.assertSameChanges;
 import static io.deltax.it.ChangeFeeds.canonical;
 import static io.deltax.it.ChangeFeeds.changes;
+import static io.deltax.it.ChangeFeeds.commit;
 import static io.deltax.it.ChangeFeeds.dmlSequence;
 import static io.deltax.it.ChangeFeeds.latest;
 import static io.deltax.it.ChangeFeeds.netOf;
-import static io.deltax.it.ChangeFeeds.read;
 import static io.deltax.it.ChangeFeeds.rows;
 import static io.deltax.it.ChangeFeeds.table;
 import static io.deltax.it.DeltaOracle.canonicalRows;
@@ -128,10 +128,6 @@ class ChangeFeedRangesTest {
       }
     }
     assertSameChanges(path, path, enabled, latest(path));
-  }
-
-  private static String commit(String path, long version) {
-    return read(Path.of(path, "_delta_log", String.format("%020d.json", version)));
   }
 
   /**

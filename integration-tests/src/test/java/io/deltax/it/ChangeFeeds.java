@@ -166,6 +166,11 @@ final class ChangeFeeds {
     return RowFactory.create(values);
   }
 
+  /** The text of commit {@code version} of the table at {@code path}. */
+  static String commit(String path, long version) {
+    return read(Path.of(path, "_delta_log", String.format("%020d.json", version)));
+  }
+
   static String read(Path file) {
     try {
       return Files.readString(file);

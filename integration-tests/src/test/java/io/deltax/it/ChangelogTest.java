@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * by delta-spark's change data feed ({@code readChangeFeed}) on the same table, written with both
  * CDF and row tracking (deltax derives its answer from row tracking and reads the
  * {@code _change_data} files only of commits before row tracking; {@code ChangeFeedTest} shows the
- * same answer without CDF). Runs only
- * on Spark 4.2 ({@code -Pspark-4.2}); skipped on 4.1, where the syntax does not exist.
+ * same answer without CDF). Runs only on Spark 4.2 ({@code -Pspark-4.2}); skipped on 4.1, where
+ * the syntax does not exist.
  */
 class ChangelogTest {
   private static final String CATALOG = "deltax42";
