@@ -1,0 +1,100 @@
+package io.deltax.log.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.actions.Action;
+import io.deltax.actions.ParquetActionReader;
+import io.deltax.actions.ParquetActionWriter;
+import io.deltax.actions.SetTransaction;
+import io.deltax.log.LogFilePublisher;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * On the local file system deltax writes log files without Hadoop's {@code create}: without
+ * Hadoop's native library that starts a {@code chmod} process for each file and its {@code .crc},
+ * which made most of a small backfill's time. Here {@code file:} is a local file system whose
+ * {@code create} fails, so any write that still goes through it fails the test.
+ */
+class LocalLogWritesTest {
+  @TempDir
+  Path dir;
+
+  /** The local file system, refusing to create files: reads and links still work. */
+  public static final class NoCreateFileSystem extends LocalFileSystem {
+    @Override
+    public FSDataOutputStream create(org.apache.hadoop.fs.Path f, FsPermission permission,
+        boolean overwrite, int bufferSize, short replication, long blockSize, Progressable progress)
+        throws IOException {
+      throw new IOException("Hadoop's create was called for " + f);
+    }
+  }
+
+  private static Configuration conf() {
+    Configuration conf = new Configuration();
+    conf.set("fs.file.impl", NoCreateFileSystem.class.getName());
+    conf.setBoolean("fs.file.impl.disable.cache", true);
+    return conf;
+  }
+
+  private static org.apache.hadoop.fs.Path hadoop(Path path) {
+    return new org.apache.hadoop.fs.Path(path.toUri());
+  }
+
+  private List<String> files(Path in) throws IOException {
+    try (Stream<Path> files = Files.list(in)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void theStoreInThisTestRefusesHadoopsCreate() {
+    assertThrows(IOException.class,
+        () -> hadoop(dir).getFileSystem(conf()).create(hadoop(dir.resolve("x")), false).close());
+  }
+
+  @Test
+  void commitsAndHintsAreWrittenWithoutHadoopsCreate() throws Exception {
+    Path log = dir.resolve("_delta_log"); // not there yet: made as Hadoop's create would
+    CommitWriter writer = new CommitWriter(hadoop(log), conf());
+    assertTrue(writer.write(0, List.of("{\"a\":1}")));
+    assertEquals(false, writer.write(0, List.of("{\"b\":2}")));
+    new LogFilePublisher(conf()).replace(hadoop(log.resolve("_last_checkpoint")),
+        "{\"version\":0}\n".getBytes(StandardCharsets.UTF_8));
+    new LogFilePublisher(conf()).replace(hadoop(log.resolve("_last_checkpoint")),
+        "{\"version\":1}\n".getBytes(StandardCharsets.UTF_8));
+    assertEquals("{\"a\":1}\n", Files.readString(log.resolve(String.format("%020d.json", 0))));
+    assertEquals("{\"version\":1}\n", Files.readString(log.resolve("_last_checkpoint")));
+    assertEquals(List.of(String.format("%020d.json", 0), "_last_checkpoint"), files(log),
+        "no temporary file and no .crc is left");
+  }
+
+  @Test
+  void checkpointFilesAreWrittenWithoutHadoopsCreate() throws Exception {
+    Path sidecar = dir.resolve("_delta_log").resolve("_sidecars").resolve("s.parquet");
+    List<Action> written = List.of(new SetTransaction("app", 3, 10L), new SetTransaction("b", 1, null));
+    try (ParquetActionWriter out = new ParquetActionWriter(conf(), hadoop(sidecar),
+        List.of(SetTransaction.SCHEMA))) {
+      for (Action action : written) {
+        out.write(action);
+      }
+    }
+    List<Action> read = new ArrayList<>();
+    ParquetActionReader.read(conf(), hadoop(sidecar), List.of(SetTransaction.SCHEMA), read::add);
+    assertEquals(written, read);
+  }
+}
