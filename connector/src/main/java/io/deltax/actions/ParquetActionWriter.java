@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -15,7 +14,6 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -34,31 +32,21 @@ public final class ParquetActionWriter implements Closeable {
   /** Creates {@code file} (replacing it) with one column group per action, in the order given. */
   public ParquetActionWriter(Configuration conf, Path file, List<ActionSchema<? extends Action>> actions)
       throws IOException {
+    this(conf, HadoopOutputFile.fromPath(file, conf), actions);
+  }
+
+  /** Writes {@code file} (replacing it), as above. */
+  public ParquetActionWriter(Configuration conf, OutputFile file,
+      List<ActionSchema<? extends Action>> actions) throws IOException {
     MessageType schema = schema(actions);
     this.actions = List.copyOf(actions);
     this.rows = new SimpleGroupFactory(schema);
-    this.writer = ExampleParquetWriter.builder(outputFile(conf, file))
+    this.writer = ExampleParquetWriter.builder(file)
         .withConf(conf)
         .withType(schema)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withCompressionCodec(CompressionCodecName.SNAPPY)
         .build();
-  }
-
-  /**
-   * Where the writer writes. A local file straight through {@code java.nio}: Hadoop's local file
-   * system would start a {@code chmod} process for the file and for its {@code .crc} when Hadoop's
-   * native library is not loaded, as in Spark's own distribution (see
-   * {@code LogFilePublisher.writeTemp}).
-   */
-  private static OutputFile outputFile(Configuration conf, Path file) throws IOException {
-    FileSystem fs = file.getFileSystem(conf);
-    if ("file".equals(fs.getUri().getScheme())) {
-      java.nio.file.Path local = java.nio.file.Path.of(fs.makeQualified(file).toUri());
-      java.nio.file.Files.createDirectories(local.getParent()); // as Hadoop's create would
-      return new LocalOutputFile(local);
-    }
-    return HadoopOutputFile.fromPath(file, conf);
   }
 
   /** The file's schema: a group per action, its fields as the action's schema lists them. */

@@ -134,7 +134,8 @@ public final class CheckpointWriter {
       throws IOException {
     Path staged = publisher.stagingFor(file);
     long count;
-    try (ParquetActionWriter rows = new ParquetActionWriter(conf, staged, columns)) {
+    try (ParquetActionWriter rows = new ParquetActionWriter(conf, publisher.outputFile(staged),
+        columns)) {
       body.write(rows);
       count = rows.count();
     } catch (IOException | RuntimeException e) {

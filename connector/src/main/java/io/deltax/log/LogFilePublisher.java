@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.ref.Reference;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -18,6 +17,9 @@ import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.hadoop.util.HadoopOutputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.OutputFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,7 +103,7 @@ public final class LogFilePublisher {
     }
     Path temp = tempFor(target);
     try {
-      writeTemp(fs, method, temp, content, false);
+      writeTemp(fs, temp, content, false);
     } catch (IOException | RuntimeException e) {
       deleteQuietly(fs, temp);
       throw e;
@@ -110,25 +112,32 @@ public final class LogFilePublisher {
   }
 
   /**
-   * Writes a temporary file beside its target. On the local file system straight through
-   * {@code java.nio}: Hadoop's local {@code create} sets the file's permissions by starting a
-   * {@code chmod} process, for the file and again for its {@code .crc}, when Hadoop's native
-   * library is not loaded (as in Spark's own distribution); that cost about 20 ms per commit, most
-   * of a small {@code CALL backfill_row_tracking}. The link publishes the file without a
-   * {@code .crc}, as before. Elsewhere through the cached FileSystem, not a FileContext: see
-   * {@link #rename}.
+   * Writes a temporary file beside its target: on Hadoop's local file system without Hadoop's
+   * {@code create} ({@link LocalFileWrites}: no process started, no {@code .crc}), elsewhere
+   * through the cached FileSystem, not a FileContext (see {@link #rename}). {@code overwrite} is
+   * Hadoop's flag; a local temporary name is always new.
    */
-  private static void writeTemp(FileSystem fs, PutIfAbsentMethod method, Path temp, byte[] content,
-      boolean overwrite) throws IOException {
-    if (method == PutIfAbsentMethod.HARD_LINK) {
-      java.nio.file.Path file = local(fs, temp);
-      java.nio.file.Files.createDirectories(file.getParent()); // as Hadoop's create would
-      java.nio.file.Files.write(file, content, StandardOpenOption.CREATE_NEW);
+  private void writeTemp(FileSystem fs, Path temp, byte[] content, boolean overwrite)
+      throws IOException {
+    if (LocalFileWrites.applies(fs)) {
+      LocalFileWrites.create(fs, conf, temp, content);
       return;
     }
     try (OutputStream out = fs.create(temp, overwrite)) {
       out.write(content);
     }
+  }
+
+  /**
+   * Where to write a file {@link #stagingFor} named, for Parquet's writer: on Hadoop's local file
+   * system a file {@link LocalFileWrites} created, else Hadoop's.
+   */
+  public OutputFile outputFile(Path staged) throws IOException {
+    FileSystem fs = staged.getFileSystem(conf);
+    if (LocalFileWrites.applies(fs)) {
+      return new LocalOutputFile(LocalFileWrites.create(fs, conf, staged, new byte[0]));
+    }
+    return HadoopOutputFile.fromPath(staged, conf);
   }
 
   /**
@@ -202,7 +211,7 @@ public final class LogFilePublisher {
     }
     Path temp = tempFor(target);
     try {
-      writeTemp(fs, method, temp, content, true);
+      writeTemp(fs, temp, content, true);
       if (method == PutIfAbsentMethod.HARD_LINK) {
         java.nio.file.Files.move(local(fs, temp), local(fs, target),
             StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -352,7 +361,7 @@ public final class LogFilePublisher {
   }
 
   private static java.nio.file.Path local(FileSystem fs, Path path) {
-    return java.nio.file.Path.of(fs.makeQualified(path).toUri());
+    return LocalFileWrites.local(fs, path);
   }
 
   /** Deletes a file from {@link #stagingFor} that will not be published. */

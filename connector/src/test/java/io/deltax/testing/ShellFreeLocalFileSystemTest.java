@@ -8,11 +8,10 @@ import java.io.FileNotFoundException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -47,30 +46,41 @@ class ShellFreeLocalFileSystemTest {
       fs.create(hadoop(sub.resolve("f")), false).close();
       fs.setPermission(hadoop(sub.resolve("f")), new FsPermission((short) 0640));
       fs.mkdirs(hadoop(sub.resolve("e")), new FsPermission((short) 0751));
+      fs.mkdirs(hadoop(sub.resolve("sticky")));
+      fs.setPermission(hadoop(sub.resolve("sticky")), new FsPermission((short) 01777));
     }
-    for (String name : new String[] {"f", ".f.crc", "e"}) {
-      assertEquals(permissions(dir.resolve("d-false").resolve(name)),
-          permissions(dir.resolve("d-true").resolve(name)), name);
+    for (String name : new String[] {"f", ".f.crc", "e", "sticky"}) {
+      assertEquals(mode(dir.resolve("d-false").resolve(name)), mode(dir.resolve("d-true").resolve(name)),
+          name);
     }
-    assertEquals("rw-r-----", permissions(dir.resolve("d-true").resolve("f")));
+    assertEquals(0100640, mode(dir.resolve("d-true").resolve("f")));
+    assertEquals(041777, mode(dir.resolve("d-true").resolve("sticky")));
   }
 
-  private static String permissions(Path path) throws Exception {
-    return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+  private static int mode(Path path) throws Exception {
+    return (Integer) Files.getAttribute(path, "unix:mode");
   }
 
   @Test
   void linkStatusAndRenamesAreHadoops() throws Exception {
     Files.writeString(dir.resolve("a"), "x");
+    Files.createDirectory(dir.resolve("sub"));
     LocalFileSystem stock = (LocalFileSystem) hadoop(dir).getFileSystem(conf(false));
-    FileSystem shellFree = hadoop(dir).getFileSystem(conf(true));
-    FileStatus expected = stock.getRawFileSystem().getFileLinkStatus(hadoop(dir.resolve("a")));
-    FileStatus actual = ((LocalFileSystem) shellFree).getRawFileSystem()
-        .getFileLinkStatus(hadoop(dir.resolve("a")));
-    assertEquals(expected, actual);
-    assertEquals(expected.getLen(), actual.getLen());
-    assertThrows(FileNotFoundException.class,
-        () -> shellFree.getFileLinkStatus(hadoop(dir.resolve("missing"))));
+    LocalFileSystem shellFree = (LocalFileSystem) hadoop(dir).getFileSystem(conf(true));
+    for (String name : new String[] {"a", "sub"}) {
+      FileStatus expected = stock.getRawFileSystem().getFileLinkStatus(hadoop(dir.resolve(name)));
+      FileStatus actual = shellFree.getRawFileSystem().getFileLinkStatus(hadoop(dir.resolve(name)));
+      assertEquals(expected.getPath(), actual.getPath(), name);
+      assertEquals(expected.isDirectory(), actual.isDirectory(), name);
+      assertEquals(expected.isSymlink(), actual.isSymlink(), name);
+      assertEquals(expected.getLen(), actual.getLen(), name);
+      assertEquals(expected.getModificationTime(), actual.getModificationTime(), name);
+      assertEquals(expected.getPermission(), actual.getPermission(), name);
+    }
+    for (LocalFileSystem fs : List.of(stock, shellFree)) {
+      assertThrows(FileNotFoundException.class,
+          () -> fs.getRawFileSystem().getFileLinkStatus(hadoop(dir.resolve("missing"))));
+    }
     FileContext context = FileContext.getFileContext(URI.create("file:///"), conf(true));
     context.rename(hadoop(dir.resolve("a")), hadoop(dir.resolve("b")), Options.Rename.NONE);
     Files.writeString(dir.resolve("c"), "y");
