@@ -17,7 +17,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * Creates new files of the log on Hadoop's local file system with {@code java.nio}, as Hadoop's
  * {@code create} would but without starting a process: without Hadoop's native library (as in
  * Spark's own distribution) Hadoop sets a new file's permissions with a {@code chmod} process, for
- * the file and again for its {@code .crc}, about 17 ms each on this project's machine. The file
+ * the file and again for its {@code .crc}, 10 to 17 ms each on this project's machine. The file
  * gets the permissions Hadoop would give it ({@code 0666} less {@code fs.permissions.umask-mode}),
  * set by a system call, and no {@code .crc}.
  */
