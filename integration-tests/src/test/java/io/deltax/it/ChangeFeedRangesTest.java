@@ -131,6 +131,32 @@ class ChangeFeedRangesTest {
   }
 
   /**
+   * The same across deltax's own backfill, one file per commit: the change data files before it
+   * are read as delta-spark reads them, its commits show no row, and after it commits are matched
+   * by row ID.
+   */
+  @Test
+  void changeDataFilesBeforeDeltaxsBackfill() {
+    String path = table(dir, "recordedThenBackfilled", CDF, "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 8)",
+        "UPDATE $T SET v = -v WHERE id % 3 = 0",
+        "MERGE INTO $T t USING (SELECT CAST(id AS INT) AS id FROM range(5, 10)) s ON t.id = s.id "
+            + "WHEN MATCHED AND t.id = 6 THEN DELETE WHEN MATCHED THEN UPDATE SET v = t.v + 1 "
+            + "WHEN NOT MATCHED THEN INSERT (id, grp, v) VALUES (s.id, 'new', s.id)"));
+    long before = latest(path);
+    assertTrue(commit(path, 2).contains("{\"cdc\":") && commit(path, 3).contains("{\"cdc\":"),
+        "the UPDATE and the MERGE wrote change data files");
+    spark().sql("CALL backfill_row_tracking('" + path + "', 1)").collect();
+    long enabled = latest(path);
+    sql("UPDATE " + quote(path) + " SET v = v + 1 WHERE id < 4");
+    sql("DELETE FROM " + quote(path) + " WHERE id = 9");
+    List<Row> expected = changes("delta", path, 0, latest(path), "all").drop("_commit_timestamp").collectAsList();
+    assertEquals(canonical(expected), rows(changes("deltax", path, 0, latest(path), "all")));
+    assertEquals(0, changes("deltax", path, before + 1, enabled, "all").count(), "the backfill's commits");
+    assertSameChanges(path, path, before + 1, latest(path));
+  }
+
+  /**
    * The same across delta-spark's own enablement (ALTER TABLE: upgrade, backfill, properties), its
    * backfill in one commit and, at most one file per commit, in one commit per file.
    */
