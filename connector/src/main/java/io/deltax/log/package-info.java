@@ -22,7 +22,8 @@
  * whole, as commits are, by {@link io.deltax.log.LogFilePublisher}: put-if-absent chosen per store
  * ({@code PutIfAbsentMethod}; S3A's conditional create in {@code S3AConditionalCreate}, checked
  * once per S3 or GCS store by {@code PutIfAbsentProbeCache}; what a store's failure means in
- * {@code StoreFailures}), refused where it cannot be had. A checkpoint that cannot be read
+ * {@code StoreFailures}), refused where it cannot be had; on Hadoop's local file system its files
+ * are created without Hadoop's {@code create} ({@code LocalFileWrites}). A checkpoint that cannot be read
  * all the same is passed over with a warning for the previous one or the commits
  * ({@code TransactionLog.snapshotAt}).
  *
