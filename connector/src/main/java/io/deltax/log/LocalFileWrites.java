@@ -2,10 +2,9 @@ package io.deltax.log;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
-import java.util.Set;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -22,8 +21,6 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * set by a system call, and no {@code .crc}.
  */
 final class LocalFileWrites {
-  private static final PosixFilePermission[] BY_BIT = PosixFilePermission.values(); // owner read first
-
   private LocalFileWrites() {}
 
   /**
@@ -46,26 +43,19 @@ final class LocalFileWrites {
    */
   static java.nio.file.Path create(FileSystem fs, Configuration conf, Path path, byte[] content)
       throws IOException {
-    if (!fs.exists(path.getParent())) {
-      fs.mkdirs(path.getParent());
-    }
     java.nio.file.Path file = local(fs, path);
-    Files.write(file, content, StandardOpenOption.CREATE_NEW);
+    try {
+      Files.write(file, content, StandardOpenOption.CREATE_NEW);
+    } catch (NoSuchFileException e) {
+      fs.mkdirs(path.getParent());
+      Files.write(file, content, StandardOpenOption.CREATE_NEW);
+    }
     if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      Files.setPosixFilePermissions(file,
-          posix(FsPermission.getFileDefault().applyUMask(FsPermission.getUMask(conf))));
+      // rwxr-xr-x form: a umask-applied 0666 has no sticky bit, the one letter this would not take
+      FsPermission permission =
+          FsPermission.getFileDefault().applyUMask(FsPermission.getUMask(conf));
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permission.toString()));
     }
     return file;
-  }
-
-  private static Set<PosixFilePermission> posix(FsPermission permission) {
-    short bits = permission.toShort();
-    Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
-    for (int i = 0; i < BY_BIT.length; i++) {
-      if ((bits & (1 << (BY_BIT.length - 1 - i))) != 0) {
-        set.add(BY_BIT[i]);
-      }
-    }
-    return set;
   }
 }

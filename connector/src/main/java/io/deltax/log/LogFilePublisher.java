@@ -154,7 +154,8 @@ public final class LogFilePublisher {
       PutIfAbsentMethod method = method(fs, target.getParent());
       switch (method) {
         case HARD_LINK -> {
-          java.nio.file.Files.createLink(local(fs, target), local(fs, staged));
+          java.nio.file.Files.createLink(LocalFileWrites.local(fs, target),
+              LocalFileWrites.local(fs, staged));
           dropStaleChecksum(fs, target);
           return true;
         }
@@ -213,7 +214,7 @@ public final class LogFilePublisher {
     try {
       writeTemp(fs, temp, content, true);
       if (method == PutIfAbsentMethod.HARD_LINK) {
-        java.nio.file.Files.move(local(fs, temp), local(fs, target),
+        java.nio.file.Files.move(LocalFileWrites.local(fs, temp), LocalFileWrites.local(fs, target),
             StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         dropStaleChecksum(fs, target);
       } else {
@@ -352,16 +353,13 @@ public final class LogFilePublisher {
   private static void dropStaleChecksum(FileSystem fs, Path target) {
     if (fs instanceof ChecksumFileSystem checksummed) {
       try {
-        java.nio.file.Files.deleteIfExists(local(fs, checksummed.getChecksumFile(target)));
+        java.nio.file.Files.deleteIfExists(
+            LocalFileWrites.local(fs, checksummed.getChecksumFile(target)));
       } catch (IOException e) {
         // The file is published: a stale checksum beside it must not make that look like a failure.
         LOG.warn("Cannot delete the stale checksum file beside {}: {}", target, e.toString());
       }
     }
-  }
-
-  private static java.nio.file.Path local(FileSystem fs, Path path) {
-    return LocalFileWrites.local(fs, path);
   }
 
   /** Deletes a file from {@link #stagingFor} that will not be published. */
