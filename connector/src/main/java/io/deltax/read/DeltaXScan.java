@@ -66,9 +66,11 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   /**
    * What a scan reads from: its candidate files, whether they are the snapshot's own file list (in
    * its order, which the snapshot's kept statistics follow), and the {@code _metadata} read plan
-   * (null when the scan neither selects {@code _metadata} nor meets a deletion vector).
+   * (null when the scan neither selects {@code _metadata} nor meets a deletion vector), also in the
+   * form that counts row indexes (see {@link #countsRowIndexes}).
    */
-  record Inputs(List<AddFile> candidates, boolean snapshotFiles, MetadataReadPlan metadataPlan) {}
+  record Inputs(List<AddFile> candidates, boolean snapshotFiles, MetadataReadPlan metadataPlan,
+      MetadataReadPlan countingPlan) {}
 
   DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, Supplier<Inputs> inputs,
       StructType metadataType, StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
@@ -202,15 +204,37 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
               dataFilters, conf, columnar),
           columnar, null, null, null, null);
     }
+    StructType parquetOutput = parquetOutput(metadataPlan);
+    boolean columnar = SparkParquet.supportsBatch(spark, parquetOutput);
+    if (columnar && countsRowIndexes()) {
+      metadataPlan = inputs().countingPlan();
+      parquetOutput = parquetOutput(metadataPlan);
+      columnar = SparkParquet.supportsBatch(spark, parquetOutput);
+    }
     StructType required = metadataPlan.parquetRequiredSchema(physicalReadDataSchema);
     StructType partition = metadataPlan.parquetPartitionSchema(readPartitionSchema);
-    StructType parquetOutput = Schemas.concat(required, partition);
-    boolean columnar = SparkParquet.supportsBatch(spark, parquetOutput);
     return new DeltaXReaderFactory(
         SparkParquet.readFunction(spark, metadataPlan.parquetDataSchema(dataSchema), partition,
             required, dataFilters, conf, columnar),
         columnar, metadataPlan, parquetOutput, snapshot.tableRoot().toString(),
         SparkParquet.broadcast(spark, conf.hadoopConf()));
+  }
+
+  private StructType parquetOutput(MetadataReadPlan plan) {
+    return Schemas.concat(plan.parquetRequiredSchema(physicalReadDataSchema),
+        plan.parquetPartitionSchema(readPartitionSchema));
+  }
+
+  /**
+   * Whether the batch assembler may count each row's index in its file instead of asking Spark's
+   * reader for its row index column, which Spark fills from a boxed Scala range (about half the
+   * CPU of a scan that selects row IDs). Counting is exact when the reader returns every row of a
+   * split's row groups, in order: no filter may reach it, as it skips row groups and pages by their
+   * statistics. Where a split starts past byte 0, its first row's index is read from the file's
+   * footer ({@link SplitFirstRow}).
+   */
+  private boolean countsRowIndexes() {
+    return dataFilters.isEmpty();
   }
 
   @Override

@@ -163,11 +163,17 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
       List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
       boolean deletionVectors = files == null ? snapshot.hasDeletionVectors()
           : files.stream().anyMatch(f -> f.deletionVector() != null);
-      MetadataReadPlan metadataPlan = metadata == null && !deletionVectors ? null
-          : new MetadataReadPlan(metadataType, RowTrackingConfig.of(snapshot), readDataSchema.size(),
-              readPartitionSchema.size(), deletionVectors,
-              MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null);
-      return new DeltaXScan.Inputs(candidates, files == null, metadataPlan);
+      if (metadata == null && !deletionVectors) {
+        return new DeltaXScan.Inputs(candidates, files == null, null, null);
+      }
+      RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
+      RowDataVersions versions =
+          MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null;
+      return new DeltaXScan.Inputs(candidates, files == null,
+          new MetadataReadPlan(metadataType, rowTracking, readDataSchema.size(),
+              readPartitionSchema.size(), deletionVectors, versions, false),
+          new MetadataReadPlan(metadataType, rowTracking, readDataSchema.size(),
+              readPartitionSchema.size(), deletionVectors, versions, true));
     };
     return new DeltaXScan(spark, log, snapshot, inputs, metadataType, requiredSchema, physical(dataSchema),
         readDataSchema, physical(readDataSchema), readPartitionSchema, dataFilters(),

@@ -117,18 +117,31 @@ class RowTrackingReadTest {
     assertEquals(idsBefore, canonicalRows(deltax(path).selectExpr(ROW_TRACKING)));
   }
 
-  @Test
-  void fileWithManyRowGroupsReadInSeveralSplits() {
-    String path = dir.resolve("row-groups").toString();
+  /**
+   * Two files of 8 KiB row groups (12,000 and 3,000 rows), then an UPDATE that rewrites 15 rows;
+   * with deletion vectors, then a DELETE that hides 115 rows by them.
+   */
+  private static String rowGroupsTable(String name, boolean deletionVectors) {
+    String path = dir.resolve(name).toString();
     SharedSpark.withConf(Map.of("parquet.block.size", "8192", "spark.hadoop.parquet.block.size", "8192"), () -> {
       sql("CREATE TABLE " + quote(path) + " (id BIGINT, payload STRING) USING delta "
-          + "TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+          + "TBLPROPERTIES ('delta.enableRowTracking' = 'true'"
+          + (deletionVectors ? ", 'delta.enableDeletionVectors' = 'true')" : ")"));
       sql("INSERT INTO " + quote(path)
           + " SELECT /*+ REPARTITION(1) */ id, sha2(CAST(id AS STRING), 256) FROM range(0, 12000)");
       sql("INSERT INTO " + quote(path)
           + " SELECT /*+ REPARTITION(1) */ id, sha2(CAST(id AS STRING), 256) FROM range(12000, 15000)");
       sql("UPDATE " + quote(path) + " SET payload = 'x' WHERE id % 1000 = 7");
+      if (deletionVectors) {
+        sql("DELETE FROM " + quote(path) + " WHERE id % 1000 = 9 OR id BETWEEN 5000 AND 5100");
+      }
     });
+    return path;
+  }
+
+  @Test
+  void fileWithManyRowGroupsReadInSeveralSplits() {
+    String path = rowGroupsTable("row-groups", false);
     SharedSpark.withConf(Map.of("spark.sql.files.maxPartitionBytes", "32768",
         "spark.sql.files.openCostInBytes", "1024"), () -> {
       assertTrue(deltax(path).rdd().getNumPartitions() > 4);
@@ -136,6 +149,36 @@ class RowTrackingReadTest {
       assertEquals(canonicalRows(delta(path).selectExpr("id", "_metadata.row_index", "_metadata.row_id")),
           canonicalRows(deltax(path).selectExpr("id", "_metadata.row_index", "_metadata.row_id")));
     });
+  }
+
+  /**
+   * Where no filter reaches the Parquet reader, deltax counts row indexes instead of reading Spark's
+   * row index column, from each split's first row (0, or its first row group's offset). A filter
+   * on a data column skips row groups (and pages) by their statistics, so there they are read.
+   */
+  @Test
+  void rowIndexesCountedFromEachSplitsFirstRowAndReadWhereRowGroupsAreSkipped() {
+    String path = rowGroupsTable("row-groups-deletion-vectors", true);
+    String[] fields = {"id", "payload", "_metadata.row_index", "_metadata.row_id",
+        "_metadata.row_commit_version", "_metadata.file_name"};
+    for (Map<String, String> splits : List.of(Map.<String, String>of(), Map.of(
+        "spark.sql.files.maxPartitionBytes", "32768", "spark.sql.files.openCostInBytes", "1024"))) {
+      SharedSpark.withConf(splits, () -> {
+        // Splits past byte 0 start counting at their first row group's row index offset.
+        assertTrue(deltax(path).rdd().getNumPartitions() > 1);
+        assertSameRowTracking(path);
+        assertEquals(canonicalRows(delta(path).selectExpr(fields)),
+            canonicalRows(deltax(path).selectExpr(fields)));
+        for (String where : List.of("id >= 7000", "id < 3000 OR id > 13500", "payload = 'x'")) {
+          assertEquals(canonicalRows(delta(path).where(where).selectExpr(fields)),
+              canonicalRows(deltax(path).where(where).selectExpr(fields)), where);
+        }
+        // A filter on _metadata alone names no data column: indexes are counted, rows filtered after.
+        String recent = "_metadata.row_commit_version > 2";
+        assertEquals(canonicalRows(delta(path).where(recent).selectExpr(fields)),
+            canonicalRows(deltax(path).where(recent).selectExpr(fields)));
+      });
+    }
   }
 
   @Test

@@ -14,16 +14,17 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * struct is put together from constant vectors, the row index vector and the computed row ID,
  * row commit version and row data version vectors, and the rows a deletion vector removes are
  * left out by {@link DeletedRowsFilter}. Nothing is copied but the computed longs. One per reader;
- * one per file where the plan counts row indexes (it counts the rows of the file it has seen).
+ * where the plan counts row indexes, it counts them from each split's first row on (see
+ * {@link #startSplit}).
  */
 public final class MetadataBatchAssembler {
   private final MetadataReadPlan plan;
   private final LongVector rowIds = new LongVector();
   private final LongVector rowCommitVersions = new LongVector();
   private final LongVector rowDataVersions = new LongVector();
-  /** Where the plan counts row indexes: the counted ones, and the rows of the file seen so far. */
+  /** Where the plan counts row indexes: the counted ones, and the index of the split's next row. */
   private final LongVector countedRowIndexes = new LongVector();
-  private long rowsSeen;
+  private long nextRowIndex;
   /** Null unless row_data_version is read. */
   private final RowDataVersions.Cursor dataVersionCursor;
   private final DeletedRowsFilter deletedRowsFilter = new DeletedRowsFilter();
@@ -31,6 +32,20 @@ public final class MetadataBatchAssembler {
   public MetadataBatchAssembler(MetadataReadPlan plan) {
     this.plan = plan;
     this.dataVersionCursor = plan.rowDataVersions() == null ? null : plan.rowDataVersions().new Cursor();
+  }
+
+  /** Whether it counts row indexes rather than reading them: then call {@link #startSplit} for each split. */
+  public boolean countsRowIndexes() {
+    return plan.countsRowIndexes();
+  }
+
+  /**
+   * Before the first batch of each split, where it counts row indexes.
+   *
+   * @param firstRowIndex the index in its file of the split's first row
+   */
+  public void startSplit(long firstRowIndex) {
+    nextRowIndex = firstRowIndex;
   }
 
   /**
@@ -65,9 +80,9 @@ public final class MetadataBatchAssembler {
     int numRows = in.numRows();
     long[] values = countedRowIndexes.values(numRows);
     for (int i = 0; i < numRows; i++) {
-      values[i] = rowsSeen + i;
+      values[i] = nextRowIndex + i;
     }
-    rowsSeen += numRows;
+    nextRowIndex += numRows;
     return countedRowIndexes;
   }
 

@@ -30,8 +30,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  *
  * Extra columns are the materialized row ID and row commit version columns and Spark's
  * {@code _tmp_metadata_row_index}, each only where a requested field or a deletion vector needs
- * it. A reader of whole files without filters may instead have the batch assembler count row
- * indexes (see {@link #countsRowIndexes}). Constant fields ride along as extra partition values, so Spark's reader builds them as
+ * it. A reader by batches without filters may instead have the batch assembler count row indexes
+ * (see {@link #countsRowIndexes}). Constant fields ride along as extra partition values, so Spark's reader builds them as
  * constant vectors. Rows a deletion vector removes are dropped after the row index is known.
  */
 public final class MetadataReadPlan implements Serializable {
@@ -72,10 +72,11 @@ public final class MetadataReadPlan implements Serializable {
   }
 
   /**
-   * @param countsRowIndexes whether each split is a whole file read from its first row without
-   *     filters, by batches with one {@link MetadataBatchAssembler} per file, so that a row's index
-   *     is the number of rows before it: counted instead of read. Spark's reader fills its row
-   *     index column from a boxed Scala range, a good part of a change feed's time.
+   * @param countsRowIndexes whether splits are read without filters, by batches, through a
+   *     {@link MetadataBatchAssembler} told the index of each split's first row, so that every row
+   *     read follows the one before it in the file: indexes counted instead of read. Spark's
+   *     reader fills its row index column from a boxed Scala range, a good part of the time of a
+   *     scan that selects row IDs, and of a change feed's.
    */
   public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
       int numDataColumns, int numPartitionColumns, boolean deletionVectors,
@@ -283,7 +284,7 @@ public final class MetadataReadPlan implements Serializable {
     return rowIndexPos;
   }
 
-  /** Whether the batch assembler counts each file's row indexes (see the constructor). */
+  /** Whether the batch assembler counts row indexes (see the constructor). */
   boolean countsRowIndexes() {
     return countsRowIndexes && needsRowIndex;
   }
