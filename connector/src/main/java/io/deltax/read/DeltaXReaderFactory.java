@@ -115,7 +115,7 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     private void open(FileSplit split) throws IOException {
       currentFile = split.file();
       if (batchAssembler != null && batchAssembler.countsRowIndexes()) {
-        batchAssembler.startSplit(SplitFirstRow.index(currentFile, hadoopConf.value().value()));
+        batchAssembler.startSplit(SplitFirstRow.firstRowIndex(currentFile, hadoopConf.value().value()));
       }
       currentDeleted = split.deletionVector() == null ? null : deletedRows(split);
       current = readFunction.apply(currentFile);

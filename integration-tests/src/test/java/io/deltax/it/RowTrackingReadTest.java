@@ -163,8 +163,9 @@ class RowTrackingReadTest {
         "_metadata.row_commit_version", "_metadata.file_name"};
     for (Map<String, String> splits : List.of(Map.<String, String>of(), Map.of(
         "spark.sql.files.maxPartitionBytes", "32768", "spark.sql.files.openCostInBytes", "1024"))) {
+      // With the defaults every split starts at byte 0; with 32 KiB splits most start past it,
+      // where counting starts at their first row group's row index offset.
       SharedSpark.withConf(splits, () -> {
-        // Splits past byte 0 start counting at their first row group's row index offset.
         assertTrue(deltax(path).rdd().getNumPartitions() > 1);
         assertSameRowTracking(path);
         assertEquals(canonicalRows(delta(path).selectExpr(fields)),

@@ -34,7 +34,10 @@ public final class MetadataBatchAssembler {
     this.dataVersionCursor = plan.rowDataVersions() == null ? null : plan.rowDataVersions().new Cursor();
   }
 
-  /** Whether it counts row indexes rather than reading them: then call {@link #startSplit} for each split. */
+  /**
+   * Whether it counts row indexes rather than reading them: then either call {@link #startSplit}
+   * before each split, or use one assembler per file read from its first row.
+   */
   public boolean countsRowIndexes() {
     return plan.countsRowIndexes();
   }
