@@ -2,7 +2,8 @@
  * The DataSource V2 read chain, followed by name: {@code DeltaXDataSource} → {@code DeltaXTable} →
  * {@code DeltaXScanBuilder} → {@code DeltaXScan} → {@code DeltaXReaderFactory} (splits of files,
  * read by Spark's vectorized Parquet reader through {@code SparkParquet}, the one touch point with
- * that internal reader). Pruning and skipping are in {@code read.skipping}; the {@code _metadata}
+ * that internal reader; {@code SplitFirstRow}, the row index a split's counted indexes start at).
+ * Pruning and skipping are in {@code read.skipping}; the {@code _metadata}
  * column in {@code read.metadata}. With {@code readChangeFeed = true} the chain is
  * {@code ChangeFeedTable} → {@code ChangeFeedScanBuilder} → {@code ChangeFeedScan} →
  * {@code ChangeFeedReaderFactory}, which reads the files of a range's commits
