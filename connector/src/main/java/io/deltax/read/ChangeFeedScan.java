@@ -12,6 +12,7 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
@@ -200,24 +201,25 @@ final class ChangeFeedScan implements Scan, Batch {
 
   /**
    * Spark's Parquet reader for one way of reading the files: by batches where it can return the
-   * schema so, else by rows. Batches are read whole files at a time without filters, so their
-   * row indexes are counted rather than read (see {@link MetadataReadPlan}).
+   * schema so, else by rows. Files are read whole and without filters, so by batches their row
+   * indexes are counted rather than read (see {@link MetadataParquetRead}).
    *
    * @param requested the {@code (row_id, row_commit_version, row_index)} struct, or null
    */
   private ChangeFileRead read(StructType requested, RowTrackingConfig rowTracking,
       StructType dataSchema, StructType readData, StructType readPartition) {
-    MetadataReadPlan byRows = new MetadataReadPlan(requested, rowTracking, readData.size(),
-        readPartition.size(), true, null);
-    StructType rowOutput = Schemas.concat(byRows.parquetRequiredSchema(readData),
-        byRows.parquetPartitionSchema(readPartition));
-    boolean batch = SparkParquet.supportsBatch(spark, rowOutput);
-    MetadataReadPlan plan = batch ? new MetadataReadPlan(requested, rowTracking, readData.size(),
-        readPartition.size(), true, null, true) : byRows;
+    MetadataParquetRead read = MetadataParquetRead.choose(
+        new MetadataReadPlan(requested, rowTracking, readData.size(), readPartition.size(), true,
+            null, false),
+        new MetadataReadPlan(requested, rowTracking, readData.size(), readPartition.size(), true,
+            null, true),
+        true, readData, readPartition, schema -> SparkParquet.supportsBatch(spark, schema));
+    MetadataReadPlan plan = read.plan();
     StructType required = plan.parquetRequiredSchema(readData);
     StructType partition = plan.parquetPartitionSchema(readPartition);
     return new ChangeFileRead(SparkParquet.readFunction(spark, plan.parquetDataSchema(dataSchema),
-        partition, required, List.of(), conf, batch), plan, Schemas.concat(required, partition), batch);
+        partition, required, List.of(), conf, read.byBatches()), plan, read.output(),
+        read.byBatches());
   }
 
   private static StructType withChangeType(StructType physicalData) {

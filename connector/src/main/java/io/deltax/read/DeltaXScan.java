@@ -8,6 +8,7 @@ import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.AddFile;
 import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;
 import io.deltax.read.skipping.DataSkipping;
@@ -67,7 +68,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
    * What a scan reads from: its candidate files, whether they are the snapshot's own file list (in
    * its order, which the snapshot's kept statistics follow), and the {@code _metadata} read plan
    * (null when the scan neither selects {@code _metadata} nor meets a deletion vector), also in the
-   * form that counts row indexes (see {@link #mayCountRowIndexes}); both give splits the same
+   * form that counts row indexes (see {@link MetadataParquetRead}); both give splits the same
    * constant fields.
    */
   record Inputs(List<AddFile> candidates, boolean snapshotFiles, MetadataReadPlan metadataPlan,
@@ -205,38 +206,25 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
               dataFilters, conf, columnar),
           columnar, null, null, null, null);
     }
-    StructType parquetOutput = parquetOutput(metadataPlan);
-    boolean columnar = SparkParquet.supportsBatch(spark, parquetOutput);
-    if (columnar && mayCountRowIndexes()) {
-      // Same fields and constants, less Spark's row index column: still batches (fewer columns).
-      StructType countingOutput = parquetOutput(inputs().countingPlan());
-      if (SparkParquet.supportsBatch(spark, countingOutput)) {
-        metadataPlan = inputs().countingPlan();
-        parquetOutput = countingOutput;
-      }
-    }
-    StructType required = metadataPlan.parquetRequiredSchema(physicalReadDataSchema);
-    StructType partition = metadataPlan.parquetPartitionSchema(readPartitionSchema);
+    MetadataParquetRead read = MetadataParquetRead.choose(metadataPlan, inputs().countingPlan(),
+        mayCountRowIndexes(), physicalReadDataSchema, readPartitionSchema,
+        schema -> SparkParquet.supportsBatch(spark, schema));
+    MetadataReadPlan plan = read.plan();
+    StructType required = plan.parquetRequiredSchema(physicalReadDataSchema);
+    StructType partition = plan.parquetPartitionSchema(readPartitionSchema);
     return new DeltaXReaderFactory(
-        SparkParquet.readFunction(spark, metadataPlan.parquetDataSchema(dataSchema), partition,
-            required, dataFilters, conf, columnar),
-        columnar, metadataPlan, parquetOutput, snapshot.tableRoot().toString(),
+        SparkParquet.readFunction(spark, plan.parquetDataSchema(dataSchema), partition,
+            required, dataFilters, conf, read.byBatches()),
+        read.byBatches(), plan, read.output(), snapshot.tableRoot().toString(),
         SparkParquet.broadcast(spark, conf.hadoopConf()));
-  }
-
-  private StructType parquetOutput(MetadataReadPlan plan) {
-    return Schemas.concat(plan.parquetRequiredSchema(physicalReadDataSchema),
-        plan.parquetPartitionSchema(readPartitionSchema));
   }
 
   /**
    * Whether a batch read may count each row's index in its file instead of asking Spark's reader
-   * for its row index column, which Spark fills from a boxed Scala range (in a profile of a 50
-   * million row scan that selects row IDs, about half the executor samples; 17 % of the task CPU
-   * in an A/B, see README). Counting is exact when the reader returns every row of a split's row
-   * groups, in order: no filter may reach it, as it skips row groups and pages by their statistics,
-   * dictionaries, bloom filters and column indexes. Where a split starts past byte 0, its first
-   * row's index is read from the file's footer ({@link SplitFirstRow}).
+   * for its row index column (see {@link MetadataParquetRead}): only where no filter reaches the
+   * reader, as it skips row groups and pages by their statistics, dictionaries, bloom filters and
+   * column indexes. Where a split starts past byte 0, its first row's index is read from the
+   * file's footer ({@link SplitFirstRow}).
    */
   private boolean mayCountRowIndexes() {
     return dataFilters.isEmpty();

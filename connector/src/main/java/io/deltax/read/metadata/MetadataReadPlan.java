@@ -62,21 +62,12 @@ public final class MetadataReadPlan implements Serializable {
    * @param requested the {@code _metadata} struct the query asked for (possibly pruned), or null
    * @param deletionVectors whether some file to read has a deletion vector
    * @param rowDataVersions the table's map, needed when {@code row_data_version} is requested
-   * @throws IllegalArgumentException for a field deltax does not know
-   */
-  public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
-      int numDataColumns, int numPartitionColumns, boolean deletionVectors,
-      RowDataVersions rowDataVersions) {
-    this(requested, rowTracking, numDataColumns, numPartitionColumns, deletionVectors,
-        rowDataVersions, false);
-  }
-
-  /**
    * @param countsRowIndexes whether splits are read without filters, by batches, through a
    *     {@link MetadataBatchAssembler} told the index of each split's first row, so that every row
    *     read follows the one before it in the file: indexes counted instead of read. Spark's
    *     reader fills its row index column from a boxed Scala range, a good part of the time of a
-   *     scan that selects row IDs, and of a change feed's.
+   *     scan that selects row IDs, and of a change feed's. {@link MetadataParquetRead} chooses.
+   * @throws IllegalArgumentException for a field deltax does not know
    */
   public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
       int numDataColumns, int numPartitionColumns, boolean deletionVectors,
@@ -215,6 +206,15 @@ public final class MetadataReadPlan implements Serializable {
     for (MetadataField f : constants) {
       result = result.add(new StructField(CONSTANT_PREFIX + f.fieldName().toLowerCase(Locale.ROOT),
           f.type(), true, Metadata.empty()));
+    }
+    return result;
+  }
+
+  /** What the Parquet reader returns: {@link #parquetRequiredSchema}, then {@link #parquetPartitionSchema}. */
+  public StructType parquetOutputSchema(StructType readDataSchema, StructType readPartitionSchema) {
+    StructType result = parquetRequiredSchema(readDataSchema);
+    for (StructField f : parquetPartitionSchema(readPartitionSchema).fields()) {
+      result = result.add(f);
     }
     return result;
   }
