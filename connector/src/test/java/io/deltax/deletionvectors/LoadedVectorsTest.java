@@ -3,14 +3,16 @@ package io.deltax.deletionvectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -47,30 +49,42 @@ class LoadedVectorsTest {
     LoadedVectors vectors = new LoadedVectors(100);
     DeletedRows rows = empty();
     LoadedVectors.Key key = new LoadedVectors.Key("file:/t/deletion_vector_b.bin", 1, 40);
-    CountDownLatch allAsked = new CountDownLatch(1);
-    ExecutorService tasks = Executors.newFixedThreadPool(4);
-    try {
-      LoadedVectors.Reader slow = () -> {
-        reads.incrementAndGet();
-        try {
-          allAsked.await();
-        } catch (InterruptedException e) {
-          throw new IOException(e);
-        }
-        return rows;
-      };
-      Future<?>[] asked = new Future<?>[4];
-      for (int i = 0; i < asked.length; i++) {
-        asked[i] = tasks.submit(() -> vectors.getOrRead(key, slow));
+    CountDownLatch readMayEnd = new CountDownLatch(1);
+    LoadedVectors.Reader slow = () -> {
+      reads.incrementAndGet();
+      try {
+        readMayEnd.await();
+      } catch (InterruptedException e) {
+        throw new IOException(e);
       }
-      Thread.sleep(200); // let every task ask while the first read is in flight
-      allAsked.countDown();
-      for (Future<?> f : asked) {
-        assertSame(rows, f.get());
+      return rows;
+    };
+    List<FutureTask<DeletedRows>> asked = new ArrayList<>();
+    List<Thread> tasks = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      FutureTask<DeletedRows> ask = new FutureTask<>(() -> vectors.getOrRead(key, slow));
+      asked.add(ask);
+      tasks.add(new Thread(ask, "task-" + i));
+    }
+    try {
+      tasks.forEach(Thread::start);
+      // The read ends only once every task waits: one in the read, the others for its result (a
+      // task that read on its own would wait in the read too, and count a second read).
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!tasks.stream().allMatch(t -> t.getState() == Thread.State.WAITING)) {
+        assertTrue(System.nanoTime() < deadline, "the tasks did not all wait");
+        Thread.onSpinWait();
+      }
+      readMayEnd.countDown();
+      for (FutureTask<DeletedRows> ask : asked) {
+        assertSame(rows, ask.get(30, TimeUnit.SECONDS));
       }
       assertEquals(1, reads.get());
     } finally {
-      tasks.shutdownNow();
+      readMayEnd.countDown();
+      for (Thread t : tasks) {
+        t.join(TimeUnit.SECONDS.toMillis(30));
+      }
     }
   }
 

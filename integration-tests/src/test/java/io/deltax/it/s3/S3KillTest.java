@@ -108,7 +108,12 @@ class S3KillTest {
       backfill.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
       server.holdCheckpointUploads(false);
     }
-    Thread.sleep(S3ProxyLauncher.HOLD_MILLIS + 1000); // the held upload ends, stored whole or not at all
+    // The held upload goes on with its writer gone: stored whole or not at all.
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (!server.heldCheckpointUploadEnded()) {
+      assertTrue(System.nanoTime() < deadline, "the held checkpoint upload did not end");
+      Thread.sleep(5);
+    }
     List<String> log = S3Tables.logNames(server, url);
     System.out.println("S3 kill at the checkpoint upload: log then had " + log);
     assertEquals(1 + files, S3Tables.commitVersions(server, url).get(files + 1), "every commit came first");

@@ -29,8 +29,10 @@ import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
  * <p>Arguments: the store's directory, then the buckets to create. A bucket whose name starts with
  * {@value #IGNORING_PREFIX} ignores {@code If-None-Match}, as older S3-compatible servers do.
  * While the file {@value #HOLD_CHECKPOINTS} exists in the store's directory, the server holds
- * each checkpoint upload for {@value #HOLD_MILLIS} ms before it stores it, and marks that it does
- * with the file {@value #CHECKPOINT_HELD}: a test can kill the writer while its upload is open.
+ * each checkpoint upload before it stores it (until the file is gone, at most
+ * {@value #MAX_HOLD_MILLIS} ms), and marks that it does with the file {@value #CHECKPOINT_HELD}: a
+ * test can kill the writer while its upload is open. Once the held upload has been stored or has
+ * failed, the server writes {@value #HELD_CHECKPOINT_ENDED}.
  */
 public final class S3ProxyLauncher {
   static final String IGNORING_PREFIX = "ignores-conditions-";
@@ -39,7 +41,9 @@ public final class S3ProxyLauncher {
   static final String SECRET_KEY = "secret";
   static final String HOLD_CHECKPOINTS = "hold-checkpoint-uploads";
   static final String CHECKPOINT_HELD = "checkpoint-upload-held";
-  static final long HOLD_MILLIS = 3000;
+  static final String HELD_CHECKPOINT_ENDED = "held-checkpoint-upload-ended";
+  /** How long a held upload waits at most, should a test fail before it lets it go. */
+  static final long MAX_HOLD_MILLIS = 120_000;
 
   private S3ProxyLauncher() {}
 
@@ -57,15 +61,33 @@ public final class S3ProxyLauncher {
       this.base = base;
     }
 
-    /** A checkpoint upload waits, before it is read and stored, while the test asks for it. */
-    private void holdIfAsked(Blob blob) {
-      if (blob.getMetadata().name().contains(".checkpoint.") && Files.exists(base.resolve(HOLD_CHECKPOINTS))) {
-        try {
-          Files.writeString(base.resolve(CHECKPOINT_HELD), blob.getMetadata().name());
-          Thread.sleep(HOLD_MILLIS);
-        } catch (java.io.IOException | InterruptedException e) {
-          throw new IllegalStateException(e);
+    /**
+     * A checkpoint upload waits, before it is read and stored, while the test asks for it.
+     *
+     * @return whether this upload was held
+     */
+    private boolean holdIfAsked(Blob blob) {
+      Path hold = base.resolve(HOLD_CHECKPOINTS);
+      if (!blob.getMetadata().name().contains(".checkpoint.") || !Files.exists(hold)) {
+        return false;
+      }
+      try {
+        Files.writeString(base.resolve(CHECKPOINT_HELD), blob.getMetadata().name());
+        long deadline = System.nanoTime() + MAX_HOLD_MILLIS * 1_000_000;
+        while (Files.exists(hold) && System.nanoTime() < deadline) {
+          Thread.sleep(5);
         }
+      } catch (java.io.IOException | InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+      return true;
+    }
+
+    private void heldUploadEnded() {
+      try {
+        Files.writeString(base.resolve(HELD_CHECKPOINT_ENDED), "ended");
+      } catch (java.io.IOException e) {
+        throw new IllegalStateException(e);
       }
     }
 
@@ -83,12 +105,15 @@ public final class S3ProxyLauncher {
     public String putBlob(String container, Blob blob, PutOptions options) {
       PutOptions asHonoured = container.startsWith(IGNORING_PREFIX) && options != null
           ? new PutOptions(options.blobAccess(), options.ifMatch(), null) : options;
-      holdIfAsked(blob);
+      boolean held = holdIfAsked(blob);
       lock.readLock().lock();
       try {
         return super.putBlob(container, blob, asHonoured);
       } finally {
         lock.readLock().unlock();
+        if (held) {
+          heldUploadEnded();
+        }
       }
     }
 

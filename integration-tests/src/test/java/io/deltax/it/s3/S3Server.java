@@ -148,11 +148,15 @@ public final class S3Server implements AutoCloseable {
     }
   }
 
-  /** While {@code hold}, each checkpoint upload waits on the server before it is stored. */
+  /**
+   * While {@code hold}, each checkpoint upload waits on the server before it is stored; turning
+   * the hold off lets a held upload go on.
+   */
   public void holdCheckpointUploads(boolean hold) throws IOException {
     Path flag = store.resolve(S3ProxyLauncher.HOLD_CHECKPOINTS);
     if (hold) {
       Files.deleteIfExists(store.resolve(S3ProxyLauncher.CHECKPOINT_HELD));
+      Files.deleteIfExists(store.resolve(S3ProxyLauncher.HELD_CHECKPOINT_ENDED));
       Files.writeString(flag, "hold");
     } else {
       Files.deleteIfExists(flag);
@@ -162,6 +166,11 @@ public final class S3Server implements AutoCloseable {
   /** Whether a checkpoint upload is being held now, or was since {@link #holdCheckpointUploads}. */
   public boolean checkpointUploadHeld() {
     return Files.exists(store.resolve(S3ProxyLauncher.CHECKPOINT_HELD));
+  }
+
+  /** Whether the upload held since {@link #holdCheckpointUploads} was stored or failed. */
+  public boolean heldCheckpointUploadEnded() {
+    return Files.exists(store.resolve(S3ProxyLauncher.HELD_CHECKPOINT_ENDED));
   }
 
   /** Uploads a local directory (a table delta-spark made) to {@code s3aUrl}. */
