@@ -34,6 +34,8 @@ public final class DeltaXConf {
 
   /** Read option: read the changes of a range of versions instead of a snapshot. */
   public static final String READ_CHANGE_FEED = "readChangeFeed";
+  /** delta-spark's older name for {@link #READ_CHANGE_FEED}, which it still accepts. */
+  public static final String READ_CHANGE_DATA = "readChangeData";
   /** Read option: the first version of the change feed's range (or {@link #STARTING_TIMESTAMP}). */
   public static final String STARTING_VERSION = "startingVersion";
   /** Read option: the change feed starts at the first version committed at or after this time. */
@@ -207,16 +209,24 @@ public final class DeltaXConf {
     return Math.floorDiv((Long) micros.get(), 1000L);
   }
 
-  /** Whether {@value #READ_CHANGE_FEED} is {@code true}; anything but true or false is refused. */
+  /**
+   * Whether {@value #READ_CHANGE_FEED}, or its older name {@value #READ_CHANGE_DATA}, is
+   * {@code true} (either, as delta-spark's {@code CDCReader.isCDCRead}); anything but true or false
+   * is refused.
+   */
   public boolean readChangeFeed() {
-    String value = options.get(READ_CHANGE_FEED);
+    return isTrue(READ_CHANGE_FEED) | isTrue(READ_CHANGE_DATA);
+  }
+
+  private boolean isTrue(String option) {
+    String value = options.get(option);
     if (value == null || value.trim().equalsIgnoreCase("false")) {
       return false;
     }
     if (value.trim().equalsIgnoreCase("true")) {
       return true;
     }
-    throw DeltaXErrors.badOption(READ_CHANGE_FEED, value, "true or false");
+    throw DeltaXErrors.badOption(option, value, "true or false");
   }
 
   /**

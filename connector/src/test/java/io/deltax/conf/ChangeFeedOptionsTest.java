@@ -47,6 +47,15 @@ class ChangeFeedOptionsTest {
     assertThrows(DeltaXException.class, () -> read(Map.of("readChangeFeed", "yes")).readChangeFeed());
   }
 
+  /** delta-spark still takes its older name, readChangeData, alone or beside a false readChangeFeed. */
+  @Test
+  void readChangeDataIsItsOlderName() {
+    assertTrue(read(Map.of("readChangeData", "true")).readChangeFeed());
+    assertTrue(read(Map.of("readChangeFeed", "false", "readChangeData", "true")).readChangeFeed());
+    assertFalse(read(Map.of("readChangeData", "false")).readChangeFeed());
+    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeData", "1")).readChangeFeed());
+  }
+
   @Test
   void mistakesAreNamed() {
     assertRefused(Map.of(), "startingVersion");
