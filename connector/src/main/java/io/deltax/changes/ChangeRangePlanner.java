@@ -127,6 +127,7 @@ public final class ChangeRangePlanner {
     RangeSchemas schemas = new RangeSchemas(table, start, metadata, startChosen);
     List<CommitChanges> commits = new ArrayList<>();
     Map<String, AddFile> numbered = new HashMap<>();
+    Map<Long, Long> fileTimes = monotonizedFileTimes(start, end);
     for (FileStatus file : commitFiles) {
       long version = version(file);
       CommitReading commit = version == start ? first : read(file);
@@ -143,7 +144,7 @@ public final class ChangeRangePlanner {
         throw DeltaXErrors.rowTrackingDisabledInRange(table, version);
       }
       CommitChanges changes = commit.changes(version,
-          trackedBefore && trackedAfter && !commit.isRestore());
+          trackedBefore && trackedAfter && !commit.isRestore(), fileTimes.get(version));
       // A commit read from its change data files removes none: they hold its own schema's rows.
       schemas.commit(version, commit.metadata, !changes.removed().isEmpty());
       if (!changes.isEmpty()) {
@@ -216,6 +217,33 @@ public final class ChangeRangePlanner {
       files.add(commit.get());
     }
     return files;
+  }
+
+  /** How many commits before a range delta-spark reads to make its file times increasing. */
+  private static final long MONOTONIZED_BEFORE = 100;
+
+  /**
+   * The file times of the commits of {@code start..end}, as delta-spark's change feed gives them
+   * where in-commit timestamps are off ({@code CDCReaderBase.getNonICTTimestampsByVersion}): made
+   * strictly increasing, a time not after the one before counting as one millisecond after it,
+   * over the range and the {@value #MONOTONIZED_BEFORE} commits before it. A store with
+   * one-second file times (S3) gives commits of the same second the same time otherwise.
+   */
+  private Map<Long, Long> monotonizedFileTimes(long start, long end) {
+    Map<Long, Long> times = new HashMap<>();
+    long previous = Long.MIN_VALUE;
+    for (FileStatus commit : log.listing().commits()) {
+      long version = version(commit);
+      if (version < start - MONOTONIZED_BEFORE || version > end) {
+        continue;
+      }
+      long time = Math.max(commit.getModificationTime(), previous + 1);
+      if (version >= start) {
+        times.put(version, time);
+      }
+      previous = time;
+    }
+    return times;
   }
 
   private static long version(FileStatus commit) {
@@ -321,9 +349,10 @@ public final class ChangeRangePlanner {
       return paths.canonical(path) + "#" + (dvId == null ? "" : dvId);
     }
 
-    CommitChanges changes(long version, boolean rowTracked) {
+    /** @param fileTime the commit file's time, made increasing over the range */
+    CommitChanges changes(long version, boolean rowTracked, long fileTime) {
       long timestamp = commitInfo != null && commitInfo.inCommitTimestamp() != null
-          ? commitInfo.inCommitTimestamp() : file.getModificationTime();
+          ? commitInfo.inCommitTimestamp() : fileTime;
       if (!rowTracked && !changeData.isEmpty()) {
         // PROTOCOL.md, "Add CDC File", reader requirements: a version with cdc files is read
         // from them alone, as delta-spark's CDF reads it.

@@ -14,8 +14,8 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>inserted (then perhaps updated): one insert, with the last values;
  *   <li>inserted, then deleted: nothing;
- *   <li>there at the start and updated, once or more: the pre-image as of the start and the
- *       post-image as of the end;
+ *   <li>there at the start and at the end, updated once or more (or deleted and brought back): the
+ *       pre-image as of the start and the post-image as of the end;
  *   <li>there at the start and deleted (perhaps after updates): one delete, with the values as of
  *       the start.
  * </ul>
@@ -72,8 +72,13 @@ public final class NetChanges {
     } else if (existedBefore && !existsAfter) {
       out.accept(new ChangeRow(h.first.row(), ChangeType.DELETE, h.last.version(), h.last.timestampMillis()));
     } else if (existedBefore) {
-      out.accept(h.first); // the pre-image as of the start
-      out.accept(h.last); // the post-image as of the end
+      // The values as of the start and as of the end, as a pair whatever the changes between: a
+      // row deleted and brought back (a RESTORE re-adds it under its row ID) or deleted and
+      // re-inserted is an update of the range too.
+      out.accept(h.first.type() == ChangeType.UPDATE_PREIMAGE ? h.first : new ChangeRow(
+          h.first.row(), ChangeType.UPDATE_PREIMAGE, h.first.version(), h.first.timestampMillis()));
+      out.accept(h.last.type() == ChangeType.UPDATE_POSTIMAGE ? h.last : new ChangeRow(
+          h.last.row(), ChangeType.UPDATE_POSTIMAGE, h.last.version(), h.last.timestampMillis()));
     }
   }
 }

@@ -214,6 +214,20 @@ public final class DeltaXErrors {
         + tablePath + " after " + conflicts + " commits lost to concurrent writers; call again.");
   }
 
+  public static DeltaXException rowTrackingSuspended(String table) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot backfill row IDs of " + table
+        + ": its property delta.rowTrackingSuspended is true, so no writer may assign row IDs and "
+        + "row tracking cannot be enabled beside it. Nothing was written. To backfill, first run "
+        + "ALTER TABLE ... UNSET TBLPROPERTIES ('delta.rowTrackingSuspended').");
+  }
+
+  public static DeltaXException rowTrackingDroppedDuringBackfill(String table, long version) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Row tracking backfill of " + table
+        + " stopped: another writer removed the rowTracking feature from its protocol (version "
+        + version + " has it no more), so row tracking cannot be enabled. The commits already "
+        + "written stay valid; call the backfill again to add the feature back and finish.");
+  }
+
   public static DeltaXException noDomainMetadata(String tablePath) {
     return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot store row data versions in "
         + tablePath + ": its protocol does not support the domainMetadata writer feature. "

@@ -173,8 +173,8 @@ public final class TransactionLog {
     TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
     // The version's own commit file where it is still listed, also when a checkpoint of that
     // version rebuilds it: the commit's time, not the checkpoint's (as an advanced snapshot tells).
-    long timestamp = commitTimestamp(metadata[0], commits, listing.commit(version)
-        .map(FileStatus::getModificationTime).orElse(segment.lastModificationTime()));
+    long timestamp = commitTimestamp(metadata[0], version, commits, listing.commit(version),
+        segment.lastModificationTime());
     return new Snapshot(segment, timestamp, protocol[0], metadata[0], () -> {
       LogReplay replay = new LogReplay(new FilePathResolver(tableRoot));
       for (LogFiles.CommitActions commit : commits) {
@@ -192,18 +192,28 @@ public final class TransactionLog {
   }
 
   /**
-   * The commit time of a segment's version: the newest commit's in-commit timestamp where they are
-   * enabled, else its file's modification time.
+   * The commit time of a segment's version: its commit's in-commit timestamp where they are
+   * enabled, else its file's modification time. Where a checkpoint of that very version rebuilds
+   * the table, the segment holds no commit: the in-commit timestamp is then read from the first
+   * line of the version's commit file (PROTOCOL.md, "In-Commit Timestamps": the timestamp of a
+   * commit is its {@code inCommitTimestamp}, not the time of any file).
+   *
+   * @param newestFirst the segment's commits after its checkpoint, newest first
+   * @param versionCommit the version's commit file, where it is still listed
+   * @param segmentTime the segment's newest file time, for a version whose commit is gone
    */
-  private long commitTimestamp(Metadata metadata, List<LogFiles.CommitActions> newestFirst,
-      long fileTime) {
-    CommitInfo newestCommitInfo = newestFirst.isEmpty() ? null : newestFirst.get(0).actions().stream()
-        .filter(CommitInfo.class::isInstance).map(CommitInfo.class::cast).findFirst().orElse(null);
-    return TableProperties.of(tableRoot.toString(), metadata).inCommitTimestampsEnabled()
-        && newestCommitInfo != null
-        && newestCommitInfo.inCommitTimestamp() != null
-        ? newestCommitInfo.inCommitTimestamp()
-        : fileTime;
+  private long commitTimestamp(Metadata metadata, long version,
+      List<LogFiles.CommitActions> newestFirst, Optional<FileStatus> versionCommit, long segmentTime) {
+    long fileTime = versionCommit.map(FileStatus::getModificationTime).orElse(segmentTime);
+    if (!TableProperties.of(tableRoot.toString(), metadata).inCommitTimestampsEnabled()) {
+      return fileTime;
+    }
+    if (!newestFirst.isEmpty() && newestFirst.get(0).version() == version) {
+      return newestFirst.get(0).actions().stream()
+          .filter(CommitInfo.class::isInstance).map(CommitInfo.class::cast).findFirst()
+          .map(CommitInfo::inCommitTimestamp).orElse(fileTime);
+    }
+    return versionCommit.flatMap(files::inCommitTimestamp).orElse(fileTime);
   }
 
   /**
@@ -240,8 +250,9 @@ public final class TransactionLog {
     }
     newest(commits, Protocol.class).ifPresent(
         protocol -> TableFeatures.checkReadable(tableRoot.toString(), latest, protocol));
-    long timestamp = commitTimestamp(metadata, commits,
-        newCommits.get(newCommits.size() - 1).getModificationTime());
+    FileStatus newest = newCommits.get(newCommits.size() - 1);
+    long timestamp = commitTimestamp(metadata, latest, commits, Optional.of(newest),
+        newest.getModificationTime());
     return Optional.of(cached.withCommits(commits, newCommits, timestamp));
   }
 

@@ -68,6 +68,8 @@ public final class RowTrackingBackfill {
   private Progress progress = (batch, batches, files, version) -> { };
   private int maxRowDataVersionRuns = DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT;
   private int conflicts;
+  /** Set once the table supports row tracking: from then on another writer may not drop it. */
+  private boolean upgraded;
 
   /** Told after every committed backfill batch, for progress bars. */
   public interface Progress {
@@ -105,11 +107,26 @@ public final class RowTrackingBackfill {
    * advanced in memory instead: put-if-absent means nothing came between.
    */
   private Snapshot latest() {
-    return writable(TransactionLog.open(table, conf).latestSnapshot());
+    Snapshot snapshot = writable(TransactionLog.open(table, conf).latestSnapshot());
+    if (upgraded && !supportsRowTracking(snapshot)) {
+      // Another writer dropped the feature: enabling row tracking now would break the protocol
+      // (and never take, as enabled() needs the feature), so stop with what is committed.
+      throw DeltaXErrors.rowTrackingDroppedDuringBackfill(tableName(snapshot), snapshot.version());
+    }
+    return snapshot;
   }
 
+  /**
+   * The table, checked before anything is written to it: writer features deltax implements, and
+   * row tracking not suspended (PROTOCOL.md, "Row Tracking": while {@code delta.rowTrackingSuspended}
+   * is true, writers must not assign row IDs, and row tracking must not be enabled beside it;
+   * delta-spark's backfill refuses too).
+   */
   private static Snapshot writable(Snapshot snapshot) {
     TableFeatures.checkWritable(snapshot.tableRoot().toString(), snapshot.protocol());
+    if (snapshot.properties().rowTrackingSuspended()) {
+      throw DeltaXErrors.rowTrackingSuspended(tableName(snapshot));
+    }
     return snapshot;
   }
 
@@ -161,6 +178,7 @@ public final class RowTrackingBackfill {
 
   public BackfillResult run() throws IOException {
     conflicts = 0;
+    upgraded = false;
     TransactionLog startLog = TransactionLog.open(table, conf);
     Snapshot snapshot = writable(startLog.latestSnapshot());
     List<PendingFile> pending = pending(snapshot);
@@ -187,6 +205,7 @@ public final class RowTrackingBackfill {
       snapshot = outcome.table();
     }
 
+    upgraded = true;
     int totalBatches = batches.totalBatches(pending.size());
     int commits = 0;
     long files = 0;

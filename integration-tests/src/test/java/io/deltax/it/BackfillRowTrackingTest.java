@@ -362,4 +362,24 @@ class BackfillRowTrackingTest {
     });
     assertEquals(log, logFileNames(path));
   }
+
+  /**
+   * PROTOCOL.md, "Row Tracking": while delta.rowTrackingSuspended is true no writer assigns row
+   * IDs, and row tracking is not enabled beside it. deltax refuses before writing anything, as
+   * delta-spark's own enablement refuses.
+   */
+  @Test
+  void aTableWithRowTrackingSuspendedIsRefusedAndNothingWritten() throws IOException {
+    String path = table("suspended", 2);
+    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ('delta.rowTrackingSuspended' = 'true')");
+    List<String> log = logFileNames(path);
+    for (String arguments : new String[] {"table => '" + path + "'", "table => '" + path + "', dry_run => true"}) {
+      Exception e = assertThrows(Exception.class, () -> call(arguments), arguments);
+      assertTrue(e.getMessage().contains("[DELTAX_UNSUPPORTED_TABLE]")
+          && e.getMessage().contains("delta.rowTrackingSuspended"), e.getMessage());
+      assertEquals(log, logFileNames(path), arguments);
+    }
+    assertThrows(Exception.class, () -> sql("ALTER TABLE " + quote(path)
+        + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')"), "delta-spark refuses too");
+  }
 }

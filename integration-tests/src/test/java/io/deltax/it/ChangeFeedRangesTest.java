@@ -385,6 +385,62 @@ class ChangeFeedRangesTest {
         "DELTAX_TIMESTAMP_NOT_AVAILABLE", "after the latest commit", "at or before it");
   }
 
+  /**
+   * A version with a checkpoint of its own is rebuilt from it, without its commit; its time is
+   * still its commit's in-commit timestamp, not the commit file's time (here an hour later, as
+   * when a store's clock runs ahead of the writer's): a start just after that timestamp begins at
+   * the next version, as in delta-spark.
+   */
+  @Test
+  void inCommitTimestampOfAVersionRebuiltFromItsCheckpoint() throws Exception {
+    String path = table(dir, "ict-checkpoint", CDF + ", " + ROW_TRACKING
+            + ", 'delta.enableInCommitTimestamps' = 'true', 'delta.checkpointInterval' = '2'", "",
+        List.of("INSERT INTO $T VALUES (0, 'a', 0)", "INSERT INTO $T VALUES (1, 'a', 1)",
+            "INSERT INTO $T VALUES (2, 'a', 2)"));
+    assertTrue(java.nio.file.Files.exists(java.nio.file.Path.of(path, "_delta_log",
+        String.format("%020d.checkpoint.parquet", 2))), "version 2 has its checkpoint");
+    Map<Long, Long> at = new HashMap<>();
+    spark().sql("DESCRIBE HISTORY " + quote(path)).collectAsList().forEach(r -> at.put(
+        r.getLong(r.fieldIndex("version")), r.getTimestamp(r.fieldIndex("timestamp")).getTime()));
+    assertTrue(at.get(3L) - at.get(2L) > 1, "commits 2 and 3 a millisecond apart or more");
+    java.nio.file.Files.setLastModifiedTime(java.nio.file.Path.of(path, "_delta_log", String.format("%020d.json", 2)),
+        java.nio.file.attribute.FileTime.fromMillis(at.get(2L) + 3_600_000));
+    String[] range = {utc(at.get(2L) + 1), null};
+    List<String> expected = rows(timestamps("delta", path, range));
+    assertFalse(expected.isEmpty());
+    assertEquals(expected, rows(timestamps("deltax", path, range)));
+    assertEquals(0, timestamps("deltax", path, range).where("_commit_version = 2").count(), "commit 2 out");
+  }
+
+  /**
+   * Commits whose files have the same time (a store with one-second times, S3, gives that to
+   * commits of one second): each {@code _commit_timestamp} a millisecond after the one before, as
+   * delta-spark's feed gives them, also in a range that starts after the first of them.
+   */
+  @Test
+  void commitTimesOfTheSameSecondAreMadeIncreasing() throws Exception {
+    String path = table(dir, "same-second", CDF + ", " + ROW_TRACKING, "",
+        List.of("INSERT INTO $T VALUES (0, 'a', 0)", "INSERT INTO $T VALUES (1, 'a', 1)",
+            "UPDATE $T SET v = 5 WHERE id = 0"));
+    java.nio.file.attribute.FileTime second = java.nio.file.attribute.FileTime.fromMillis(
+        (System.currentTimeMillis() / 1000 + 5) * 1000);
+    for (long v = 1; v <= 3; v++) {
+      java.nio.file.Files.setLastModifiedTime(
+          java.nio.file.Path.of(path, "_delta_log", String.format("%020d.json", v)), second);
+    }
+    for (long start : new long[] {0, 2}) {
+      List<String> expected = commitTimes(changes("delta", path, start, 3, "all"));
+      assertEquals(4 - Math.max(start, 1), expected.size(), expected.toString()); // version 0 creates
+      assertEquals(expected, commitTimes(changes("deltax", path, start, 3, "all")), "from version " + start);
+    }
+  }
+
+  /** Each distinct (_commit_version, _commit_timestamp in milliseconds), sorted. */
+  private static List<String> commitTimes(Dataset<Row> changes) {
+    return changes.select("_commit_version", "_commit_timestamp").distinct().collectAsList().stream()
+        .map(r -> r.getLong(0) + "@" + r.getTimestamp(1).getTime()).sorted().toList();
+  }
+
   /** A time as the session (in UTC, {@link SharedSpark}) reads it, whatever the JVM's zone. */
   private static String utc(long millis) {
     return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC)

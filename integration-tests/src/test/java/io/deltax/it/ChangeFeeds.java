@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,7 +102,8 @@ final class ChangeFeeds {
     List<Row> expected = changes("delta", oracle, start, end, "all").drop("_commit_timestamp").collectAsList();
     String range = path + ", versions " + start + " to " + end;
     assertEquals(canonical(expected), rows(changes("deltax", path, start, end, "all")), "all changes, " + range);
-    assertEquals(canonical(netOf(expected)), rows(changes("deltax", path, start, end, "net")), "net changes, " + range);
+    assertEquals(canonical(netOf(expected, rowIdsAt(oracle, start - 1), rowIdsAt(oracle, end))),
+        rows(changes("deltax", path, start, end, "net")), "net changes, " + range);
     return expected;
   }
 
@@ -119,12 +121,25 @@ final class ChangeFeeds {
     return result;
   }
 
-  /**
-   * delta-spark's feed collapsed per id: inserted and deleted is nothing; inserted (and updated)
-   * is one insert with the last values; updated is the first pre-image and the last post-image;
-   * deleted (after updates or not) is the first values as a delete at the deleting version.
-   */
+  /** {@link #netOf(List, Map, Map)} with no row known to be the same at both ends of the range. */
   static List<Row> netOf(List<Row> deltaChanges) {
+    return netOf(deltaChanges, Map.of(), Map.of());
+  }
+
+  /**
+   * delta-spark's feed collapsed per id. A key's changes are cut into the lives of its rows, a
+   * delete ending one; each life collapses on its own: inserted and deleted is nothing; inserted
+   * (and updated) is one insert with the last values; updated is the first values as a
+   * pre-image and the last as a post-image; deleted (after updates or not) is the first values as
+   * a delete at the deleting version. Where delta-spark's snapshots show the key under the same
+   * row ID before the range and at its end, the row was deleted and brought back (a RESTORE
+   * re-adds its file): the whole is one row's, a pre- and post-image pair.
+   *
+   * @param rowIdsBefore id to {@code _metadata.row_id} in the version before the range
+   * @param rowIdsAtEnd id to {@code _metadata.row_id} in the range's last version
+   */
+  static List<Row> netOf(List<Row> deltaChanges, Map<Object, Long> rowIdsBefore,
+      Map<Object, Long> rowIdsAtEnd) {
     List<Row> rows = new ArrayList<>(deltaChanges);
     if (rows.isEmpty()) {
       return rows;
@@ -139,21 +154,66 @@ final class ChangeFeeds {
       byKey.computeIfAbsent(r.get(r.fieldIndex("id")), k -> new ArrayList<>()).add(r);
     }
     List<Row> net = new ArrayList<>();
-    for (List<Row> events : byKey.values()) {
-      Row first = events.get(0);
-      Row last = events.get(events.size() - 1);
-      boolean before = !first.getString(typeAt).equals("insert");
-      boolean after = !last.getString(typeAt).equals("delete");
-      if (!before && after) {
-        net.add(with(last, typeAt, "insert", last.getLong(versionAt)));
-      } else if (before && !after) {
-        net.add(with(first, typeAt, "delete", last.getLong(versionAt)));
-      } else if (before) {
-        net.add(first);
-        net.add(last);
+    for (Map.Entry<Object, List<Row>> key : byKey.entrySet()) {
+      List<Row> events = key.getValue();
+      Long before = rowIdsBefore.get(key.getKey());
+      if (before != null && before.equals(rowIdsAtEnd.get(key.getKey()))) {
+        Row first = events.get(0);
+        Row last = events.get(events.size() - 1);
+        net.add(with(first, typeAt, "update_preimage", first.getLong(versionAt)));
+        net.add(with(last, typeAt, "update_postimage", last.getLong(versionAt)));
+        continue;
+      }
+      int from = 0;
+      for (int i = 0; i < events.size(); i++) {
+        if (i == events.size() - 1 || events.get(i).getString(typeAt).equals("delete")) {
+          collapseLife(events.subList(from, i + 1), typeAt, versionAt, net);
+          from = i + 1;
+        }
       }
     }
     return net;
+  }
+
+  private static void collapseLife(List<Row> life, int typeAt, int versionAt, List<Row> net) {
+    Row first = life.get(0);
+    Row last = life.get(life.size() - 1);
+    boolean before = !first.getString(typeAt).equals("insert");
+    boolean after = !last.getString(typeAt).equals("delete");
+    if (!before && after) {
+      net.add(with(last, typeAt, "insert", last.getLong(versionAt)));
+    } else if (before && !after) {
+      net.add(with(first, typeAt, "delete", last.getLong(versionAt)));
+    } else if (before) {
+      net.add(first);
+      net.add(last);
+    }
+  }
+
+  /**
+   * id to {@code _metadata.row_id} of the table at {@code version}, as delta-spark reads it; empty
+   * before the first version, where the table had no row tracking then, or where log clean-up
+   * removed the version.
+   */
+  static Map<Object, Long> rowIdsAt(String path, long version) {
+    Map<Object, Long> ids = new HashMap<>();
+    if (version < 0) {
+      return ids;
+    }
+    try {
+      for (Row r : spark().read().format("delta").option("versionAsOf", version).load(path)
+          .select("id", "_metadata.row_id").collectAsList()) {
+        ids.put(r.get(0), r.getLong(1));
+      }
+    } catch (Exception e) {
+      // No _metadata.row_id without row tracking; no version where log clean-up removed it.
+      String message = String.valueOf(e.getMessage());
+      if (!message.contains("row_id") && !message.contains("DELTA_VERSION_NOT_FOUND")) {
+        throw e;
+      }
+      ids.clear();
+    }
+    return ids;
   }
 
   private static Row with(Row row, int typeAt, String type, long version) {
