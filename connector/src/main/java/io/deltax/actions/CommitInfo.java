@@ -9,18 +9,34 @@ import java.util.Map;
 /**
  * The parts of {@code commitInfo} that deltax uses: the operation name and its metrics (empty
  * where the commit has none; the change feed skips a MERGE that changed no row, as delta-spark's
- * does) and, on tables with in-commit timestamps, the commit's timestamp (PROTOCOL.md, "In-Commit
- * Timestamps"). deltax writes its own {@code commitInfo} with more fields
- * ({@code io.deltax.log.write.CommitInfoLine}).
+ * does), its tags (empty where it has none) and, on tables with in-commit timestamps, the commit's
+ * timestamp (PROTOCOL.md, "In-Commit Timestamps"). deltax writes its own {@code commitInfo} with
+ * more fields ({@code io.deltax.log.write.CommitInfoLine}).
  */
 public record CommitInfo(String operation, Map<String, String> operationMetrics, Long inCommitTimestamp,
-    Long timestamp) implements Action {
+    Long timestamp, Map<String, String> tags) implements Action {
+
+  /** The tag a writer sets to {@code false} when the commit did not keep its rows' row IDs. */
+  public static final String ROW_TRACKING_PRESERVED_TAG = "delta.rowTracking.preserved";
 
   public static final ActionSchema<CommitInfo> SCHEMA = ActionSchema.builder(CommitInfo.class, "commitInfo")
       .field("inCommitTimestamp", LONG, CommitInfo::inCommitTimestamp)
       .field("timestamp", LONG, CommitInfo::timestamp)
       .field("operation", STRING, CommitInfo::operation)
       .field("operationMetrics", STRING_MAP, CommitInfo::operationMetrics, Map.of())
+      .field("tags", STRING_MAP, CommitInfo::tags, Map.of())
       .build(v -> new CommitInfo(v.string("operation"), v.map("operationMetrics"), v.int64("inCommitTimestamp"),
-          v.int64("timestamp")));
+          v.int64("timestamp"), v.map("tags")));
+
+  /**
+   * Whether the commit says it did not keep the row IDs of the rows it updated or copied
+   * (PROTOCOL.md, "Row Tracking", "Writer Requirements": {@value #ROW_TRACKING_PRESERVED_TAG} set to
+   * {@code false}). delta-spark tags so a transaction that began before row tracking was enabled
+   * and committed after ({@code ConflictChecker}): it wrote its rows without their row IDs. A
+   * commit without the tag is taken as preserving them: writers that set none (appends, other
+   * engines) assign row IDs as the protocol requires.
+   */
+  public boolean rowTrackingNotPreserved() {
+    return "false".equalsIgnoreCase(tags.get(ROW_TRACKING_PRESERVED_TAG));
+  }
 }

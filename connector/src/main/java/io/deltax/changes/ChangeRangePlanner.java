@@ -39,8 +39,9 @@ import org.apache.hadoop.fs.FileStatus;
  *
  * <p>A commit is matched by row ID when row tracking was enabled both before it and after it (its
  * removed and added files then all carry {@code baseRowId}, PROTOCOL.md "Row Tracking", "Writer
- * Requirements"). Before enablement its changes are the rows of its change data files where it
- * wrote some (the change data feed was on), else file-level.
+ * Requirements"), unless it says it did not keep its rows' row IDs, or is a RESTORE. Other
+ * commits' changes are the rows of their change data files where they wrote some (the change data
+ * feed was on), else file-level.
  */
 public final class ChangeRangePlanner {
   private final TransactionLog log;
@@ -144,7 +145,7 @@ public final class ChangeRangePlanner {
         throw DeltaXErrors.rowTrackingDisabledInRange(table, version);
       }
       CommitChanges changes = commit.changes(version,
-          trackedBefore && trackedAfter && !commit.isRestore(), fileTimes.get(version));
+          trackedBefore && trackedAfter && commit.keepsRowIds(), fileTimes.get(version));
       // A commit read from its change data files removes none: they hold its own schema's rows.
       schemas.commit(version, commit.metadata, !changes.removed().isEmpty());
       if (!changes.isEmpty()) {
@@ -328,6 +329,16 @@ public final class ChangeRangePlanner {
      */
     boolean isRestore() {
       return commitInfo != null && "RESTORE".equals(commitInfo.operation());
+    }
+
+    /**
+     * Whether the commit's rows can be matched by row ID, row tracking on: not a RESTORE, nor a
+     * commit tagged as not keeping its rows' row IDs ({@link CommitInfo#rowTrackingNotPreserved}).
+     * Such a commit gave the rows it updated or copied fresh row IDs: matched by row ID, its copied
+     * rows would look deleted and inserted, and its updates too.
+     */
+    boolean keepsRowIds() {
+      return !isRestore() && !(commitInfo != null && commitInfo.rowTrackingNotPreserved());
     }
 
     /**

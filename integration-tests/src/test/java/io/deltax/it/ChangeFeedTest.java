@@ -24,8 +24,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.deltax.read.SparkParquet;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -239,5 +246,46 @@ class ChangeFeedTest {
     assertTrue(commit(clone, 0).contains("\"path\":\"file:"),
         "absolute paths in the log");
     assertSameChanges(clone, clone);
+  }
+
+  /** Where {@link #anUpdateThatBeganBeforeRowTrackingWasEnabled}'s UPDATE waits, and what it waits for. */
+  private static final CountDownLatch UPDATE_WRITING = new CountDownLatch(1);
+  private static final CountDownLatch ROW_TRACKING_ENABLED = new CountDownLatch(1);
+
+  /**
+   * An UPDATE that began before row tracking was enabled and committed after: delta-spark lets it
+   * commit, tagged {@code delta.rowTracking.preserved = false}, its rows written without their row
+   * IDs. Matched by row ID, its copied rows would look deleted and inserted; deltax reads it from
+   * its change data files, as delta-spark's CDF does.
+   */
+  @Test
+  void anUpdateThatBeganBeforeRowTrackingWasEnabled() throws Exception {
+    String path = table(dir, "enabled-meanwhile", CDF + ", 'delta.feature.rowTracking' = 'supported'", "", List.of(
+        "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)"));
+    spark().udf().register("held_until_enabled", (UDF1<Integer, Integer>) v -> {
+      UPDATE_WRITING.countDown();
+      ROW_TRACKING_ENABLED.await();
+      return v;
+    }, DataTypes.IntegerType);
+    ExecutorService writer = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> update = writer.submit(
+          () -> sql("UPDATE " + quote(path) + " SET v = held_until_enabled(v) + 1 WHERE id < 3"));
+      try {
+        assertTrue(UPDATE_WRITING.await(2, TimeUnit.MINUTES), "the UPDATE writes its files");
+        sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES (" + ROW_TRACKING + ")");
+      } finally {
+        ROW_TRACKING_ENABLED.countDown();
+      }
+      update.get(2, TimeUnit.MINUTES);
+    } finally {
+      writer.shutdown();
+    }
+    long updated = latest(path);
+    String tagged = commit(path, updated);
+    assertTrue(tagged.contains("\"delta.rowTracking.preserved\":\"false\"") && tagged.contains("\"cdc\":"), tagged);
+    List<Row> expected = changes("delta", path, 0, updated, "all").drop("_commit_timestamp").collectAsList();
+    assertEquals(canonical(expected), rows(changes("deltax", path, 0, updated, "all")), "all changes");
+    assertSameChanges(path, path, updated, updated);
   }
 }
