@@ -90,7 +90,8 @@ public final class ChangeRangePlanner {
   public ChangeBounds bounds(ChangeFeedRequest request) {
     long latest = log.listing().latestVersion();
     long start = request.startVersion() != null ? request.startVersion()
-        : firstVersionAtOrAfter(request.startTimestampMillis(), request.startTimestamp());
+        : log.firstVersionAtOrAfter(request.startTimestampMillis(), request.startTimestamp(),
+            snapshotAt.apply(latest), false);
     if (start > latest && request.startVersion() != null) {
       throw DeltaXErrors.changeRangeStartsAfterLatest(table, start, latest);
     }
@@ -260,20 +261,6 @@ public final class ChangeRangePlanner {
   private static boolean betweenTwoCommits(ChangeFeedRequest request, long start, long end) {
     return request.startTimestampMillis() != null && request.endTimestampMillis() != null
         && request.startTimestampMillis() <= request.endTimestampMillis() && end == start - 1;
-  }
-
-  /** The first version committed at or after {@code millis}, as delta-spark's startingTimestamp. */
-  private long firstVersionAtOrAfter(long millis, String asWritten) {
-    List<FileStatus> all = log.listing().commits();
-    if (!all.isEmpty() && millis <= timestamp(all.get(0))) {
-      return version(all.get(0));
-    }
-    Snapshot atOrBefore = log.snapshotAsOf(millis, asWritten);
-    return atOrBefore.timestamp() >= millis ? atOrBefore.version() : atOrBefore.version() + 1;
-  }
-
-  private long timestamp(FileStatus commit) {
-    return log.commitInfo(commit).map(CommitInfo::inCommitTimestamp).orElse(commit.getModificationTime());
   }
 
   private CommitReading read(FileStatus file) {

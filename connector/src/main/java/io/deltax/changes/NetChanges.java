@@ -15,7 +15,10 @@ import java.util.function.Consumer;
  *   <li>inserted (then perhaps updated): one insert, with the last values;
  *   <li>inserted, then deleted: nothing;
  *   <li>there at the start and at the end, updated once or more (or deleted and brought back): the
- *       pre-image as of the start and the post-image as of the end;
+ *       pre-image as of the start and the post-image as of the end; nothing where its row commit
+ *       version at the end is the one it had at the start (a RESTORE brought that version back:
+ *       PROTOCOL.md, "Row Tracking", the same row ID and row commit version are the same row
+ *       version);
  *   <li>there at the start and deleted (perhaps after updates): one delete, with the values as of
  *       the start.
  * </ul>
@@ -71,7 +74,8 @@ public final class NetChanges {
       out.accept(new ChangeRow(h.last.row(), ChangeType.INSERT, h.last.version(), h.last.timestampMillis()));
     } else if (existedBefore && !existsAfter) {
       out.accept(new ChangeRow(h.first.row(), ChangeType.DELETE, h.last.version(), h.last.timestampMillis()));
-    } else if (existedBefore) {
+    } else if (existedBefore && FileRows.rowCommitVersion(h.first.row())
+        != FileRows.rowCommitVersion(h.last.row())) {
       // The values as of the start and as of the end, as a pair whatever the changes between: a
       // row deleted and brought back (a RESTORE re-adds it under its row ID) or deleted and
       // re-inserted is an update of the range too.

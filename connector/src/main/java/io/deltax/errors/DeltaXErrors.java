@@ -75,6 +75,16 @@ public final class DeltaXErrors {
             + "the reader features " + supported + ".");
   }
 
+  public static DeltaXException commitCoordinatorManaged(String tablePath, long version, String coordinator) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Table " + tablePath + " (version " + version
+        + ") has its commits managed by the commit coordinator '" + coordinator + "' (table property "
+        + "delta.coordinatedCommits.commitCoordinator-preview): its newest commits may exist only in "
+        + "_delta_log/_commits until the coordinator copies them into the log, and deltax reads the "
+        + "log's files alone, so it refuses rather than read an older version as the latest. Read "
+        + "it with delta-spark, or turn coordination off (ALTER TABLE ... DROP FEATURE "
+        + "'coordinatedCommits-preview' backfills every commit).");
+  }
+
   public static DeltaXException unsupportedReaderVersion(String tablePath, long version, int minReaderVersion) {
     return new DeltaXException("DELTAX_UNSUPPORTED_READER_VERSION",
         "Table " + tablePath + " (version " + version + ") requires Delta reader version "
@@ -214,11 +224,14 @@ public final class DeltaXErrors {
         + tablePath + " after " + conflicts + " commits lost to concurrent writers; call again.");
   }
 
-  public static DeltaXException rowTrackingSuspended(String table) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot backfill row IDs of " + table
-        + ": its property delta.rowTrackingSuspended is true, so no writer may assign row IDs and "
-        + "row tracking cannot be enabled beside it. Nothing was written. To backfill, first run "
-        + "ALTER TABLE ... UNSET TBLPROPERTIES ('delta.rowTrackingSuspended').");
+  /** @param wrote whether the backfill committed versions before another writer suspended it */
+  public static DeltaXException rowTrackingSuspended(String table, boolean wrote) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", (wrote ? "Row tracking backfill of " + table
+        + " stopped: another writer set its property delta.rowTrackingSuspended to true"
+        : "Cannot backfill row IDs of " + table + ": its property delta.rowTrackingSuspended is true")
+        + ", so no writer may assign row IDs and row tracking cannot be enabled beside it. "
+        + (wrote ? "The commits already written stay valid." : "Nothing was written.")
+        + " To backfill, first run ALTER TABLE ... UNSET TBLPROPERTIES ('delta.rowTrackingSuspended').");
   }
 
   public static DeltaXException rowTrackingDroppedDuringBackfill(String table, long version) {

@@ -9,10 +9,11 @@ import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
- * The commit timestamps of the versions a table can still be read at, for {@code timestampAsOf}.
- * Like delta-spark: file modification times made strictly increasing (a commit whose time is not
- * after its predecessor's counts as one millisecond later), and from the version that enabled
- * in-commit timestamps on, the {@code inCommitTimestamp} of each commit.
+ * The commit timestamps of a table's versions: those it can still be read at, for
+ * {@code timestampAsOf}, or every listed commit, for a {@code startingTimestamp}. Like
+ * delta-spark: file modification times made strictly increasing (a commit whose time is not after
+ * its predecessor's counts as one millisecond later), and from the version that enabled in-commit
+ * timestamps on, the {@code inCommitTimestamp} of each commit.
  */
 final class CommitTimeline {
   private final String table;
@@ -25,12 +26,15 @@ final class CommitTimeline {
   /**
    * @param inCommitTimestamp reads one commit's in-commit timestamp, asked only for the commits a
    *     search visits from the version that enabled them on
+   * @param recreatableOnly whether only the versions the log can still rebuild count (time
+   *     travel), else every listed commit (where a change feed or stream starts: delta-spark's
+   *     {@code DeltaSource.getStartingVersionFromTimestamp} does not require one)
    */
   CommitTimeline(LogListing listing, Snapshot latest,
-      Function<FileStatus, Optional<Long>> inCommitTimestamp) {
+      Function<FileStatus, Optional<Long>> inCommitTimestamp, boolean recreatableOnly) {
     this.table = listing.tableRoot().toString();
     this.inCommitTimestamp = inCommitTimestamp;
-    long earliest = listing.earliestRecreatableVersion();
+    long earliest = recreatableOnly ? listing.earliestRecreatableVersion() : Long.MIN_VALUE;
     for (FileStatus commit : listing.commits()) {
       long version = LogFileName.parse(commit.getPath().getName()).version();
       if (version >= earliest && version <= latest.version()) {
@@ -83,7 +87,38 @@ final class CommitTimeline {
     if (millis > timestamp(last)) {
       throw DeltaXErrors.timestampAfterLastCommit(table, requested, describe(last));
     }
+    return version(lastAtOrBefore(millis));
+  }
+
+  /**
+   * The first version committed at or after {@code millis}, as delta-spark's
+   * {@code startingTimestamp} ({@code DeltaSource.getStartingVersionFromTimestamp}), compared with
+   * the same timestamps the search uses: a {@code _commit_timestamp} a change feed gave starts at
+   * its commit. The first version for a time before it; for a time after the last commit, the
+   * version after it where {@code afterLastAllowed} (a stream waits for it), else an error.
+   */
+  long firstVersionAtOrAfter(long millis, String requested, boolean afterLastAllowed) {
+    if (commits.isEmpty()) {
+      throw DeltaXErrors.timestampBeforeFirstCommit(table, requested, "none");
+    }
+    int last = commits.size() - 1;
+    if (millis > timestamp(last)) {
+      if (afterLastAllowed) {
+        return version(last) + 1;
+      }
+      throw DeltaXErrors.timestampAfterLastCommit(table, requested, describe(last));
+    }
+    if (millis <= timestamp(0)) {
+      return version(0);
+    }
+    int atOrBefore = lastAtOrBefore(millis);
+    return version(timestamp(atOrBefore) == millis ? atOrBefore : atOrBefore + 1);
+  }
+
+  /** The index of the last commit whose timestamp is at or before {@code millis}, the first's or later. */
+  private int lastAtOrBefore(long millis) {
     // Timestamps increase with the version: binary search for the last one <= millis.
+    int last = commits.size() - 1;
     int lo = 0;
     int hi = last;
     while (lo < hi) {
@@ -94,7 +129,7 @@ final class CommitTimeline {
         hi = mid - 1;
       }
     }
-    return version(lo);
+    return lo;
   }
 
   private String describe(int index) {

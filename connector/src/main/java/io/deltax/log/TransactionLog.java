@@ -171,6 +171,7 @@ public final class TransactionLog {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
     TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
+    checkNotCoordinated(version, metadata[0]);
     // The version's own commit file where it is still listed, also when a checkpoint of that
     // version rebuilds it: the commit's time, not the checkpoint's (as an advanced snapshot tells).
     long timestamp = commitTimestamp(metadata[0], version, commits, listing.commit(version),
@@ -250,10 +251,24 @@ public final class TransactionLog {
     }
     newest(commits, Protocol.class).ifPresent(
         protocol -> TableFeatures.checkReadable(tableRoot.toString(), latest, protocol));
+    checkNotCoordinated(latest, metadata);
     FileStatus newest = newCommits.get(newCommits.size() - 1);
     long timestamp = commitTimestamp(metadata, latest, commits, Optional.of(newest),
         newest.getModificationTime());
     return Optional.of(cached.withCommits(commits, newCommits, timestamp));
+  }
+
+  /**
+   * Refuses a version whose commits a commit coordinator manages: it may have ratified commits
+   * that are only in {@code _delta_log/_commits} (files there may also be attempts it refused), and
+   * deltax does not ask it which, so the log's files alone could show an older version as the
+   * latest. A version from before coordination was turned on, or after it was turned off (every
+   * commit then copied into the log), reads as any other.
+   */
+  private void checkNotCoordinated(long version, Metadata metadata) {
+    TableProperties.of(tableRoot.toString(), metadata).commitCoordinator().ifPresent(coordinator -> {
+      throw DeltaXErrors.commitCoordinatorManaged(tableRoot.toString(), version, coordinator);
+    });
   }
 
   private static <T extends Action> Optional<T> newest(List<LogFiles.CommitActions> newestFirst,
@@ -330,8 +345,20 @@ public final class TransactionLog {
 
   /** The version that was current at {@code timestampMillis}, {@code latest} being this listing's. */
   public long versionAsOf(long timestampMillis, String requested, Snapshot latest) {
-    return new CommitTimeline(listing, latest, files::inCommitTimestamp)
+    return new CommitTimeline(listing, latest, files::inCommitTimestamp, true)
         .versionAt(timestampMillis, requested);
+  }
+
+  /**
+   * The first version committed at or after {@code timestampMillis}, where a change feed or a
+   * stream given a {@code startingTimestamp} starts; {@code latest} is this listing's latest
+   * snapshot. A time after the latest commit is the version after it where
+   * {@code afterLatestAllowed} (a stream), else an error.
+   */
+  public long firstVersionAtOrAfter(long timestampMillis, String requested, Snapshot latest,
+      boolean afterLatestAllowed) {
+    return new CommitTimeline(listing, latest, files::inCommitTimestamp, false)
+        .firstVersionAtOrAfter(timestampMillis, requested, afterLatestAllowed);
   }
 
   /** Reads every action of one commit file; a line that is not valid JSON is a corrupt log. */

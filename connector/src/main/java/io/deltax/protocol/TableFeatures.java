@@ -91,6 +91,7 @@ public final class TableFeatures {
       writer("icebergWriterCompatV1", 7, DeltaX.READS),
       writer("icebergWriterCompatV3", 7, DeltaX.READS),
       writer("materializePartitionColumns", 7, DeltaX.READS),
+      // Read only where no commit coordinator is configured (TransactionLog refuses the others).
       writer("coordinatedCommits-preview", 7, DeltaX.READS),
       readerWriter("catalogManaged", DeltaX.NEITHER),
       // Shredded variants (PROTOCOL.md, "Variant Shredding") are a Parquet encoding that Spark's

@@ -27,6 +27,7 @@ public final class TableProperties {
   public static final String MATERIALIZED_ROW_COMMIT_VERSION_COLUMN =
       "delta.rowTracking.materializedRowCommitVersionColumnName";
   public static final String COLUMN_MAPPING_MODE = "delta.columnMapping.mode";
+  public static final String COMMIT_COORDINATOR = "delta.coordinatedCommits.commitCoordinator-preview";
 
   /** delta-spark's defaults. */
   static final int DEFAULT_CHECKPOINT_INTERVAL = 10;
@@ -94,6 +95,14 @@ public final class TableProperties {
 
   public boolean rowTrackingSuspended() {
     return isTrue(ROW_TRACKING_SUSPENDED);
+  }
+
+  /**
+   * The commit coordinator that manages the table's commits, where one does (delta-spark's
+   * {@code coordinatedCommits-preview} writer feature).
+   */
+  public Optional<String> commitCoordinator() {
+    return Optional.ofNullable(configuration.get(COMMIT_COORDINATOR));
   }
 
   /** PROTOCOL.md, "Row Tracking": the physical name of the materialized row ID column. */

@@ -1,12 +1,8 @@
 package io.deltax.streaming;
 
-import io.deltax.actions.CommitInfo;
 import io.deltax.conf.StreamRequest;
-import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import java.util.List;
-import org.apache.hadoop.fs.FileStatus;
 
 /** Where a new stream (no checkpoint yet) starts, from its options and the latest snapshot. */
 final class StartingVersion {
@@ -28,25 +24,8 @@ final class StartingVersion {
     if (request.startingVersion() != null) {
       return DeltaXSourceOffset.before(tableId, request.startingVersion());
     }
-    return DeltaXSourceOffset.before(tableId,
-        firstAtOrAfter(log, latest, request.startingTimestampMillis(), request.startingTimestamp()));
-  }
-
-  /** As delta-spark: a time after the last commit starts after it; one before the first, at it. */
-  private static long firstAtOrAfter(TransactionLog log, Snapshot latest, long millis, String asWritten) {
-    if (millis > latest.timestamp()) {
-      return latest.version() + 1;
-    }
-    List<FileStatus> commits = log.listing().commits();
-    if (!commits.isEmpty() && millis <= timestamp(log, commits.get(0))) {
-      return LogFileName.parse(commits.get(0).getPath().getName()).version();
-    }
-    Snapshot atOrBefore = log.snapshotAsOf(millis, asWritten, latest);
-    return atOrBefore.timestamp() >= millis ? atOrBefore.version() : atOrBefore.version() + 1;
-  }
-
-  private static long timestamp(TransactionLog log, FileStatus commit) {
-    return log.commitInfo(commit).map(CommitInfo::inCommitTimestamp)
-        .orElse(commit.getModificationTime());
+    // As delta-spark: a time after the last commit starts after it; one before the first, at it.
+    return DeltaXSourceOffset.before(tableId, log.firstVersionAtOrAfter(
+        request.startingTimestampMillis(), request.startingTimestamp(), latest, true));
   }
 }

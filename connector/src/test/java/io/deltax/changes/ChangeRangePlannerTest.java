@@ -255,6 +255,32 @@ class ChangeRangePlannerTest {
   }
 
   /**
+   * Commits of the same second (S3's file times) count one millisecond apart, as delta-spark's do;
+   * a {@code startingTimestamp} is compared with those times, so the time the feed gave a commit
+   * as {@code _commit_timestamp} starts the range at that commit, not at the next.
+   */
+  @Test
+  void aStartingTimestampOfCommitsOfTheSameSecond() throws IOException {
+    history();
+    for (long v = 0; v <= 4; v++) {
+      Path commit = table.resolve("_delta_log").resolve(String.format("%020d.json", v));
+      Files.setLastModifiedTime(commit, FileTime.fromMillis(v <= 1 ? 10_000 : 20_000));
+    }
+    ChangeRangePlanner planner = new ChangeRangePlanner(TransactionLog.open(table.toString(), new Configuration()));
+    ChangeRange all = planner.plan(new ChangeFeedRequest(0L, null, null, null, null, null, ChangeMode.ALL));
+    List<Long> times = all.commits().stream().map(CommitChanges::timestampMillis).toList();
+    assertEquals(List.of(10_001L, 20_001L), times, "versions 1 and 3");
+    for (int i = 0; i < times.size(); i++) {
+      ChangeRange from = planner.plan(new ChangeFeedRequest(null, times.get(i), "the commit's time",
+          null, null, null, ChangeMode.ALL));
+      assertEquals(all.commits().get(i).version(), from.start());
+    }
+    DeltaXException after = assertThrows(DeltaXException.class, () -> planner.plan(
+        new ChangeFeedRequest(null, 20_003L, "after the last", null, null, null, ChangeMode.ALL)));
+    assertTrue(after.getMessage().contains("after the last"), after.getMessage());
+  }
+
+  /**
    * Before row tracking, a MERGE whose metrics say it inserted, updated and deleted no row changes
    * nothing, as in delta-spark's CDF; one without those metrics is taken at its file actions.
    */

@@ -11,9 +11,12 @@ import org.junit.jupiter.api.Test;
 
 /** One entry per row ID for a range, whatever the commits did between its start and its end. */
 class NetChangesTest {
-  /** A row as FileRows reads it: the value, then the (row_id, row_commit_version) struct. */
-  private static ChangeRow change(long rowId, int value, ChangeType type, long version) {
-    InternalRow ids = new GenericInternalRow(new Object[] {rowId, version});
+  /**
+   * A row as FileRows reads it: the value, then the (row_id, row_commit_version) struct. A
+   * pre-image or a delete carries the version the row had before {@code version}.
+   */
+  private static ChangeRow change(long rowId, int value, ChangeType type, long version, long rowCommitVersion) {
+    InternalRow ids = new GenericInternalRow(new Object[] {rowId, rowCommitVersion});
     return new ChangeRow(new GenericInternalRow(new Object[] {value, ids}), type, version, 1000 * version);
   }
 
@@ -34,44 +37,55 @@ class NetChangesTest {
   @Test
   void insertedThenUpdatedIsOneInsertWithTheLastValues() {
     assertEquals(List.of("insert 11 @3"), net(
-        change(0, 10, ChangeType.INSERT, 2),
-        change(0, 10, ChangeType.UPDATE_PREIMAGE, 3), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 3)));
+        change(0, 10, ChangeType.INSERT, 2, 2),
+        change(0, 10, ChangeType.UPDATE_PREIMAGE, 3, 2), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 3, 3)));
   }
 
   @Test
   void insertedThenDeletedIsNothing() {
-    assertEquals(List.of(), net(change(0, 10, ChangeType.INSERT, 2), change(0, 10, ChangeType.DELETE, 3)));
+    assertEquals(List.of(), net(change(0, 10, ChangeType.INSERT, 2, 2), change(0, 10, ChangeType.DELETE, 3, 2)));
   }
 
   @Test
   void updatedTwiceIsThePreImageAtTheStartAndThePostImageAtTheEnd() {
     assertEquals(List.of("update_preimage 10 @2", "update_postimage 12 @3"), net(
-        change(0, 10, ChangeType.UPDATE_PREIMAGE, 2), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 2),
-        change(0, 11, ChangeType.UPDATE_PREIMAGE, 3), change(0, 12, ChangeType.UPDATE_POSTIMAGE, 3)));
+        change(0, 10, ChangeType.UPDATE_PREIMAGE, 2, 1), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 2, 2),
+        change(0, 11, ChangeType.UPDATE_PREIMAGE, 3, 2), change(0, 12, ChangeType.UPDATE_POSTIMAGE, 3, 3)));
   }
 
   @Test
   void updatedThenDeletedIsOneDeleteWithTheValuesAtTheStart() {
     assertEquals(List.of("delete 10 @3"), net(
-        change(0, 10, ChangeType.UPDATE_PREIMAGE, 2), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 2),
-        change(0, 11, ChangeType.DELETE, 3)));
+        change(0, 10, ChangeType.UPDATE_PREIMAGE, 2, 1), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 2, 2),
+        change(0, 11, ChangeType.DELETE, 3, 2)));
   }
 
   /**
-   * A RESTORE re-adds the rows it brings back under their row IDs, file by file: a delete of the
-   * values it reverts and an insert of the old ones. Over a range, the row was there at the start
-   * and at the end: a pre- and post-image pair, never a pre-image beside an insert.
+   * A RESTORE re-adds the rows it brings back under their row IDs and row commit versions, file by
+   * file: a delete of the values it reverts and an insert of the old ones. Brought back to the
+   * version the range started with, the row did not change over the range.
    */
   @Test
-  void updatedThenRestoredIsAnUpdatePair() {
-    assertEquals(List.of("update_preimage 10 @2", "update_postimage 10 @3"), net(
-        change(0, 10, ChangeType.UPDATE_PREIMAGE, 2), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 2),
-        change(0, 11, ChangeType.DELETE, 3), change(0, 10, ChangeType.INSERT, 3)));
+  void updatedThenRestoredToTheStartIsNothing() {
+    assertEquals(List.of(), net(
+        change(0, 10, ChangeType.UPDATE_PREIMAGE, 2, 1), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 2, 2),
+        change(0, 11, ChangeType.DELETE, 3, 2), change(0, 10, ChangeType.INSERT, 3, 1)));
   }
 
   @Test
-  void deletedThenBroughtBackIsAnUpdatePair() {
-    assertEquals(List.of("update_preimage 10 @2", "update_postimage 10 @3"), net(
-        change(7, 10, ChangeType.DELETE, 2), change(7, 10, ChangeType.INSERT, 3)));
+  void deletedThenBroughtBackIsNothing() {
+    assertEquals(List.of(), net(change(7, 10, ChangeType.DELETE, 2, 1), change(7, 10, ChangeType.INSERT, 3, 1)));
+  }
+
+  /**
+   * Restored to a version between the start and the end: there at both, another version at the
+   * end, so a pre- and post-image pair, never a pre-image beside an insert.
+   */
+  @Test
+  void updatedThenRestoredToAVersionBetweenIsAnUpdatePair() {
+    assertEquals(List.of("update_preimage 10 @2", "update_postimage 11 @4"), net(
+        change(0, 10, ChangeType.UPDATE_PREIMAGE, 2, 1), change(0, 11, ChangeType.UPDATE_POSTIMAGE, 2, 2),
+        change(0, 11, ChangeType.UPDATE_PREIMAGE, 3, 2), change(0, 12, ChangeType.UPDATE_POSTIMAGE, 3, 3),
+        change(0, 12, ChangeType.DELETE, 4, 3), change(0, 11, ChangeType.INSERT, 4, 2)));
   }
 }

@@ -70,6 +70,8 @@ public final class RowTrackingBackfill {
   private int conflicts;
   /** Set once the table supports row tracking: from then on another writer may not drop it. */
   private boolean upgraded;
+  /** Set once this run committed a version: an error after it must not say nothing was written. */
+  private boolean wrote;
 
   /** Told after every committed backfill batch, for progress bars. */
   public interface Progress {
@@ -107,7 +109,7 @@ public final class RowTrackingBackfill {
    * advanced in memory instead: put-if-absent means nothing came between.
    */
   private Snapshot latest() {
-    Snapshot snapshot = writable(TransactionLog.open(table, conf).latestSnapshot());
+    Snapshot snapshot = writable(TransactionLog.open(table, conf).latestSnapshot(), wrote);
     if (upgraded && !supportsRowTracking(snapshot)) {
       // Another writer dropped the feature: enabling row tracking now would break the protocol
       // (and never take, as enabled() needs the feature), so stop with what is committed.
@@ -121,11 +123,14 @@ public final class RowTrackingBackfill {
    * row tracking not suspended (PROTOCOL.md, "Row Tracking": while {@code delta.rowTrackingSuspended}
    * is true, writers must not assign row IDs, and row tracking must not be enabled beside it;
    * delta-spark's backfill refuses too).
+   *
+   * @param wrote whether this run committed versions already (another writer changed the table
+   *     since), which the error then says stay
    */
-  private static Snapshot writable(Snapshot snapshot) {
+  private static Snapshot writable(Snapshot snapshot, boolean wrote) {
     TableFeatures.checkWritable(snapshot.tableRoot().toString(), snapshot.protocol());
     if (snapshot.properties().rowTrackingSuspended()) {
-      throw DeltaXErrors.rowTrackingSuspended(tableName(snapshot));
+      throw DeltaXErrors.rowTrackingSuspended(tableName(snapshot), wrote);
     }
     return snapshot;
   }
@@ -179,8 +184,9 @@ public final class RowTrackingBackfill {
   public BackfillResult run() throws IOException {
     conflicts = 0;
     upgraded = false;
+    wrote = false;
     TransactionLog startLog = TransactionLog.open(table, conf);
-    Snapshot snapshot = writable(startLog.latestSnapshot());
+    Snapshot snapshot = writable(startLog.latestSnapshot(), false);
     List<PendingFile> pending = pending(snapshot);
     String name = tableName(snapshot);
     if (RowTrackingConfig.of(snapshot).enabled() && pending.isEmpty()) {
@@ -191,11 +197,11 @@ public final class RowTrackingBackfill {
     long startVersion = snapshot.version();
     NumberedFiles numbered = new NumberedFiles(snapshot.paths());
     while (!supportsRowTracking(snapshot)) {
-      Protocol upgraded = TableFeatures.withWriterFeatures(snapshot.protocol(),
+      Protocol withRowTracking = TableFeatures.withWriterFeatures(snapshot.protocol(),
           TableFeatures.DOMAIN_METADATA, TableFeatures.ROW_TRACKING);
       Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "UPGRADE PROTOCOL",
-          Map.of("newProtocol", ActionJson.objectJson(protocolParameters(upgraded)))),
-          List.of(upgraded));
+          Map.of("newProtocol", ActionJson.objectJson(protocolParameters(withRowTracking)))),
+          List.of(withRowTracking));
       if (outcome.committed()) {
         LOG.info("Row tracking backfill of {}: UPGRADE PROTOCOL committed as version {}", name,
             snapshot.version() + 1);
@@ -294,6 +300,7 @@ public final class RowTrackingBackfill {
     actions.forEach(a -> lines.add(ActionJson.toJson(a)));
     byte[] content = CommitWriter.content(lines);
     if (writer.write(snapshot.version() + 1, content)) {
+      wrote = true;
       return new Outcome(true, snapshot.withCommit(actions, info.timestamp(), content.length));
     }
     if (++conflicts > MAX_CONFLICTS) {

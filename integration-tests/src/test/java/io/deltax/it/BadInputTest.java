@@ -3,12 +3,18 @@ package io.deltax.it;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.delta.coordinatedcommits.CommitCoordinatorProvider;
+import org.apache.spark.sql.delta.coordinatedcommits.InMemoryCommitCoordinatorBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,5 +132,39 @@ class BadInputTest {
     Files.writeString(Path.of(path, "_delta_log", "00000000000000000001.json"),
         "{\"protocol\":{\"minReaderVersion\":4,\"minWriterVersion\":7}}\n");
     assertMessage(errorReading(path), "DELTAX_UNSUPPORTED_READER_VERSION", "reader version 4");
+  }
+
+  /**
+   * A table whose commits a coordinator manages (delta-spark's {@code coordinatedCommits-preview},
+   * here with its in-memory coordinator, which copies commits into the log every tenth): delta-spark
+   * asks the coordinator for the commits only in {@code _delta_log/_commits}; deltax, which reads
+   * the log's files alone, refuses rather than read version 0 as the latest, and its backfill
+   * writes nothing.
+   */
+  @Test
+  void tablesWithACommitCoordinatorAreRefused() throws IOException {
+    CommitCoordinatorProvider.registerBuilder(new InMemoryCommitCoordinatorBuilder(10));
+    String path = dir.resolve("coordinated").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta TBLPROPERTIES ("
+        + "'delta.coordinatedCommits.commitCoordinator-preview' = 'in-memory', "
+        + "'delta.coordinatedCommits.commitCoordinatorConf-preview' = '{}')");
+    sql("INSERT INTO " + quote(path) + " VALUES (1)");
+    sql("INSERT INTO " + quote(path) + " VALUES (2)");
+    assertEquals(2, spark().read().format("delta").load(path).count(), "delta-spark reads both inserts");
+    assertFalse(Files.exists(Path.of(path, "_delta_log", "00000000000000000002.json")),
+        "the inserts are only in _delta_log/_commits");
+    assertMessage(errorReading(path), "DELTAX_UNSUPPORTED_TABLE", path,
+        "commit coordinator 'in-memory'", "_delta_log/_commits");
+    List<Path> log = filesUnder(Path.of(path, "_delta_log"));
+    Exception backfill = assertThrows(Exception.class,
+        () -> spark().sql("CALL backfill_row_tracking(table => '" + path + "')").collect());
+    assertMessage(backfill.getMessage(), "DELTAX_UNSUPPORTED_TABLE", "commit coordinator 'in-memory'");
+    assertEquals(log, filesUnder(Path.of(path, "_delta_log")), "nothing written");
+  }
+
+  private static List<Path> filesUnder(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.sorted().toList();
+    }
   }
 }

@@ -21,9 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.it.ChangeFeeds.RowVersion;
 import io.deltax.read.SparkParquet;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,12 +72,15 @@ class ChangeFeedTest {
       assertEquals(canonical(expected), rows(sliced), "all changes, commits in slices");
       // The net changes of one row-tracked commit are read as its changes, in slices too.
       int versionAt = expected.isEmpty() ? 0 : expected.get(0).fieldIndex("_commit_version");
+      Map<Object, RowVersion> before = rowIdsAt(oracle, 0);
       for (long v = 1; v <= last; v++) {
         long version = v;
         List<Row> ofVersion = expected.stream().filter(r -> r.getLong(versionAt) == version).toList();
-        assertEquals(canonical(netOf(ofVersion, rowIdsAt(oracle, v - 1), rowIdsAt(oracle, v))),
+        Map<Object, RowVersion> after = rowIdsAt(oracle, v);
+        assertEquals(canonical(netOf(ofVersion, before, after)),
             rows(changes("deltax", path, v, v, "net")),
             "net changes of version " + v + " alone, in slices");
+        before = after;
       }
     } finally {
       spark().conf().unset("spark.deltax.changeFeed.sliceBytes");

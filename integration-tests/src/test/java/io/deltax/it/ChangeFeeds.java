@@ -21,6 +21,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * What the change feed tests share: tables written by delta-spark, both systems' feeds, and
@@ -133,13 +134,15 @@ final class ChangeFeeds {
    * pre-image and the last as a post-image; deleted (after updates or not) is the first values as
    * a delete at the deleting version. Where delta-spark's snapshots show the key under the same
    * row ID before the range and at its end, the row was deleted and brought back (a RESTORE
-   * re-adds its file): the whole is one row's, a pre- and post-image pair.
+   * re-adds its file): the whole is one row's, a pre- and post-image pair, or nothing where its
+   * row commit version is the same too (PROTOCOL.md, Row Tracking: the same row version, so the
+   * same values; a RESTORE brought back the version the range started with).
    *
-   * @param rowIdsBefore id to {@code _metadata.row_id} in the version before the range
-   * @param rowIdsAtEnd id to {@code _metadata.row_id} in the range's last version
+   * @param rowsBefore id to its row in the version before the range
+   * @param rowsAtEnd id to its row in the range's last version
    */
-  static List<Row> netOf(List<Row> deltaChanges, Map<Object, Long> rowIdsBefore,
-      Map<Object, Long> rowIdsAtEnd) {
+  static List<Row> netOf(List<Row> deltaChanges, Map<Object, RowVersion> rowsBefore,
+      Map<Object, RowVersion> rowsAtEnd) {
     List<Row> rows = new ArrayList<>(deltaChanges);
     if (rows.isEmpty()) {
       return rows;
@@ -156,8 +159,12 @@ final class ChangeFeeds {
     List<Row> net = new ArrayList<>();
     for (Map.Entry<Object, List<Row>> key : byKey.entrySet()) {
       List<Row> events = key.getValue();
-      Long before = rowIdsBefore.get(key.getKey());
-      if (before != null && before.equals(rowIdsAtEnd.get(key.getKey()))) {
+      RowVersion before = rowsBefore.get(key.getKey());
+      RowVersion atEnd = rowsAtEnd.get(key.getKey());
+      if (before != null && atEnd != null && before.rowId() == atEnd.rowId()) {
+        if (before.equals(atEnd)) {
+          continue;
+        }
         Row first = events.get(0);
         Row last = events.get(events.size() - 1);
         net.add(with(first, typeAt, "update_preimage", first.getLong(versionAt)));
@@ -190,30 +197,37 @@ final class ChangeFeeds {
     }
   }
 
+  /** A row's {@code _metadata.row_id} and {@code _metadata.row_commit_version}. */
+  record RowVersion(long rowId, long commitVersion) {}
+
   /**
-   * id to {@code _metadata.row_id} of the table at {@code version}, as delta-spark reads it; empty
-   * before the first version, where the table had no row tracking then, or where log clean-up
-   * removed the version.
+   * id to its row's ID and commit version in the table at {@code version}, as delta-spark reads
+   * them; empty before the first version, where the table had no row tracking then (its
+   * {@code _metadata} has no {@code row_id}), or where log clean-up removed the version.
    */
-  static Map<Object, Long> rowIdsAt(String path, long version) {
-    Map<Object, Long> ids = new HashMap<>();
+  static Map<Object, RowVersion> rowIdsAt(String path, long version) {
+    Map<Object, RowVersion> rows = new HashMap<>();
     if (version < 0) {
-      return ids;
+      return rows;
     }
+    Dataset<Row> table;
     try {
-      for (Row r : spark().read().format("delta").option("versionAsOf", version).load(path)
-          .select("id", "_metadata.row_id").collectAsList()) {
-        ids.put(r.get(0), r.getLong(1));
-      }
+      table = spark().read().format("delta").option("versionAsOf", version).load(path);
     } catch (Exception e) {
-      // No _metadata.row_id without row tracking; no version where log clean-up removed it.
-      String message = String.valueOf(e.getMessage());
-      if (!message.contains("row_id") && !message.contains("DELTA_VERSION_NOT_FOUND")) {
+      if (!String.valueOf(e.getMessage()).contains("DELTA_VERSION_NOT_FOUND")) {
         throw e;
       }
-      ids.clear();
+      return rows;
     }
-    return ids;
+    StructType metadata = (StructType) table.select("_metadata").schema().fields()[0].dataType();
+    if (!List.of(metadata.fieldNames()).contains("row_id")) {
+      return rows;
+    }
+    for (Row r : table.select("id", "_metadata.row_id", "_metadata.row_commit_version").collectAsList()) {
+      RowVersion was = rows.put(r.get(0), new RowVersion(r.getLong(1), r.getLong(2)));
+      assertTrue(was == null, "ids are unique in the tables these tests make: " + r.get(0));
+    }
+    return rows;
   }
 
   private static Row with(Row row, int typeAt, String type, long version) {

@@ -1,0 +1,67 @@
+package io.deltax.backfill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.errors.DeltaXException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Another writer suspends row tracking while a backfill runs (delta-spark's DROP FEATURE
+ * rowTracking sets {@code delta.rowTrackingSuspended} first): the backfill stops at its next
+ * commit, and its error says the commits it wrote stay, not that nothing was written.
+ */
+class SuspendedDuringBackfillTest {
+  @TempDir
+  Path dir;
+
+  private static Path commitFile(Path table, long version) {
+    return table.resolve("_delta_log").resolve(String.format("%020d.json", version));
+  }
+
+  /** Commits {@code version}: the table's metadata with row tracking suspended. */
+  private static void suspend(Path table, long version) {
+    try {
+      String metadata = Files.readAllLines(commitFile(table, 0)).stream()
+          .filter(l -> l.startsWith("{\"metaData\"")).findFirst().orElseThrow()
+          .replace("\"configuration\":{", "\"configuration\":{\"delta.rowTrackingSuspended\":\"true\",");
+      Files.writeString(commitFile(table, version), metadata + "\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void theErrorSaysWhatTheRunWrote() throws IOException {
+    Path table = LogTables.table(dir, 5);
+    RowTrackingBackfill backfill = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
+        "deltax-test").onProgress((batch, batches, files, version) -> {
+          if (batch == 1) {
+            suspend(table, version + 1);
+          }
+        });
+    DeltaXException stopped = assertThrows(DeltaXException.class, backfill::run);
+    assertEquals("DELTAX_UNSUPPORTED_TABLE", stopped.getCondition());
+    assertTrue(stopped.getMessage().contains("stopped: another writer set its property delta.rowTrackingSuspended")
+        && stopped.getMessage().contains("The commits already written stay valid."), stopped.getMessage());
+    assertFalse(stopped.getMessage().contains("Nothing was written"), stopped.getMessage());
+    // 0-4 the table, 5 UPGRADE PROTOCOL, 6 the first batch, 7 the suspension; nothing after it.
+    assertTrue(Files.exists(commitFile(table, 7)));
+    assertFalse(Files.exists(commitFile(table, 8)));
+
+    List<String> log = List.of(table.resolve("_delta_log").toFile().list());
+    DeltaXException refused = assertThrows(DeltaXException.class, new RowTrackingBackfill(table.toString(),
+        new Configuration(), 2, 0, "deltax-test")::run);
+    assertTrue(refused.getMessage().contains("Nothing was written."), refused.getMessage());
+    assertEquals(log, List.of(table.resolve("_delta_log").toFile().list()));
+  }
+}
