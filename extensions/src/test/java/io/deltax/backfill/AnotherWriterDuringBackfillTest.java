@@ -16,11 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Another writer suspends row tracking while a backfill runs (delta-spark's DROP FEATURE
- * rowTracking sets {@code delta.rowTrackingSuspended} first): the backfill stops at its next
- * commit, and its error says the commits it wrote stay, not that nothing was written.
+ * Another writer turns row tracking off while a backfill runs, as delta-spark's DROP FEATURE
+ * rowTracking does: first it sets {@code delta.rowTrackingSuspended}, then it removes the feature
+ * from the protocol. The backfill stops at its next commit, and its error says the commits it
+ * wrote stay, not that nothing was written.
  */
-class SuspendedDuringBackfillTest {
+class AnotherWriterDuringBackfillTest {
   @TempDir
   Path dir;
 
@@ -38,6 +39,34 @@ class SuspendedDuringBackfillTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Commits {@code version}: a protocol without the rowTracking feature. */
+  private static void dropRowTracking(Path table, long version) {
+    try {
+      Files.writeString(commitFile(table, version), "{\"protocol\":{\"minReaderVersion\":1,"
+          + "\"minWriterVersion\":7,\"writerFeatures\":[\"appendOnly\",\"invariants\",\"domainMetadata\"]}}\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aFeatureDroppedMidRunStopsIt() {
+    Path table = LogTables.table(dir, 5);
+    RowTrackingBackfill backfill = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
+        "deltax-test").onProgress((batch, batches, files, version) -> {
+          if (batch == 1) {
+            dropRowTracking(table, version + 1);
+          }
+        });
+    DeltaXException stopped = assertThrows(DeltaXException.class, backfill::run);
+    assertEquals("DELTAX_UNSUPPORTED_TABLE", stopped.getCondition());
+    assertTrue(stopped.getMessage().contains("another writer removed the rowTracking feature")
+        && stopped.getMessage().contains("The commits already written stay valid"), stopped.getMessage());
+    // 0-4 the table, 5 UPGRADE PROTOCOL, 6 the first batch, 7 the drop; nothing after it.
+    assertTrue(Files.exists(commitFile(table, 7)));
+    assertFalse(Files.exists(commitFile(table, 8)));
   }
 
   @Test
