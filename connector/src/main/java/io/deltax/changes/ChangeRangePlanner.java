@@ -44,6 +44,9 @@ import org.apache.hadoop.fs.FileStatus;
  * feed was on), else file-level.
  */
 public final class ChangeRangePlanner {
+  /** How many commits before a range delta-spark reads to make its file times increasing. */
+  private static final long MONOTONIZED_BEFORE = 100;
+
   private final TransactionLog log;
   private final String table;
   private final FilePathResolver paths;
@@ -221,9 +224,6 @@ public final class ChangeRangePlanner {
     return files;
   }
 
-  /** How many commits before a range delta-spark reads to make its file times increasing. */
-  private static final long MONOTONIZED_BEFORE = 100;
-
   /**
    * The file times of the commits of {@code start..end}, as delta-spark's change feed gives them
    * where in-commit timestamps are off ({@code CDCReaderBase.getNonICTTimestampsByVersion}): made
@@ -234,11 +234,8 @@ public final class ChangeRangePlanner {
   private Map<Long, Long> monotonizedFileTimes(long start, long end) {
     Map<Long, Long> times = new HashMap<>();
     long previous = Long.MIN_VALUE;
-    for (FileStatus commit : log.listing().commits()) {
+    for (FileStatus commit : log.listing().commits(start - MONOTONIZED_BEFORE, end)) {
       long version = version(commit);
-      if (version < start - MONOTONIZED_BEFORE || version > end) {
-        continue;
-      }
       long time = Math.max(commit.getModificationTime(), previous + 1);
       if (version >= start) {
         times.put(version, time);

@@ -127,6 +127,11 @@ public final class LogListing {
     return List.copyOf(commits.values());
   }
 
+  /** The listed commits of versions {@code from} to {@code to}, both included, in order. */
+  public List<FileStatus> commits(long from, long to) {
+    return from > to ? List.of() : List.copyOf(commits.subMap(from, true, to, true).values());
+  }
+
   public Optional<FileStatus> commit(long version) {
     return Optional.ofNullable(commits.get(version));
   }

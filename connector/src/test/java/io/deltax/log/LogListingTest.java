@@ -54,6 +54,17 @@ class LogListingTest {
         l.segment(4, Optional.of(stale)).checkpoint().orElseThrow().kind());
   }
 
+  /** A range of commits, as the change feed takes the ones before its range to order their times. */
+  @Test
+  void commitsOfARangeOfVersions() {
+    LogListing l = listing(commit(3), commit(4), commit(5), "00000000000000000003.checkpoint.parquet");
+    assertEquals(List.of(3L, 4L), l.commits(-97, 4).stream()
+        .map(f -> LogFileName.parse(f.getPath().getName()).version()).toList());
+    assertEquals(List.of(5L), l.commits(5, 9).stream()
+        .map(f -> LogFileName.parse(f.getPath().getName()).version()).toList());
+    assertTrue(l.commits(6, 5).isEmpty());
+  }
+
   @Test
   void aGapIsAnError() {
     LogListing l = listing(commit(0), commit(1), commit(3));
