@@ -29,12 +29,15 @@ public record CommitInfo(String operation, Map<String, String> operationMetrics,
           v.int64("timestamp"), v.map("tags")));
 
   /**
-   * Whether the commit says it did not keep the row IDs of the rows it updated or copied
-   * (PROTOCOL.md, "Row Tracking", "Writer Requirements": {@value #ROW_TRACKING_PRESERVED_TAG} set to
-   * {@code false}). delta-spark tags so a transaction that began before row tracking was enabled
-   * and committed after ({@code ConflictChecker}): it wrote its rows without their row IDs. A
-   * commit without the tag is taken as preserving them: writers that set none (appends, other
-   * engines) assign row IDs as the protocol requires.
+   * Whether the commit says it did not keep the row IDs of the rows it updated or copied: its tag
+   * {@value #ROW_TRACKING_PRESERVED_TAG} is {@code false} (delta-spark's
+   * {@code DeltaCommitTag.PreservedRowTrackingTag}; PROTOCOL.md on delta-io/delta's main branch,
+   * "Row Tracking", writer requirements). delta-spark sets it so on a transaction that began before
+   * row tracking was enabled and committed after ({@code ConflictChecker}): it wrote its rows
+   * without their row IDs. A commit without the tag is taken as keeping them: delta-spark tags
+   * {@code true} every UPDATE, DELETE, MERGE and OPTIMIZE on a table with row tracking, and the
+   * commits it leaves untagged (appends, RESTORE, other engines' writes) must keep row IDs
+   * (PROTOCOL.md, "Row IDs").
    */
   public boolean rowTrackingNotPreserved() {
     return "false".equalsIgnoreCase(tags.get(ROW_TRACKING_PRESERVED_TAG));

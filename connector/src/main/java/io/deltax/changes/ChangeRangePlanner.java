@@ -94,7 +94,7 @@ public final class ChangeRangePlanner {
     long latest = log.listing().latestVersion();
     long start = request.startVersion() != null ? request.startVersion()
         : log.firstVersionAtOrAfter(request.startTimestampMillis(), request.startTimestamp(),
-            snapshotAt.apply(latest), false);
+            snapshotAt.apply(latest));
     if (start > latest && request.startVersion() != null) {
       throw DeltaXErrors.changeRangeStartsAfterLatest(table, start, latest);
     }

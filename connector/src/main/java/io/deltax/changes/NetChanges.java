@@ -17,8 +17,8 @@ import java.util.function.Consumer;
  *   <li>there at the start and at the end, updated once or more (or deleted and brought back): the
  *       pre-image as of the start and the post-image as of the end; nothing where its row commit
  *       version at the end is the one it had at the start (a RESTORE brought that version back:
- *       PROTOCOL.md, "Row Tracking", the same row ID and row commit version are the same row
- *       version);
+ *       PROTOCOL.md, "Row Commit Versions": the same row ID and row commit version are the same
+ *       row version);
  *   <li>there at the start and deleted (perhaps after updates): one delete, with the values as of
  *       the start.
  * </ul>

@@ -13,19 +13,25 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Column mapping (PROTOCOL.md, "Column Mapping"): in {@code name} and {@code id} mode every field,
  * nested ones included, has a physical name under which data files, partition values and
- * statistics store it. deltax reads files by physical name in both modes (a file written in id
- * mode also carries the physical names), and shows the logical schema without the mapping's
- * field metadata, as delta-spark does.
+ * statistics store it. deltax reads files by physical name in {@code name} mode and by field ID in
+ * {@code id} mode, as delta-spark does ({@code DeltaParquetFileFormat}): a file of an id-mode table
+ * may name its columns otherwise (a table converted from Iceberg keeps files written under the
+ * names their columns had then). It shows the logical schema without the mapping's field
+ * metadata, as delta-spark does.
  */
 public final class ColumnMapping {
   public static final String PHYSICAL_NAME_KEY = "delta.columnMapping.physicalName";
+  /** A field's column mapping ID (PROTOCOL.md, "Column Mapping"). */
+  private static final String ID_KEY = "delta.columnMapping.id";
+  /** The field metadata under which Spark's Parquet reader and writer take a field's ID. */
+  public static final String PARQUET_FIELD_ID_KEY = "parquet.field.id";
   /**
    * Field metadata for the log's own use, which delta-spark drops from the read schema: column
    * mapping's, and type widening's record of past type changes (PROTOCOL.md, "Type Widening").
    */
   private static final String[] MAPPING_METADATA_KEYS = {
-      PHYSICAL_NAME_KEY, "delta.columnMapping.id", "delta.columnMapping.nested.ids",
-      "parquet.field.id", "parquet.field.nested.ids", "delta.typeChanges"};
+      PHYSICAL_NAME_KEY, ID_KEY, "delta.columnMapping.nested.ids",
+      PARQUET_FIELD_ID_KEY, "parquet.field.nested.ids", "delta.typeChanges"};
 
   private ColumnMapping() {}
 
@@ -70,25 +76,61 @@ public final class ColumnMapping {
 
   /**
    * The physical form of {@code requested}, a (possibly pruned) part of the table schema
-   * {@code table}: every field renamed to its physical name, at every depth.
+   * {@code table}: every field renamed to its physical name, at every depth. For the names the log
+   * keys partition values and statistics by.
    */
   public static DataType physical(DataType requested, DataType table) {
+    return physical(requested, table, false);
+  }
+
+  /**
+   * The physical form of {@code requested} for reading data files: as {@link #physical}, and in
+   * {@code id} mode every field with its column mapping ID as its Parquet field ID, by which
+   * Spark's reader then finds it ({@link #hasFieldIds}).
+   */
+  public static DataType inDataFiles(DataType requested, DataType table, TableProperties properties) {
+    return physical(requested, table, "id".equals(properties.columnMappingMode()));
+  }
+
+  /** Whether a field of {@code schema}, at any depth, carries a Parquet field ID. */
+  public static boolean hasFieldIds(DataType schema) {
+    if (schema instanceof StructType struct) {
+      for (StructField f : struct.fields()) {
+        if (f.metadata().contains(PARQUET_FIELD_ID_KEY) || hasFieldIds(f.dataType())) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (schema instanceof ArrayType array) {
+      return hasFieldIds(array.elementType());
+    }
+    if (schema instanceof MapType map) {
+      return hasFieldIds(map.keyType()) || hasFieldIds(map.valueType());
+    }
+    return false;
+  }
+
+  private static DataType physical(DataType requested, DataType table, boolean fieldIds) {
     if (requested instanceof StructType struct && table instanceof StructType tableStruct) {
       List<StructField> fields = new ArrayList<>();
       for (StructField f : struct.fields()) {
         StructField tableField = field(tableStruct, f.name());
+        org.apache.spark.sql.types.Metadata metadata = fieldIds && tableField.metadata().contains(ID_KEY)
+            ? new MetadataBuilder().putLong(PARQUET_FIELD_ID_KEY, tableField.metadata().getLong(ID_KEY)).build()
+            : org.apache.spark.sql.types.Metadata.empty();
         fields.add(new StructField(physicalName(tableField),
-            physical(f.dataType(), tableField.dataType()), f.nullable(),
-            org.apache.spark.sql.types.Metadata.empty()));
+            physical(f.dataType(), tableField.dataType(), fieldIds), f.nullable(), metadata));
       }
       return new StructType(fields.toArray(new StructField[0]));
     }
     if (requested instanceof ArrayType array && table instanceof ArrayType tableArray) {
-      return new ArrayType(physical(array.elementType(), tableArray.elementType()), array.containsNull());
+      return new ArrayType(physical(array.elementType(), tableArray.elementType(), fieldIds),
+          array.containsNull());
     }
     if (requested instanceof MapType map && table instanceof MapType tableMap) {
-      return new MapType(physical(map.keyType(), tableMap.keyType()),
-          physical(map.valueType(), tableMap.valueType()), map.valueContainsNull());
+      return new MapType(physical(map.keyType(), tableMap.keyType(), fieldIds),
+          physical(map.valueType(), tableMap.valueType(), fieldIds), map.valueContainsNull());
     }
     return requested;
   }

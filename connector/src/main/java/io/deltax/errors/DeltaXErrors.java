@@ -224,14 +224,19 @@ public final class DeltaXErrors {
         + tablePath + " after " + conflicts + " commits lost to concurrent writers; call again.");
   }
 
-  /** @param wrote whether the backfill committed versions before another writer suspended it */
-  public static DeltaXException rowTrackingSuspended(String table, boolean wrote) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", (wrote ? "Row tracking backfill of " + table
-        + " stopped: another writer set its property delta.rowTrackingSuspended to true"
-        : "Cannot backfill row IDs of " + table + ": its property delta.rowTrackingSuspended is true")
-        + ", so no writer may assign row IDs and row tracking cannot be enabled beside it. "
-        + (wrote ? "The commits already written stay valid." : "Nothing was written.")
-        + " To backfill, first run ALTER TABLE ... UNSET TBLPROPERTIES ('delta.rowTrackingSuspended').");
+  public static DeltaXException rowTrackingSuspended(String table) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot backfill row IDs of " + table
+        + ": its property delta.rowTrackingSuspended is true, so no writer may assign row IDs and "
+        + "row tracking cannot be enabled beside it. Nothing was written. To backfill, first run "
+        + "ALTER TABLE ... UNSET TBLPROPERTIES ('delta.rowTrackingSuspended').");
+  }
+
+  public static DeltaXException rowTrackingSuspendedDuringBackfill(String table) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Row tracking backfill of " + table
+        + " stopped: another writer set its property delta.rowTrackingSuspended to true, so no "
+        + "writer may assign row IDs and row tracking cannot be enabled beside it. The commits "
+        + "already written stay valid. To backfill, first run ALTER TABLE ... UNSET TBLPROPERTIES "
+        + "('delta.rowTrackingSuspended'), then call the backfill again.");
   }
 
   public static DeltaXException rowTrackingDroppedDuringBackfill(String table, long version) {

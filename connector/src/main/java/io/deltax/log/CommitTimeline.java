@@ -92,20 +92,17 @@ final class CommitTimeline {
 
   /**
    * The first version committed at or after {@code millis}, as delta-spark's
-   * {@code startingTimestamp} ({@code DeltaSource.getStartingVersionFromTimestamp}), compared with
-   * the same timestamps the search uses: a {@code _commit_timestamp} a change feed gave starts at
-   * its commit. The first version for a time before it; for a time after the last commit, the
-   * version after it where {@code afterLastAllowed} (a stream waits for it), else an error.
+   * {@code startingTimestamp} ({@code DeltaStreamUtils.getStartingVersionFromCommitAtTimestamp}),
+   * compared with the same timestamps the search uses: a {@code _commit_timestamp} a change feed
+   * gave starts at its commit. The first version for a time before it; a time after the last
+   * commit is an error, as in delta-spark (by default) for a batch read and a stream alike.
    */
-  long firstVersionAtOrAfter(long millis, String requested, boolean afterLastAllowed) {
+  long firstVersionAtOrAfter(long millis, String requested) {
     if (commits.isEmpty()) {
       throw DeltaXErrors.timestampBeforeFirstCommit(table, requested, "none");
     }
     int last = commits.size() - 1;
     if (millis > timestamp(last)) {
-      if (afterLastAllowed) {
-        return version(last) + 1;
-      }
       throw DeltaXErrors.timestampAfterLastCommit(table, requested, describe(last));
     }
     if (millis <= timestamp(0)) {

@@ -171,7 +171,9 @@ public final class TransactionLog {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
     TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
-    checkNotCoordinated(version, metadata[0]);
+    if (version == listing.latestVersion()) {
+      checkNotCoordinated(version, metadata[0]);
+    }
     // The version's own commit file where it is still listed, also when a checkpoint of that
     // version rebuilds it: the commit's time, not the checkpoint's (as an advanced snapshot tells).
     long timestamp = commitTimestamp(metadata[0], version, commits, listing.commit(version),
@@ -259,11 +261,12 @@ public final class TransactionLog {
   }
 
   /**
-   * Refuses a version whose commits a commit coordinator manages: it may have ratified commits
-   * that are only in {@code _delta_log/_commits} (files there may also be attempts it refused), and
-   * deltax does not ask it which, so the log's files alone could show an older version as the
-   * latest. A version from before coordination was turned on, or after it was turned off (every
-   * commit then copied into the log), reads as any other.
+   * Refuses to take {@code version}, the newest the log lists, as the table's latest where a
+   * commit coordinator manages its commits: the coordinator may have ratified newer commits that
+   * are only in {@code _delta_log/_commits} (files there may also be attempts it refused), and
+   * deltax does not ask it which. Older versions are complete in the log and read as any other
+   * (those of a coordinated period too, once coordination was turned off: every commit is copied
+   * into the log then).
    */
   private void checkNotCoordinated(long version, Metadata metadata) {
     TableProperties.of(tableRoot.toString(), metadata).commitCoordinator().ifPresent(coordinator -> {
@@ -352,13 +355,11 @@ public final class TransactionLog {
   /**
    * The first version committed at or after {@code timestampMillis}, where a change feed or a
    * stream given a {@code startingTimestamp} starts; {@code latest} is this listing's latest
-   * snapshot. A time after the latest commit is the version after it where
-   * {@code afterLatestAllowed} (a stream), else an error.
+   * snapshot. A time after the latest commit is an error.
    */
-  public long firstVersionAtOrAfter(long timestampMillis, String requested, Snapshot latest,
-      boolean afterLatestAllowed) {
+  public long firstVersionAtOrAfter(long timestampMillis, String requested, Snapshot latest) {
     return new CommitTimeline(listing, latest, files::inCommitTimestamp, false)
-        .firstVersionAtOrAfter(timestampMillis, requested, afterLatestAllowed);
+        .firstVersionAtOrAfter(timestampMillis, requested);
   }
 
   /** Reads every action of one commit file; a line that is not valid JSON is a corrupt log. */

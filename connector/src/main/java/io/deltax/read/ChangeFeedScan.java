@@ -226,7 +226,8 @@ final class ChangeFeedScan implements Scan, Batch {
     return physicalData.add(ChangeFeedColumns.CHANGE_TYPE, DataTypes.StringType, true);
   }
 
+  /** The columns as the data files hold them (column mapping's physical names or field IDs). */
   private StructType physical(StructType logical) {
-    return (StructType) ColumnMapping.physical(logical, end.schema());
+    return (StructType) ColumnMapping.inDataFiles(logical, end.schema(), end.properties());
   }
 }

@@ -180,9 +180,9 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         skipping == null ? skipping(List.of()) : skipping, conf);
   }
 
-  /** The columns under the names the data files use (column mapping's physical names). */
+  /** The columns as the data files hold them (column mapping's physical names or field IDs). */
   private StructType physical(StructType logical) {
-    return (StructType) ColumnMapping.physical(logical, snapshot.schema());
+    return (StructType) ColumnMapping.inDataFiles(logical, snapshot.schema(), snapshot.properties());
   }
 
   private static boolean hasColumn(StructType schema, String name) {

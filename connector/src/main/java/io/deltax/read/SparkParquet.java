@@ -1,7 +1,8 @@
 package io.deltax.read;
 
-import java.util.List;
+import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.DeltaXConf;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -59,9 +60,14 @@ public final class SparkParquet {
     readOptions.put(RETURNING_BATCH, Boolean.toString(batch));
     scala.collection.immutable.Map<String, String> scalaOptions =
         scala.collection.immutable.Map.from(CollectionConverters.asScala(readOptions));
+    Configuration hadoopConf = new Configuration(conf.hadoopConf());
+    if (ColumnMapping.hasFieldIds(dataSchema)) {
+      // Column mapping's id mode: Spark's reader finds the fields that carry an ID by it.
+      hadoopConf.setBoolean(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), true);
+    }
     return new ParquetFileFormat().buildReaderWithPartitionValues(
         spark, dataSchema, partitionSchema, requiredSchema,
-        CollectionConverters.asScala(filters).toSeq(), scalaOptions, new Configuration(conf.hadoopConf()));
+        CollectionConverters.asScala(filters).toSeq(), scalaOptions, hadoopConf);
   }
 
   /** The load's Hadoop configuration, shipped once to the executors (deletion vectors). */

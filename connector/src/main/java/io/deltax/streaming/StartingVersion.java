@@ -24,8 +24,8 @@ final class StartingVersion {
     if (request.startingVersion() != null) {
       return DeltaXSourceOffset.before(tableId, request.startingVersion());
     }
-    // As delta-spark: a time after the last commit starts after it; one before the first, at it.
+    // As delta-spark: a time before the first commit starts at it; one after the last is an error.
     return DeltaXSourceOffset.before(tableId, log.firstVersionAtOrAfter(
-        request.startingTimestampMillis(), request.startingTimestamp(), latest, true));
+        request.startingTimestampMillis(), request.startingTimestamp(), latest));
   }
 }

@@ -138,7 +138,6 @@ class ChangeRangePlannerTest {
     assertEquals(1, slices.size(), "one file, one slice");
   }
 
-
   /**
    * A commit tagged {@code delta.rowTracking.preserved = false} (delta-spark's mark on a transaction
    * that began before row tracking was enabled) gave its rows fresh row IDs: it is not matched by
@@ -155,8 +154,9 @@ class ChangeRangePlannerTest {
     commit(2, notPreserved, remove("a", true, 0, 1), add("b", true, 5, 2), cdc);
     commit(3, notPreserved, remove("b", true, 5, 2), add("c", true, 10, 3));
     commit(4, notPreserved.replace("\"false\"", "\"true\""), remove("c", true, 10, 3), add("d", true, 10, 3));
+    commit(5, remove("d", true, 10, 3), add("e", true, 10, 3));
     List<CommitChanges> commits = plan(2, null).commits();
-    assertEquals(List.of(2L, 3L, 4L), commits.stream().map(CommitChanges::version).toList());
+    assertEquals(List.of(2L, 3L, 4L, 5L), commits.stream().map(CommitChanges::version).toList());
     CommitChanges fromChangeData = commits.get(0);
     assertFalse(fromChangeData.rowTracked());
     assertEquals(List.of("_change_data/cdc-1.parquet"),
@@ -166,7 +166,9 @@ class ChangeRangePlannerTest {
     assertEquals(List.of("b"), fileLevel.removed().stream().map(ChangeFile::path).toList());
     assertEquals(List.of("c"), fileLevel.added().stream().map(ChangeFile::path).toList());
     assertTrue(commits.get(2).rowTracked(), "tagged as preserving row IDs");
+    assertTrue(commits.get(3).rowTracked(), "untagged");
   }
+
   /**
    * The bounds check what needs no commit's contents (so a load fails early); a range that
    * disables row tracking is refused only when its commits are read, by a batch scan's planning.

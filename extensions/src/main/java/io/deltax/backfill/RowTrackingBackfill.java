@@ -130,7 +130,8 @@ public final class RowTrackingBackfill {
   private static Snapshot writable(Snapshot snapshot, boolean wrote) {
     TableFeatures.checkWritable(snapshot.tableRoot().toString(), snapshot.protocol());
     if (snapshot.properties().rowTrackingSuspended()) {
-      throw DeltaXErrors.rowTrackingSuspended(tableName(snapshot), wrote);
+      throw wrote ? DeltaXErrors.rowTrackingSuspendedDuringBackfill(tableName(snapshot))
+          : DeltaXErrors.rowTrackingSuspended(tableName(snapshot));
     }
     return snapshot;
   }

@@ -139,7 +139,7 @@ class BadInputTest {
    * here with its in-memory coordinator, which copies commits into the log every tenth): delta-spark
    * asks the coordinator for the commits only in {@code _delta_log/_commits}; deltax, which reads
    * the log's files alone, refuses rather than read version 0 as the latest, and its backfill
-   * writes nothing.
+   * writes nothing. Once coordination is turned off, it reads the table, its coordinated past too.
    */
   @Test
   void tablesWithACommitCoordinatorAreRefused() throws IOException {
@@ -160,6 +160,12 @@ class BadInputTest {
         () -> spark().sql("CALL backfill_row_tracking(table => '" + path + "')").collect());
     assertMessage(backfill.getMessage(), "DELTAX_UNSUPPORTED_TABLE", "commit coordinator 'in-memory'");
     assertEquals(log, filesUnder(Path.of(path, "_delta_log")), "nothing written");
+
+    // Coordination turned off: every commit copied into the log, the latest version and the
+    // versions of the coordinated period read as delta-spark reads them.
+    sql("ALTER TABLE " + quote(path) + " DROP FEATURE 'coordinatedCommits-preview'");
+    DeltaOracle.assertSameTable(path);
+    DeltaOracle.assertSame(r -> r.option("versionAsOf", 2), path);
   }
 
   private static List<Path> filesUnder(Path dir) throws IOException {

@@ -253,9 +253,12 @@ class ChangeFeedTest {
     assertSameChanges(clone, clone);
   }
 
-  /** Where {@link #anUpdateThatBeganBeforeRowTrackingWasEnabled}'s UPDATE waits, and what it waits for. */
-  private static final CountDownLatch UPDATE_WRITING = new CountDownLatch(1);
-  private static final CountDownLatch ROW_TRACKING_ENABLED = new CountDownLatch(1);
+  /**
+   * Where {@link #anUpdateThatBeganBeforeRowTrackingWasEnabled}'s UPDATE waits, and what it waits
+   * for: static, as the UDF that waits is serialized to its task; set by the test.
+   */
+  private static volatile CountDownLatch updateWriting;
+  private static volatile CountDownLatch rowTrackingEnabled;
 
   /**
    * An UPDATE that began before row tracking was enabled and committed after: delta-spark lets it
@@ -267,9 +270,13 @@ class ChangeFeedTest {
   void anUpdateThatBeganBeforeRowTrackingWasEnabled() throws Exception {
     String path = table(dir, "enabled-meanwhile", CDF + ", 'delta.feature.rowTracking' = 'supported'", "", List.of(
         "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(0, 10)"));
+    updateWriting = new CountDownLatch(1);
+    rowTrackingEnabled = new CountDownLatch(1);
     spark().udf().register("held_until_enabled", (UDF1<Integer, Integer>) v -> {
-      UPDATE_WRITING.countDown();
-      ROW_TRACKING_ENABLED.await();
+      updateWriting.countDown();
+      // Bounded: should the enabling wait for this task's slot, the UPDATE goes on (and the
+      // test fails on its tag) rather than both waiting for ever.
+      rowTrackingEnabled.await(2, TimeUnit.MINUTES);
       return v;
     }, DataTypes.IntegerType);
     ExecutorService writer = Executors.newSingleThreadExecutor();
@@ -277,10 +284,10 @@ class ChangeFeedTest {
       Future<?> update = writer.submit(
           () -> sql("UPDATE " + quote(path) + " SET v = held_until_enabled(v) + 1 WHERE id < 3"));
       try {
-        assertTrue(UPDATE_WRITING.await(2, TimeUnit.MINUTES), "the UPDATE writes its files");
+        assertTrue(updateWriting.await(2, TimeUnit.MINUTES), "the UPDATE writes its files");
         sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES (" + ROW_TRACKING + ")");
       } finally {
-        ROW_TRACKING_ENABLED.countDown();
+        rowTrackingEnabled.countDown();
       }
       update.get(2, TimeUnit.MINUTES);
     } finally {

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -135,8 +136,8 @@ final class ChangeFeeds {
    * a delete at the deleting version. Where delta-spark's snapshots show the key under the same
    * row ID before the range and at its end, the row was deleted and brought back (a RESTORE
    * re-adds its file): the whole is one row's, a pre- and post-image pair, or nothing where its
-   * row commit version is the same too (PROTOCOL.md, Row Tracking: the same row version, so the
-   * same values; a RESTORE brought back the version the range started with).
+   * row commit version is the same too (PROTOCOL.md, "Row Commit Versions": the same row version, so
+   * the same values, which this asserts; a RESTORE brought back the version the range started with).
    *
    * @param rowsBefore id to its row in the version before the range
    * @param rowsAtEnd id to its row in the range's last version
@@ -162,7 +163,9 @@ final class ChangeFeeds {
       RowVersion before = rowsBefore.get(key.getKey());
       RowVersion atEnd = rowsAtEnd.get(key.getKey());
       if (before != null && atEnd != null && before.rowId() == atEnd.rowId()) {
-        if (before.equals(atEnd)) {
+        if (before.commitVersion() == atEnd.commitVersion()) {
+          assertEquals(before.values(), atEnd.values(),
+              "id " + key.getKey() + ": the same row ID and row commit version, the same values");
           continue;
         }
         Row first = events.get(0);
@@ -197,8 +200,8 @@ final class ChangeFeeds {
     }
   }
 
-  /** A row's {@code _metadata.row_id} and {@code _metadata.row_commit_version}. */
-  record RowVersion(long rowId, long commitVersion) {}
+  /** A row's {@code _metadata.row_id}, {@code _metadata.row_commit_version} and its values as text. */
+  record RowVersion(long rowId, long commitVersion, String values) {}
 
   /**
    * id to its row's ID and commit version in the table at {@code version}, as delta-spark reads
@@ -223,9 +226,21 @@ final class ChangeFeeds {
     if (!List.of(metadata.fieldNames()).contains("row_id")) {
       return rows;
     }
-    for (Row r : table.select("id", "_metadata.row_id", "_metadata.row_commit_version").collectAsList()) {
-      RowVersion was = rows.put(r.get(0), new RowVersion(r.getLong(1), r.getLong(2)));
-      assertTrue(was == null, "ids are unique in the tables these tests make: " + r.get(0));
+    int columns = table.columns().length;
+    List<Column> selected = new ArrayList<>();
+    for (String c : table.columns()) {
+      selected.add(table.col(c));
+    }
+    selected.add(functions.col("_metadata.row_id"));
+    selected.add(functions.col("_metadata.row_commit_version"));
+    for (Row r : table.select(selected.toArray(new Column[0])).collectAsList()) {
+      List<Object> values = new ArrayList<>();
+      for (int i = 0; i < columns; i++) {
+        values.add(r.get(i));
+      }
+      RowVersion was = rows.put(r.getAs("id"),
+          new RowVersion(r.getLong(columns), r.getLong(columns + 1), values.toString()));
+      assertTrue(was == null, "ids are unique in the tables these tests make: " + r.getAs("id"));
     }
     return rows;
   }

@@ -1,0 +1,67 @@
+package io.deltax.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.errors.DeltaXException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Where a change feed or stream given a {@code startingTimestamp} starts: the first version
+ * committed at or after it, as delta-spark's, by file times made increasing and, from their
+ * enablement on, in-commit timestamps.
+ */
+class StartingTimestampTest {
+  private static final String PROTOCOL = "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":7,"
+      + "\"writerFeatures\":[\"inCommitTimestamp\"]}}";
+
+  @TempDir
+  Path table;
+
+  private static String metadata(String configuration) {
+    return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+        + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\",\"partitionColumns\":[],"
+        + "\"configuration\":{" + configuration + "}}}";
+  }
+
+  private void commit(long version, long fileTime, String... lines) throws IOException {
+    Path log = Files.createDirectories(table.resolve("_delta_log"));
+    Path file = log.resolve(LogFileName.commitName(version));
+    Files.writeString(file, String.join("\n", lines) + "\n");
+    Files.setLastModifiedTime(file, FileTime.fromMillis(fileTime));
+  }
+
+  private long start(long millis) {
+    TransactionLog log = TransactionLog.open(table.toString(), new Configuration());
+    return log.firstVersionAtOrAfter(millis, millis + " ms", log.latestSnapshot());
+  }
+
+  @Test
+  void theFirstVersionCommittedAtOrAfterTheTime() throws IOException {
+    commit(0, 10_000, PROTOCOL, metadata(""));
+    commit(1, 10_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
+    commit(2, 20_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
+    // Version 3 enables in-commit timestamps: its time and its successor's are theirs, not the files'.
+    commit(3, 1, "{\"commitInfo\":{\"inCommitTimestamp\":30000,\"operation\":\"SET TBLPROPERTIES\"}}",
+        metadata("\"delta.enableInCommitTimestamps\":\"true\",\"delta.inCommitTimestampEnablementVersion\":\"3\""));
+    commit(4, 1, "{\"commitInfo\":{\"inCommitTimestamp\":40000,\"operation\":\"WRITE\"}}");
+    assertEquals(0, start(5_000), "before the first commit: the first");
+    assertEquals(0, start(10_000));
+    assertEquals(1, start(10_001), "version 1's file time, made one millisecond later");
+    assertEquals(2, start(10_002));
+    assertEquals(2, start(20_000));
+    assertEquals(3, start(20_001));
+    assertEquals(4, start(30_001));
+    assertEquals(4, start(40_000));
+    DeltaXException after = assertThrows(DeltaXException.class, () -> start(40_001));
+    assertEquals("DELTAX_TIMESTAMP_NOT_AVAILABLE", after.getCondition());
+    assertTrue(after.getMessage().contains("version 4"), after.getMessage());
+  }
+}
