@@ -205,7 +205,9 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   private List<Filter> dataFilters() {
     List<Filter> result = new ArrayList<>();
     if (ColumnMapping.isActive(snapshot.properties())) {
-      return result; // the filters name logical columns, the files physical ones
+      // The filters name logical columns, the files physical ones; Spark's Parquet filters match
+      // a file's columns by name, which in id mode may be others (see ColumnMapping).
+      return result;
     }
     for (Filter f : filters) {
       if (Arrays.stream(f.references()).noneMatch(c -> partitionColumns.contains(c.toLowerCase(Locale.ROOT))

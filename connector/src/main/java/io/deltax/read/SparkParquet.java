@@ -25,7 +25,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * SQL settings that size input partitions. Spark's other internal classes deltax uses are data
  * types it must hand to that reader or get from it ({@code PartitionedFile} in {@code FileSplit} and
  * the reader factory, {@code ParquetFileFormat}'s row index column name in
- * {@code MetadataReadPlan}), {@code DateTimeUtils} for partition values, and the analyzer's
+ * {@code MetadataReadPlan}), {@code DateTimeUtils} for partition values, {@code SQLConf}'s
+ * per-thread conf for that reader's row-based path ({@link FieldIdLookup}), and the analyzer's
  * {@code CALL} plan in the extensions' {@code ResolveDeltaXProcedures}.
  *
  * <p>The read function is built on the driver (it broadcasts the Hadoop configuration itself) and
@@ -61,13 +62,17 @@ public final class SparkParquet {
     scala.collection.immutable.Map<String, String> scalaOptions =
         scala.collection.immutable.Map.from(CollectionConverters.asScala(readOptions));
     Configuration hadoopConf = new Configuration(conf.hadoopConf());
-    if (ColumnMapping.hasFieldIds(dataSchema)) {
+    boolean byFieldId = ColumnMapping.hasFieldIds(dataSchema);
+    if (byFieldId) {
       // Column mapping's id mode: Spark's reader finds the fields that carry an ID by it.
       hadoopConf.setBoolean(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), true);
     }
-    return new ParquetFileFormat().buildReaderWithPartitionValues(
-        spark, dataSchema, partitionSchema, requiredSchema,
-        CollectionConverters.asScala(filters).toSeq(), scalaOptions, hadoopConf);
+    Function1<PartitionedFile, Iterator<InternalRow>> read = new ParquetFileFormat()
+        .buildReaderWithPartitionValues(spark, dataSchema, partitionSchema, requiredSchema,
+            CollectionConverters.asScala(filters).toSeq(), scalaOptions, hadoopConf);
+    boolean sessionLooksUp = Boolean.parseBoolean(
+        spark.conf().get(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), "false"));
+    return byFieldId && !sessionLooksUp ? new FieldIdLookup(read) : read;
   }
 
   /** The load's Hadoop configuration, shipped once to the executors (deletion vectors). */

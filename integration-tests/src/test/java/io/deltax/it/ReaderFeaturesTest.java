@@ -119,6 +119,13 @@ class ReaderFeaturesTest {
     assertEquals(before, canonicalRows(delta(path)), "delta-spark finds the columns by field ID");
     assertSameTable(path);
     assertSameWhere(path, "s.a = 20");
+    // A session without delta-spark's extension has Spark's field-ID lookup off: deltax turns it
+    // on for its own reads, in the vectorized reader and in the row-based one.
+    for (String vectorized : List.of("true", "false")) {
+      List<String> rows = SharedSpark.withConf(Map.of("spark.sql.parquet.fieldId.read.enabled", "false",
+          "spark.sql.parquet.enableVectorizedReader", vectorized), () -> canonicalRows(deltax(path)));
+      assertEquals(before, rows, "lookup off in the session, vectorized reader " + vectorized);
+    }
   }
 
   /** Every field renamed {@code written_<name>}, with its column mapping ID as its Parquet field ID. */
