@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXException;
+import io.deltax.log.LogFileName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +28,7 @@ class AnotherWriterDuringBackfillTest {
   Path dir;
 
   private static Path commitFile(Path table, long version) {
-    return table.resolve("_delta_log").resolve(String.format("%020d.json", version));
+    return table.resolve(LogFileName.LOG_DIR).resolve(LogFileName.commitName(version));
   }
 
   /** Commits {@code version}: the table's metadata with row tracking suspended. */
@@ -51,41 +53,40 @@ class AnotherWriterDuringBackfillTest {
     }
   }
 
-  @Test
-  void aFeatureDroppedMidRunStopsIt() {
-    Path table = LogTables.table(dir, 5);
+  /**
+   * Runs a backfill of a 5-file table in batches of 2 while another writer commits, through
+   * {@code otherWriter}, the version after its first batch; returns the error it stops with.
+   * 0-4 the table, 5 UPGRADE PROTOCOL, 6 the first batch, 7 the other writer's; nothing after it.
+   */
+  private static DeltaXException stoppedByAnotherWriter(Path table, BiConsumer<Path, Long> otherWriter) {
     RowTrackingBackfill backfill = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
         "deltax-test").onProgress((batch, batches, files, version) -> {
           if (batch == 1) {
-            dropRowTracking(table, version + 1);
+            otherWriter.accept(table, version + 1);
           }
         });
     DeltaXException stopped = assertThrows(DeltaXException.class, backfill::run);
     assertEquals("DELTAX_UNSUPPORTED_TABLE", stopped.getCondition());
-    assertTrue(stopped.getMessage().contains("another writer removed the rowTracking feature")
-        && stopped.getMessage().contains("The commits already written stay valid"), stopped.getMessage());
-    // 0-4 the table, 5 UPGRADE PROTOCOL, 6 the first batch, 7 the drop; nothing after it.
     assertTrue(Files.exists(commitFile(table, 7)));
     assertFalse(Files.exists(commitFile(table, 8)));
+    return stopped;
+  }
+
+  @Test
+  void aFeatureDroppedMidRunStopsIt() {
+    DeltaXException stopped = stoppedByAnotherWriter(LogTables.table(dir, 5),
+        AnotherWriterDuringBackfillTest::dropRowTracking);
+    assertTrue(stopped.getMessage().contains("another writer removed the rowTracking feature")
+        && stopped.getMessage().contains("The commits already written stay valid"), stopped.getMessage());
   }
 
   @Test
   void theErrorSaysWhatTheRunWrote() throws IOException {
     Path table = LogTables.table(dir, 5);
-    RowTrackingBackfill backfill = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
-        "deltax-test").onProgress((batch, batches, files, version) -> {
-          if (batch == 1) {
-            suspend(table, version + 1);
-          }
-        });
-    DeltaXException stopped = assertThrows(DeltaXException.class, backfill::run);
-    assertEquals("DELTAX_UNSUPPORTED_TABLE", stopped.getCondition());
+    DeltaXException stopped = stoppedByAnotherWriter(table, AnotherWriterDuringBackfillTest::suspend);
     assertTrue(stopped.getMessage().contains("stopped: another writer set its property delta.rowTrackingSuspended")
         && stopped.getMessage().contains("The commits already written stay valid."), stopped.getMessage());
     assertFalse(stopped.getMessage().contains("Nothing was written"), stopped.getMessage());
-    // 0-4 the table, 5 UPGRADE PROTOCOL, 6 the first batch, 7 the suspension; nothing after it.
-    assertTrue(Files.exists(commitFile(table, 7)));
-    assertFalse(Files.exists(commitFile(table, 8)));
 
     List<String> log = List.of(table.resolve("_delta_log").toFile().list());
     DeltaXException refused = assertThrows(DeltaXException.class, new RowTrackingBackfill(table.toString(),
