@@ -11,22 +11,15 @@ import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.MetadataBuilder;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,65 +73,6 @@ class ReaderFeaturesTest {
     assertSameWhere(path, "id >= 2 AND region = 'p1'");
   }
 
-  /**
-   * In id mode a data file's columns are found by their field IDs, as delta-spark reads them: a
-   * file whose column names are not the physical names (a table converted from Iceberg keeps its
-   * files, written under the names their columns had then) reads the same. Here delta-spark's
-   * data files are replaced by one of the same rows under other names, with the same field IDs.
-   */
-  @Test
-  void columnMappingByIdFindsColumnsByFieldId() throws IOException {
-    String path = dir.resolve("mapping-field-ids").toString();
-    sql("CREATE TABLE " + quote(path) + " (id INT, s STRUCT<a: INT, b: STRING>) USING delta "
-        + "TBLPROPERTIES ('delta.columnMapping.mode' = 'id')");
-    sql("INSERT INTO " + quote(path) + " VALUES (1, named_struct('a', 10, 'b', 'x')), "
-        + "(2, named_struct('a', 20, 'b', 'y'))");
-    List<String> before = canonicalRows(delta(path));
-    String[] written = delta(path).inputFiles();
-    String metadata = Stream.of(ChangeFeeds.commit(path, 0).split("\n"))
-        .filter(l -> l.startsWith("{\"metaData\"")).findFirst().orElseThrow();
-    StructType logged = (StructType) DataType.fromJson(
-        new ObjectMapper().readTree(metadata).get("metaData").get("schemaString").asText());
-    StructType renamed = renamedWithFieldIds(logged);
-    Path staging = dir.resolve("mapping-field-ids-staging");
-    spark().createDataFrame(delta(path).collectAsList(), renamed).coalesce(1).write().parquet(staging.toString());
-    Path converted;
-    try (Stream<Path> files = Files.list(staging)) {
-      Path part = files.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
-      converted = Files.move(part, Path.of(path, "converted-0.parquet"));
-    }
-    StringBuilder commit = new StringBuilder();
-    for (String file : written) {
-      // Relative to the table: with column mapping, delta-spark writes files under random prefixes.
-      commit.append("{\"remove\":{\"path\":\"").append(Path.of(path).toUri().relativize(URI.create(file)))
-          .append("\",\"deletionTimestamp\":1,\"dataChange\":true}}\n");
-    }
-    commit.append("{\"add\":{\"path\":\"converted-0.parquet\",\"partitionValues\":{},\"size\":")
-        .append(Files.size(converted)).append(",\"modificationTime\":1,\"dataChange\":true}}\n");
-    Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"), commit);
-    assertEquals(before, canonicalRows(delta(path)), "delta-spark finds the columns by field ID");
-    assertSameTable(path);
-    assertSameWhere(path, "s.a = 20");
-    // A session without delta-spark's extension has Spark's field-ID lookup off: deltax turns it
-    // on for its own reads, in the vectorized reader and in the row-based one.
-    for (String vectorized : List.of("true", "false")) {
-      List<String> rows = SharedSpark.withConf(Map.of("spark.sql.parquet.fieldId.read.enabled", "false",
-          "spark.sql.parquet.enableVectorizedReader", vectorized), () -> canonicalRows(deltax(path)));
-      assertEquals(before, rows, "lookup off in the session, vectorized reader " + vectorized);
-    }
-  }
-
-  /** Every field renamed {@code written_<name>}, with its column mapping ID as its Parquet field ID. */
-  private static StructType renamedWithFieldIds(StructType schema) {
-    List<StructField> fields = new ArrayList<>();
-    for (StructField f : schema.fields()) {
-      DataType type = f.dataType() instanceof StructType struct ? renamedWithFieldIds(struct) : f.dataType();
-      fields.add(new StructField("written_" + f.name(), type, f.nullable(), new MetadataBuilder()
-          .putLong("parquet.field.id", f.metadata().getLong("delta.columnMapping.id")).build()));
-    }
-    return new StructType(fields.toArray(new StructField[0]));
-  }
-
   @Test
   void tableUpgradedFromNoMappingToNameMapping() {
     String path = dir.resolve("mapping-upgraded").toString();
@@ -185,7 +119,7 @@ class ReaderFeaturesTest {
     assertSameTable(path);
     assertSameWhere(path, "i > 5");
     assertSameWhere(path, "part = 7");
-    SharedSpark.withConf(java.util.Map.of("spark.sql.parquet.enableVectorizedReader", "false"),
+    SharedSpark.withConf(Map.of("spark.sql.parquet.enableVectorizedReader", "false"),
         () -> assertSameTable(path));
   }
 
