@@ -29,7 +29,8 @@ public record TableHistory(List<CommitSummary> commits, Optional<Baseline> basel
       return new TableHistory(commits, Optional.empty());
     }
     // Only the checkpoint's protocol and metaData columns are read for it.
-    Snapshot oldest = log.snapshotAt(log.listing().earliestRecreatableVersion());
+    TransactionLog.ProtocolAndMetadata oldest =
+        log.protocolAndMetadataAt(log.listing().earliestRecreatableVersion());
     return new TableHistory(commits,
         Optional.of(new Baseline(oldest.version(), oldest.protocol(), oldest.metadata())));
   }

@@ -144,10 +144,25 @@ public final class TransactionLog {
    * does. Only when neither is left is it an error, naming the damaged checkpoint.
    */
   public Snapshot snapshotAt(long version) {
-    return snapshotAt(version, Set.of());
+    return snapshotAt(version, Set.of(), true);
   }
 
-  private Snapshot snapshotAt(long version, Set<Checkpoint> unreadable) {
+  /** A version's protocol and metadata, as the log holds them. */
+  public record ProtocolAndMetadata(long version, Protocol protocol, Metadata metadata) {}
+
+  /**
+   * The protocol and metadata of {@code version}, read as {@link #snapshotAt} reads them but
+   * refusing nothing: for describing a table, also one with a reader feature deltax does not
+   * implement or one a commit coordinator manages (then {@code version} is the newest the log
+   * lists, which may not be the table's newest).
+   */
+  public ProtocolAndMetadata protocolAndMetadataAt(long version) {
+    Snapshot unchecked = snapshotAt(version, Set.of(), false);
+    return new ProtocolAndMetadata(unchecked.version(), unchecked.protocol(), unchecked.metadata());
+  }
+
+  /** @param checked whether to refuse a protocol deltax cannot read and a coordinated latest version */
+  private Snapshot snapshotAt(long version, Set<Checkpoint> unreadable, boolean checked) {
     LogSegment segment = listing.segment(version, lastCheckpoint(), unreadable);
     List<LogFiles.CommitActions> commits = files.readCommitsNewestFirst(segment.commits());
     Protocol[] protocol = new Protocol[1];
@@ -164,15 +179,17 @@ public final class TransactionLog {
       try {
         checkpoints.readProtocolAndMetadata(segment.checkpoint().get(), newest);
       } catch (DeltaXException e) {
-        return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e);
+        return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e, checked);
       }
     }
     if (protocol[0] == null || metadata[0] == null) {
       throw DeltaXErrors.missingProtocolOrMetadata(tableRoot.toString(), version);
     }
-    TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
-    if (version == listing.latestVersion()) {
-      checkNotCoordinated(version, metadata[0]);
+    if (checked) {
+      TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
+      if (version == listing.latestVersion()) {
+        checkNotCoordinated(version, metadata[0]);
+      }
     }
     // The version's own commit file where it is still listed, also when a checkpoint of that
     // version rebuilds it: the commit's time, not the checkpoint's (as an advanced snapshot tells).
@@ -187,7 +204,7 @@ public final class TransactionLog {
         try {
           checkpoints.read(segment.checkpoint().get(), replay::applyCheckpointAction);
         } catch (DeltaXException e) {
-          return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e).replay();
+          return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e, checked).replay();
         }
       }
       return new Snapshot.Replayed(segment, replay);
@@ -291,7 +308,7 @@ public final class TransactionLog {
    * {@code failure} is the error, named when nothing older can serve instead.
    */
   private Snapshot withoutCheckpoint(long version, Set<Checkpoint> unreadable, Checkpoint damaged,
-      DeltaXException failure) {
+      DeltaXException failure, boolean checked) {
     if (!CORRUPT_LOG.equals(failure.getCondition()) || storeFailed(failure)) {
       throw failure;
     }
@@ -311,7 +328,7 @@ public final class TransactionLog {
         older.checkpoint().map(c -> c.files().get(0).getPath().getName())
             .orElse("the commits from version 0"),
         failure.getMessage());
-    return snapshotAt(version, skipped);
+    return snapshotAt(version, skipped, checked);
   }
 
   /**

@@ -12,7 +12,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.coordinatedcommits.CommitCoordinatorProvider;
 import org.apache.spark.sql.delta.coordinatedcommits.InMemoryCommitCoordinatorBuilder;
 import org.junit.jupiter.api.BeforeAll;
@@ -160,6 +163,11 @@ class BadInputTest {
         () -> spark().sql("CALL backfill_row_tracking(table => '" + path + "')").collect());
     assertMessage(backfill.getMessage(), "DELTAX_UNSUPPORTED_TABLE", "commit coordinator 'in-memory'");
     assertEquals(log, filesUnder(Path.of(path, "_delta_log")), "nothing written");
+    // Described, not refused: delta-spark's features, as of the newest version in _delta_log.
+    Row detail = spark().sql("DESCRIBE DETAIL " + quote(path)).first();
+    List<String> features = spark().sql("CALL table_features(table => '" + path + "')")
+        .select("feature").as(Encoders.STRING()).collectAsList();
+    assertEquals(new TreeSet<>(detail.<String>getList(detail.fieldIndex("tableFeatures"))), new TreeSet<>(features));
 
     // Coordination turned off: every commit copied into the log, the latest version and the
     // versions of the coordinated period read as delta-spark reads them.

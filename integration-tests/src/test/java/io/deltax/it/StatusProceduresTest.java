@@ -8,6 +8,7 @@ import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.protocol.TableFeatures;
@@ -226,6 +227,31 @@ class StatusProceduresTest {
       assertEquals(expected, set(status.getList(5)), "writer_features of " + path);
     }
     assertEquals(4, legacy, "four of the tables have legacy protocols");
+  }
+
+  /**
+   * A table that needs a reader feature deltax does not implement is described, not refused:
+   * its features are listed with which of them deltax reads, while reading it stays refused.
+   */
+  @Test
+  void tableFeaturesDescribesATableDeltaxCannotRead() throws IOException {
+    String path = created("future-feature", "'delta.enableDeletionVectors' = 'true'");
+    Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"),
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"deletionVectors\",\"futureFeature\"],"
+            + "\"writerFeatures\":[\"deletionVectors\",\"futureFeature\",\"futureWriterFeature\"]}}\n");
+    Map<String, Row> features = features(path);
+    assertEquals(Set.of("deletionVectors", "futureFeature", "futureWriterFeature"), features.keySet());
+    assertEquals("reader-writer", features.get("futureFeature").getString(1));
+    assertEquals(2L, features.get("futureFeature").get(2), "since_version");
+    assertFalse(features.get("futureFeature").getBoolean(3), "readable_by_deltax");
+    assertEquals("writer", features.get("futureWriterFeature").getString(1));
+    assertTrue(features.get("futureWriterFeature").getBoolean(3), "a writer feature does not stop a reader");
+    assertEquals(0L, features.get("deletionVectors").get(2), "since_version");
+    assertTrue(features.get("deletionVectors").getBoolean(3));
+    Exception read = assertThrows(Exception.class,
+        () -> spark().read().format("deltax").load(path).collect());
+    assertTrue(read.getMessage().contains("DELTAX_UNSUPPORTED_READER_FEATURE"), read.getMessage());
   }
 
   /** deltax's feature catalog, where delta-spark knows the feature too, says what delta-spark says. */

@@ -2,9 +2,8 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.actions.Protocol;
 import io.deltax.log.TableHistory;
+import io.deltax.log.TransactionLog;
 import io.deltax.protocol.TableFeatures;
-import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.snapshots.SnapshotLoader;
 import io.deltax.conf.DeltaXConf;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,12 +48,15 @@ public final class TableFeaturesProcedure extends BaseProcedure {
   /**
    * {@code since_version} is the newest version whose protocol added the feature, where the log
    * shows the change: null for a feature the oldest version the log can rebuild had already.
+   * The table is described, not loaded for reading: a reader feature deltax does not implement
+   * is listed as not readable rather than refused, and a table a commit coordinator manages is
+   * described as of the newest version in {@code _delta_log}.
    */
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark));
-    Protocol protocol = table.snapshot().protocol();
-    TableHistory history = TableHistory.of(table.log());
+    TransactionLog log = TransactionLog.open(path, DeltaXConf.of(spark).hadoopConf());
+    Protocol protocol = log.protocolAndMetadataAt(log.listing().latestVersion()).protocol();
+    TableHistory history = TableHistory.of(log);
     List<InternalRow> rows = new ArrayList<>();
     for (String feature : TableFeatures.supported(protocol)) {
       rows.add(new GenericInternalRow(new Object[] {
