@@ -59,6 +59,11 @@ public record LogFileName(long version, Kind kind, int part, int numParts) {
     return String.format("%020d.json", version);
   }
 
+  /** The name of the checksum file of {@code version} (PROTOCOL.md, "Version Checksum File"). */
+  public static String checksumName(long version) {
+    return String.format("%020d.crc", version);
+  }
+
   /** The name of the classic checkpoint of {@code version}. */
   public static String classicCheckpointName(long version) {
     return String.format("%020d.checkpoint.parquet", version);

@@ -9,8 +9,11 @@ import io.deltax.actions.LogFileOpener;
 import io.deltax.actions.ParquetActionReader;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
 import java.lang.ref.SoftReference;
@@ -30,6 +33,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.io.InputFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads the files of one table's log: commit files line by line (every action, all but the file
@@ -38,6 +43,7 @@ import org.apache.parquet.io.InputFile;
  * in the error. What the actions mean is for {@link TransactionLog} and {@link LogReplay}.
  */
 final class LogFiles {
+  private static final Logger LOG = LoggerFactory.getLogger(LogFiles.class);
   /** Commits at least this many are read by several threads at once. */
   private static final int PARALLEL_FROM = 8;
   private static final int READ_THREADS = 8;
@@ -141,6 +147,26 @@ final class LogFiles {
    */
   Optional<Long> inCommitTimestamp(FileStatus commit) {
     return firstCommitInfo(commit).map(CommitInfo::inCommitTimestamp);
+  }
+
+  /**
+   * The in-commit timestamp that the checksum file of {@code version} records
+   * ({@code inCommitTimestampOpt}), read where the version's commit file is gone, as delta-spark
+   * reads it. A checksum file is optional (PROTOCOL.md, "Version Checksum File"), so a missing or
+   * unreadable one is no answer, not an error.
+   */
+  Optional<Long> checksumInCommitTimestamp(long version) {
+    Path file = new Path(LogFileName.logDir(tableRoot), LogFileName.checksumName(version));
+    try (InputStream in = fs.open(file)) {
+      JsonNode checksum = ActionJson.MAPPER.readTree(in);
+      JsonNode timestamp = checksum == null ? null : checksum.get("inCommitTimestampOpt");
+      return timestamp != null && timestamp.isIntegralNumber() ? Optional.of(timestamp.asLong()) : Optional.empty();
+    } catch (FileNotFoundException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      LOG.warn("Ignoring {}: {}", file, e.toString());
+      return Optional.empty();
+    }
   }
 
   /**

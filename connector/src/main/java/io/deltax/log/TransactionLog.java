@@ -216,7 +216,8 @@ public final class TransactionLog {
    * enabled, else its file's modification time. Where a checkpoint of that very version rebuilds
    * the table, the segment holds no commit: the in-commit timestamp is then read from the first
    * line of the version's commit file (PROTOCOL.md, "In-Commit Timestamps": the timestamp of a
-   * commit is its {@code inCommitTimestamp}, not the time of any file).
+   * commit is its {@code inCommitTimestamp}, not the time of any file). Where that file is gone
+   * too (another tool's clean-up), the version's checksum file may still record it.
    *
    * @param newestFirst the segment's commits after its checkpoint, newest first
    * @param versionCommit the version's commit file, where it is still listed
@@ -233,7 +234,8 @@ public final class TransactionLog {
           .filter(CommitInfo.class::isInstance).map(CommitInfo.class::cast).findFirst()
           .map(CommitInfo::inCommitTimestamp).orElse(fileTime);
     }
-    return versionCommit.flatMap(files::inCommitTimestamp).orElse(fileTime);
+    return versionCommit.isPresent() ? files.inCommitTimestamp(versionCommit.get()).orElse(fileTime)
+        : files.checksumInCommitTimestamp(version).orElse(fileTime);
   }
 
   /**

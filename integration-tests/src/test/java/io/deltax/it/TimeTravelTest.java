@@ -132,6 +132,37 @@ class TimeTravelTest {
     });
   }
 
+  /**
+   * The commit time of a version rebuilt from its checkpoint after its commit file was cleaned up
+   * (by a tool other than delta-spark, which keeps it, and which then refuses the version: "Could
+   * not find any delta files"): the in-commit timestamp its checksum file records, as delta-spark's
+   * snapshot reads it first, and as its history gave it before the clean-up; not the checkpoint's
+   * file time (here an hour later). Without a checksum either, deltax takes the checkpoint's time.
+   */
+  @Test
+  void inCommitTimestampOfAVersionWhoseCommitIsGone() throws Exception {
+    String ict = dir.resolve("ict-commit-gone").toString();
+    sql("CREATE TABLE " + quote(ict) + " (id INT) USING delta TBLPROPERTIES ("
+        + "'delta.enableInCommitTimestamps' = 'true', 'delta.checkpointInterval' = '2')");
+    sql("INSERT INTO " + quote(ict) + " VALUES (1)");
+    sql("INSERT INTO " + quote(ict) + " VALUES (2)");
+    Path log = Path.of(ict, "_delta_log");
+    assertTrue(java.nio.file.Files.exists(log.resolve(String.format("%020d.checkpoint.parquet", 2))));
+    assertTrue(java.nio.file.Files.exists(log.resolve(String.format("%020d.crc", 2))));
+    long committed = spark().sql("DESCRIBE HISTORY " + quote(ict)).where("version = 2")
+        .first().getTimestamp(1).getTime();
+    for (int v = 0; v <= 2; v++) {
+      java.nio.file.Files.delete(log.resolve(String.format("%020d.json", v)));
+    }
+    long checkpointTime = committed + 3_600_000;
+    assertTrue(log.resolve(String.format("%020d.checkpoint.parquet", 2)).toFile().setLastModified(checkpointTime));
+    org.apache.hadoop.conf.Configuration conf = spark().sessionState().newHadoopConf();
+    assertEquals(committed, io.deltax.log.TransactionLog.open(ict, conf).latestSnapshot().timestamp());
+
+    java.nio.file.Files.delete(log.resolve(String.format("%020d.crc", 2)));
+    assertEquals(checkpointTime, io.deltax.log.TransactionLog.open(ict, conf).latestSnapshot().timestamp());
+  }
+
   @Test
   void versionsCleanedUpBeforeTheCheckpointAreNotAvailable() throws Exception {
     Path copy = dir.resolve("cleaned");
