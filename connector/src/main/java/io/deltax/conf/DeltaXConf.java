@@ -248,10 +248,11 @@ public final class DeltaXConf {
    */
   public ChangeFeedRequest changeFeedStartOptional() {
     if (options.get(VERSION_AS_OF) != null || options.get(TIMESTAMP_AS_OF) != null) {
+      // The name the user gave.
+      String feed = isTrue(READ_CHANGE_DATA) && !isTrue(READ_CHANGE_FEED) ? READ_CHANGE_DATA : READ_CHANGE_FEED;
       throw DeltaXErrors.badOption(options.get(VERSION_AS_OF) != null ? VERSION_AS_OF : TIMESTAMP_AS_OF,
           options.getOrDefault(VERSION_AS_OF, options.get(TIMESTAMP_AS_OF)),
-          "no time travel with " + READ_CHANGE_FEED + ": give the range with " + STARTING_VERSION
-              + " and " + ENDING_VERSION);
+          "no time travel with " + feed + ": give the range with " + STARTING_VERSION + " and " + ENDING_VERSION);
     }
     String startVersion = options.get(STARTING_VERSION);
     String startTimestamp = options.get(STARTING_TIMESTAMP);

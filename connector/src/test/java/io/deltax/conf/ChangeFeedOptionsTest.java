@@ -64,6 +64,8 @@ class ChangeFeedOptionsTest {
         "startingVersion", "startingTimestamp");
     assertRefused(Map.of("startingVersion", "1", "endingTimestamp", "soon"), "endingTimestamp", "soon");
     assertRefused(Map.of("startingVersion", "1", "changeMode", "some"), "changeMode", "all or net");
-    assertRefused(Map.of("startingVersion", "1", "versionAsOf", "3"), "versionAsOf");
+    assertRefused(Map.of("startingVersion", "1", "versionAsOf", "3"), "versionAsOf", "with readChangeFeed");
+    assertRefused(Map.of("readChangeData", "true", "startingVersion", "1", "versionAsOf", "3"),
+        "versionAsOf", "with readChangeData");
   }
 }
