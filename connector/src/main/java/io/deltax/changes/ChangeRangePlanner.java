@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -92,16 +93,19 @@ public final class ChangeRangePlanner {
    */
   public ChangeBounds bounds(ChangeFeedRequest request) {
     long latest = log.listing().latestVersion();
+    // The latest snapshot, asked for once: a timestamp needs it, and so does an end at the latest.
+    Snapshot[] latestSnapshot = new Snapshot[1];
+    Supplier<Snapshot> latestOnce = () -> latestSnapshot[0] != null ? latestSnapshot[0]
+        : (latestSnapshot[0] = snapshotAt.apply(latest));
     long start = request.startVersion() != null ? request.startVersion()
-        : log.firstVersionAtOrAfter(request.startTimestampMillis(), request.startTimestamp(),
-            snapshotAt.apply(latest));
+        : log.firstVersionAtOrAfter(request.startTimestampMillis(), request.startTimestamp(), latestOnce.get());
     if (start > latest && request.startVersion() != null) {
       throw DeltaXErrors.changeRangeStartsAfterLatest(table, start, latest);
     }
     // As delta-spark's (CDCReaderBase): an ending version after the latest reads to the latest.
     long end = request.endVersion() != null ? Math.min(request.endVersion(), latest)
         : request.endTimestampMillis() != null
-            ? log.snapshotAsOf(request.endTimestampMillis(), request.endTimestamp()).version()
+            ? log.versionAsOf(request.endTimestampMillis(), request.endTimestamp(), latestOnce.get())
             : latest;
     if (start > end && !betweenTwoCommits(request, start, end)) {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
@@ -112,7 +116,7 @@ public final class ChangeRangePlanner {
       throw DeltaXErrors.changeRangeNotAvailable(table, start, end, "versions " + oldest + " to " + latest);
     }
     commitFiles(start, end, latest);
-    return new ChangeBounds(start, end, snapshotAt.apply(end));
+    return new ChangeBounds(start, end, end == latest ? latestOnce.get() : snapshotAt.apply(end));
   }
 
   /**
