@@ -81,7 +81,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     if (from.isInitialSnapshot()) {
       // Batches of its own, maxFiles files each; its last file ends it.
       int files = initial(loaded, from.version()).files().size();
-      long lastIndex = from.index() + Math.max(1, maxFiles);
+      // Not past the last file: under Trigger.Once the limit is Long.MAX_VALUE.
+      long lastIndex = from.index() + Math.min(Math.max(1, maxFiles), files);
       return lastIndex >= files - 1 ? DeltaXSourceOffset.before(tableId, from.version() + 1)
           : new DeltaXSourceOffset(tableId, from.version(), lastIndex, true);
     }
@@ -117,8 +118,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
 
   @Override
   public InputPartition[] planInputPartitions(Offset start, Offset end) {
-    DeltaXSourceOffset from = own(start);
     DeltaXSourceOffset to = own(end);
+    DeltaXSourceOffset from = batchStart(own(start), to);
     LoadedSnapshot loaded = latest();
     TransactionLog log = loaded.log();
     if (from.isInitialSnapshot()) {

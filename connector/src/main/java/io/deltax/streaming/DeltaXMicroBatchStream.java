@@ -80,13 +80,8 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
 
   @Override
   public InputPartition[] planInputPartitions(Offset start, Offset end) {
-    DeltaXSourceOffset from = own(start);
     DeltaXSourceOffset to = own(end);
-    if (from.isInitialSnapshot() && from.index() == DeltaXSourceOffset.BASE_INDEX
-        && to.isInitialSnapshot() && to.version() != from.version()) {
-      // A first batch planned by an earlier run, before a writer committed: its snapshot is the end's.
-      from = new DeltaXSourceOffset(tableId, to.version(), DeltaXSourceOffset.BASE_INDEX, true);
-    }
+    DeltaXSourceOffset from = batchStart(own(start), to);
     LoadedSnapshot loaded = latest();
     StreamFiles.Admission batch = files.admit(loaded.log(), from, loaded.snapshot().version(), to,
         Long.MAX_VALUE, Long.MAX_VALUE);

@@ -66,6 +66,23 @@ abstract class LogMicroBatchStream implements MicroBatchStream, SupportsAdmissio
     return o;
   }
 
+  /**
+   * Where the micro-batch ending at {@code to} starts. Spark runs again a first batch that an
+   * earlier run planned (its end is in the offset log) but did not commit, starting it at
+   * {@link #initialOffset} of this run: a snapshot that may be newer than the one that end was
+   * planned on. The snapshot is then the end's, as delta-spark takes it
+   * ({@code DeltaSource.extractStartingState}): the end's own version where the end lies inside a
+   * snapshot, else the version before the end's, so that every file up to the end is read once.
+   */
+  DeltaXSourceOffset batchStart(DeltaXSourceOffset from, DeltaXSourceOffset to) {
+    if (!from.isInitialSnapshot() || from.index() != DeltaXSourceOffset.BASE_INDEX) {
+      return from;
+    }
+    long snapshot = to.isInitialSnapshot() ? to.version() : to.version() - 1;
+    return snapshot == from.version() ? from
+        : new DeltaXSourceOffset(tableId, snapshot, DeltaXSourceOffset.BASE_INDEX, true);
+  }
+
   @Override
   public final Offset deserializeOffset(String json) {
     return DeltaXSourceOffset.fromJson(table, json);
