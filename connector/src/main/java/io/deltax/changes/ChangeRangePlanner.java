@@ -29,8 +29,8 @@ import org.apache.hadoop.fs.FileStatus;
 /**
  * Plans a change feed from the log alone, in two steps: {@link #bounds} resolves the range and
  * checks it against the log's history without opening a commit of it; {@link #range} reads each
- * commit in it into {@link CommitChanges}. A stream needs only the first (it plans each
- * micro-batch's commits itself). No data file is opened here.
+ * commit in it into {@link CommitChanges}. A stream needs only the first, and not the history
+ * check ({@link #resolve}): it plans each micro-batch's commits itself. No data file is opened here.
  *
  * <p>Only {@code add} and {@code remove} actions with {@code dataChange = true} count (and, in a
  * commit not matched by row ID, {@code cdc} actions): delta-spark marks the commits that rewrite
@@ -92,6 +92,18 @@ public final class ChangeRangePlanner {
    * commit of the range is opened.
    */
   public ChangeBounds bounds(ChangeFeedRequest request) {
+    ChangeBounds bounds = resolve(request);
+    availableCommits(bounds.start(), bounds.end());
+    return bounds;
+  }
+
+  /**
+   * {@link #bounds} without asking whether the log still holds the range: {@link #range} asks
+   * that. A stream resumed from its checkpoint reads from its offset, not from the start it was
+   * given, which log clean-up may since have removed (as delta-spark's source, which does not
+   * look at {@code startingVersion} then); a new one finds missing commits in its first batch.
+   */
+  public ChangeBounds resolve(ChangeFeedRequest request) {
     long latest = log.listing().latestVersion();
     // The latest snapshot, asked for once: a timestamp needs it, and so does an end at the latest.
     Snapshot[] latestSnapshot = new Snapshot[1];
@@ -110,12 +122,6 @@ public final class ChangeRangePlanner {
     if (start > end && !betweenTwoCommits(request, start, end)) {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
     }
-    long oldest = log.listing().earliestRecreatableVersion();
-    if (start < oldest) {
-      // Log clean-up removed the commits before the oldest checkpoint the later commits continue.
-      throw DeltaXErrors.changeRangeNotAvailable(table, start, end, "versions " + oldest + " to " + latest);
-    }
-    commitFiles(start, end, latest);
     return new ChangeBounds(start, end, end == latest ? latestOnce.get() : snapshotAt.apply(end));
   }
 
@@ -127,7 +133,7 @@ public final class ChangeRangePlanner {
   public ChangeRange range(ChangeBounds bounds) {
     long start = bounds.start();
     long end = bounds.end();
-    List<FileStatus> commitFiles = commitFiles(start, end, log.listing().latestVersion());
+    List<FileStatus> commitFiles = availableCommits(start, end);
     Snapshot endSnapshot = bounds.endSnapshot();
     CommitReading first = commitFiles.isEmpty() ? null : read(commitFiles.get(0));
     Snapshot before = start == 0 ? null : stateBefore(start, first);
@@ -166,8 +172,8 @@ public final class ChangeRangePlanner {
 
   /**
    * The table before {@code start} (protocol and metadata only: its file list is not replayed).
-   * Where log clean-up left {@code start} the oldest version the log can rebuild ({@link #bounds}
-   * refuses an older one), the state at {@code start} stands in when its commit ({@code first})
+   * Where log clean-up left {@code start} the oldest version the log can rebuild (an older one is
+   * refused before), the state at {@code start} stands in when its commit ({@code first})
    * changed neither; else the range must start after it.
    */
   private Snapshot stateBefore(long start, CommitReading first) {
@@ -212,8 +218,17 @@ public final class ChangeRangePlanner {
         && TableProperties.of("", metadata).rowTrackingEnabled();
   }
 
-  /** The commit files of {@code start..end}, every one of which the log must still hold. */
-  private List<FileStatus> commitFiles(long start, long end, long latest) {
+  /**
+   * The commit files of {@code start..end}: the log must still rebuild the table at {@code start}
+   * and hold every one of them.
+   */
+  private List<FileStatus> availableCommits(long start, long end) {
+    long latest = log.listing().latestVersion();
+    long oldest = log.listing().earliestRecreatableVersion();
+    if (start < oldest) {
+      // Log clean-up removed the commits before the oldest checkpoint the later commits continue.
+      throw DeltaXErrors.changeRangeNotAvailable(table, start, end, "versions " + oldest + " to " + latest);
+    }
     List<FileStatus> files = new ArrayList<>();
     for (long v = start; v <= end; v++) {
       Optional<FileStatus> commit = v > latest ? Optional.empty() : log.listing().commit(v);

@@ -72,8 +72,8 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   /**
    * {@code readChangeFeed = true}: the changes of a range of versions, planned from the log (no
    * data file is read until the scan runs). Options are checked before the log is listed; the
-   * range is resolved and checked against the log's history here, its commits are read on first
-   * use ({@link ChangeFeedTable#range}).
+   * range is resolved here, checked against the log's history and its commits read on first use
+   * ({@link ChangeFeedTable#range}).
    */
   public static ChangeFeedTable loadChanges(DeltaXConf conf) {
     String path = conf.path();
@@ -91,7 +91,9 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     // The commits are read only when a batch scan plans its tasks: a stream plans its own.
     ChangeRangePlanner planner = new ChangeRangePlanner(log, log::readCommit,
         v -> v == latest.version() ? latest : log.snapshotAt(v), true);
-    ChangeBounds bounds = planner.bounds(request);
+    // Whether the log still holds the range is asked when a batch scan reads it (a stream reads
+    // from its checkpoint's offset, wherever clean-up left the start it was given).
+    ChangeBounds bounds = planner.resolve(request);
     return new ChangeFeedTable(log, bounds, () -> planner.range(bounds), request.mode(), conf);
   }
 }

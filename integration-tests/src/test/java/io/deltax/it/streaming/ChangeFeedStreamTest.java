@@ -1,10 +1,12 @@
 package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
+import static io.deltax.it.DeltaOracle.canonicalRows;
 import static io.deltax.it.DeltaOracle.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.errors.DeltaXException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -116,6 +118,36 @@ class ChangeFeedStreamTest {
       }
     }
     assertEquals(14, Streams.count(dir.resolve("resumed-deltax")));
+  }
+
+  /**
+   * A stream from {@code startingVersion} 1, restarted after log clean-up removed the commits
+   * before a checkpoint past its offset: it goes on from its offset, the start it was given no
+   * longer mattering, and its sink holds delta-spark's change feed of versions 1 to 5 as read
+   * before the clean-up. (delta-spark 4.3.1's stream looks at its start again and fails:
+   * DELTA_VERSION_NOT_FOUND.) A new query from version 1 is refused by both.
+   */
+  @Test
+  void aStreamResumesAfterCleanUpRemovedItsStartingVersion() throws Exception {
+    String table = Streams.create(dir, "cleaned", "id INT, v STRING", ROW_TRACKING_AND_CDF[0],
+        ROW_TRACKING_AND_CDF[1], "'delta.checkpointInterval' = '3'");
+    Streams.insertEach(table, 1, 2);
+    runBoth(table, "cleaned", FROM_1);
+    Streams.insertEach(table, 3, 4);
+    Streams.write(table, "UPDATE $T SET v = 'x' WHERE id = 1");
+    List<String> expected = canonicalRows(spark().read().format("delta").options(FROM_1).load(table)
+        .select(COLUMNS[0], COLUMNS[1], COLUMNS[2], COLUMNS[3]));
+    Path log = Path.of(table, "_delta_log");
+    assertTrue(java.nio.file.Files.exists(log.resolve(String.format("%020d.checkpoint.parquet", 3))));
+    for (int v = 0; v <= 2; v++) {
+      java.nio.file.Files.delete(log.resolve(String.format("%020d.json", v)));
+    }
+    Streams.runInto(stream("deltax", table, FROM_1), dir.resolve("cleaned-deltax"));
+    assertEquals(6, expected.size(), "4 inserts, an update's two images");
+    assertEquals(expected, canonicalRows(Streams.sink(dir.resolve("cleaned-deltax"))));
+    DeltaXException cause = Streams.bothFail(table, dir.resolve("cleaned-new-delta"),
+        dir.resolve("cleaned-new-deltax"), FROM_1);
+    assertEquals("DELTAX_STREAM_VERSIONS_MISSING", cause.getCondition());
   }
 
   /**
