@@ -33,9 +33,10 @@ import org.apache.spark.sql.types.StructType;
  * {@code io.deltax.changes}, whole commits per micro-batch (each batch is the batch change feed of
  * its versions; with {@code changeMode = net}, collapsed per row within the batch), from
  * {@code startingVersion} or {@code startingTimestamp}. Offsets are {@link DeltaXSourceOffset}s
- * before a version, or inside the initial snapshot. {@code maxFilesPerTrigger} counts the files the
- * commits add and remove; a batch holds at least one commit. The initial snapshot's batches hold
- * that many of its files. Commits are read once while cached ({@link CommitActionsCache}).
+ * before a version, or inside the initial snapshot. {@code maxFilesPerTrigger} and
+ * {@code maxBytesPerTrigger} count the files the commits add and remove; a batch holds at least
+ * one commit. The initial snapshot's batches hold that many of its files. Commits are read once
+ * while cached ({@link CommitActionsCache}).
  */
 final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final ChangeStreamScan scan;
@@ -66,36 +67,43 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
         : new DeltaXSourceOffset(tableId, range.end(), DeltaXSourceOffset.BASE_INDEX, true);
   }
 
-  /** Files only: a commit is not split, so a byte limit has nothing to cut. */
-  @Override
-  public ReadLimit getDefaultReadLimit() {
-    return ReadLimit.maxFiles(request.maxFilesPerTrigger());
-  }
-
-  /** Whole commits, as many as the file limit allows (at least one). */
+  /**
+   * Whole commits, as many as the limits allow (at least one): a commit goes in while the files
+   * and bytes it adds and removes fit in what the batch has left, as delta-spark admits whole
+   * commits. The initial snapshot's batches count its files only.
+   */
   @Override
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
     DeltaXSourceOffset from = own(start);
-    long maxFiles = ReadLimits.of(limit).maxFiles();
+    ReadLimits limits = ReadLimits.of(limit);
+    long maxFiles = limits.maxFiles();
     if (from.isInitialSnapshot()) {
-      // Batches of its own, maxFiles files each; its last file ends it.
-      int files = initial(loaded, from.version()).files().size();
-      // Not past the last file: under Trigger.Once the limit is Long.MAX_VALUE.
-      long lastIndex = from.index() + Math.min(Math.max(1, maxFiles), files);
-      return lastIndex >= files - 1 ? DeltaXSourceOffset.before(tableId, from.version() + 1)
+      // Batches of its own; its last file ends it. A file goes in while the batch has room left
+      // (at least one file), as delta-spark admits the snapshot's files.
+      List<AddFile> files = initial(loaded, from.version()).files();
+      long lastIndex = from.index();
+      for (long taken = 0, bytes = 0; lastIndex + 1 < files.size() && taken < maxFiles
+          && bytes < limits.maxBytes(); taken++) {
+        lastIndex++;
+        bytes += files.get((int) lastIndex).size();
+      }
+      return lastIndex >= files.size() - 1 ? DeltaXSourceOffset.before(tableId, from.version() + 1)
           : new DeltaXSourceOffset(tableId, from.version(), lastIndex, true);
     }
     long last = lastVersion(loaded);
     TransactionLog log = loaded.log();
     long files = 0;
+    long bytes = 0;
     long next = from.version() > last ? from.version() : missing.readableFrom(log, from.version(), last);
     while (next <= last) {
-      long inCommit = commitFiles(log, next);
-      if (files > 0 && files + inCommit > maxFiles) {
+      CommitFiles commit = commitFiles(log, next);
+      if (files > 0 && (files + commit.changedFiles() > maxFiles
+          || bytes + commit.changedBytes() > limits.maxBytes())) {
         break;
       }
-      files += inCommit;
+      files += commit.changedFiles();
+      bytes += commit.changedBytes();
       next = next + 1 > last ? next + 1 : missing.readableFrom(log, next + 1, last);
     }
     return next == from.version() ? from : DeltaXSourceOffset.before(tableId, next);
@@ -110,10 +118,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     return initial;
   }
 
-  private long commitFiles(TransactionLog log, long version) {
-    CommitFiles commit = CommitFiles.of(version,
-        commits.actions(log, log.listing().commit(version).orElseThrow(), version));
-    return commit.adds().size() + commit.removes();
+  private CommitFiles commitFiles(TransactionLog log, long version) {
+    return CommitFiles.of(version, commits.actions(log, log.listing().commit(version).orElseThrow(), version));
   }
 
   @Override
@@ -185,7 +191,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
         Optional<FileStatus> commit = log.listing().commit(v);
         if (commit.isPresent()) {
           CommitFiles c = CommitFiles.of(v, commits.actions(log, commit.get(), v));
-          files += c.adds().size() + c.removes();
+          files += c.changedFiles();
           bytes += c.adds().stream().mapToLong(AddFile::size).sum();
         }
       }

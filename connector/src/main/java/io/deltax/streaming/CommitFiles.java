@@ -17,10 +17,11 @@ import org.apache.hadoop.fs.FileStatus;
  * File") are in neither, so such commits are empty.
  *
  * @param operation the {@code commitInfo} operation, or "an unnamed operation"
+ * @param removedBytes the sizes of the removed files, where the log gives them
  * @param metadata the commit's {@code metaData} action, or null
  */
 record CommitFiles(long version, String operation, List<AddFile> adds, int removes,
-    Metadata metadata) {
+    long removedBytes, Metadata metadata) {
 
   static CommitFiles read(TransactionLog log, FileStatus file, long version) {
     List<Action> actions = new ArrayList<>();
@@ -31,6 +32,7 @@ record CommitFiles(long version, String operation, List<AddFile> adds, int remov
   static CommitFiles of(long version, List<Action> actions) {
     List<AddFile> adds = new ArrayList<>();
     int removes = 0;
+    long removedBytes = 0;
     Metadata metadata = null;
     String operation = null;
     for (Action action : actions) {
@@ -38,6 +40,7 @@ record CommitFiles(long version, String operation, List<AddFile> adds, int remov
         adds.add(a);
       } else if (action instanceof RemoveFile r && r.dataChange()) {
         removes++;
+        removedBytes += r.size() == null ? 0 : r.size();
       } else if (action instanceof Metadata m) {
         metadata = m;
       } else if (action instanceof CommitInfo c && operation == null) {
@@ -45,10 +48,20 @@ record CommitFiles(long version, String operation, List<AddFile> adds, int remov
       }
     }
     return new CommitFiles(version, operation == null ? "an unnamed operation" : operation,
-        List.copyOf(adds), removes, metadata);
+        List.copyOf(adds), removes, removedBytes, metadata);
   }
 
   boolean removesData() {
     return removes > 0;
+  }
+
+  /** Files added and removed: what the change feed stream's {@code maxFilesPerTrigger} counts. */
+  long changedFiles() {
+    return adds.size() + removes;
+  }
+
+  /** Bytes added and removed: what its {@code maxBytesPerTrigger} counts, as delta-spark's does. */
+  long changedBytes() {
+    return adds.stream().mapToLong(AddFile::size).sum() + removedBytes;
   }
 }

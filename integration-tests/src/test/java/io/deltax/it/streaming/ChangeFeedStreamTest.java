@@ -188,6 +188,24 @@ class ChangeFeedStreamTest {
   }
 
   /**
+   * {@code maxBytesPerTrigger} of one byte: a file per batch in the snapshot, then a commit per
+   * batch (each adds one file), the same batches as delta-spark's change data feed stream.
+   */
+  @Test
+  void maxBytesPerTriggerAsDeltaSpark() throws Exception {
+    String table = Streams.create(dir, "bytes", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.insertEach(table, 1, 3);
+    Map<String, String> limited = Map.of("readChangeFeed", "true", "maxBytesPerTrigger", "1");
+    List<List<String>> deltaxBatches = canonicalBatches("deltax", table, "bytes-deltax", limited);
+    assertEquals(canonicalBatches("delta", table, "bytes-delta", limited), deltaxBatches, "the snapshot's batches");
+    assertEquals(3, deltaxBatches.size(), "a file per batch: " + deltaxBatches);
+    Streams.insertEach(table, 4, 6);
+    deltaxBatches = canonicalBatches("deltax", table, "bytes-deltax", limited);
+    assertEquals(canonicalBatches("delta", table, "bytes-delta", limited), deltaxBatches, "the commits' batches");
+    assertEquals(3, deltaxBatches.size(), "a commit per batch: " + deltaxBatches);
+  }
+
+  /**
    * Each batch's progress reports the files and bytes still to read (delta-spark 4.3's streams
    * report none): on a table of appends, one file a commit, {@code maxFilesPerTrigger = 1}, after
    * the batch of id k the files of the ids above k, their sizes as delta-spark's
