@@ -25,8 +25,6 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.streaming.Offset;
 import org.apache.spark.sql.connector.read.streaming.ReadLimit;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code readStream} with {@code readChangeFeed = true}: the change feed of
@@ -40,7 +38,7 @@ import org.apache.spark.sql.types.StructType;
  */
 final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final ChangeStreamScan scan;
-  private final StructType schema;
+  private final StreamSchema schema;
   private final CommitActionsCache commits = new CommitActionsCache();
   private InitialSnapshot initial;
 
@@ -53,7 +51,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
           ? scan.request().endVersion() : scan.request().endTimestamp()), "no end in a stream");
     }
     this.scan = scan;
-    this.schema = ColumnMapping.logicalSchema(scan.bounds().endSnapshot().schema());
+    this.schema = new StreamSchema(table, scan.bounds().endSnapshot());
   }
 
   /**
@@ -149,9 +147,9 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   }
 
   private InputPartition[] read(TransactionLog log, ChangeRange range) {
-    StructType now = ColumnMapping.logicalSchema(range.endSnapshot().schema());
-    if (!DataType.equalsIgnoreNullability(schema, now)) {
-      throw DeltaXErrors.streamSchemaChanged(table, range.end(), schema.toDDL(), now.toDDL());
+    // Commits made before the query's start with a schema it reads are read with its own.
+    if (schema.readsWithStreamSchema(ColumnMapping.logicalSchema(range.endSnapshot().schema()), range.end())) {
+      range = new ChangeRange(range.start(), range.end(), schema.snapshot(), range.commits());
     }
     Batch read = StreamBatches.changes(SparkSession.active(), log, range, scan.request().mode(),
         scan.requiredSchema(), conf);

@@ -28,6 +28,7 @@ import org.apache.spark.sql.connector.read.streaming.ReadLimit;
  */
 final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   private final FileStreamScan scan;
+  private final StreamSchema schema;
   private final StreamFiles files;
   /** Whether the schema at the offset this query resumed from was checked. */
   private boolean resumeChecked;
@@ -37,8 +38,8 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   DeltaXMicroBatchStream(FileStreamScan scan) {
     super(scan.conf(), scan.snapshot().tableRoot().toString(), scan.snapshot().metadata().id());
     this.scan = scan;
-    this.files = new StreamFiles(table, tableId,
-        ColumnMapping.logicalSchema(scan.snapshot().schema()), request, missing);
+    this.schema = new StreamSchema(table, scan.snapshot());
+    this.files = new StreamFiles(table, tableId, schema, request, missing);
   }
 
   @Override
@@ -75,7 +76,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     }
     Snapshot at = version == loaded.snapshot().version() ? loaded.snapshot()
         : loaded.log().snapshotAt(version);
-    files.checkResumable(ColumnMapping.logicalSchema(at.schema()), version);
+    schema.checkResumable(ColumnMapping.logicalSchema(at.schema()), version);
   }
 
   @Override
@@ -99,8 +100,10 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     Snapshot snapshot = files.initialSnapshot(version)
         .orElseGet(() -> version == loaded.snapshot().version() ? loaded.snapshot()
             : loaded.log().snapshotAt(version));
-    files.checkSchema(ColumnMapping.logicalSchema(snapshot.schema()), version);
-    Batch read = StreamBatches.files(SparkSession.active(), loaded.log(), snapshot, adds,
+    // Files written before the query's start with a schema it reads are read with its own.
+    Snapshot readWith = schema.readsWithStreamSchema(ColumnMapping.logicalSchema(snapshot.schema()), version)
+        ? schema.snapshot() : snapshot;
+    Batch read = StreamBatches.files(SparkSession.active(), loaded.log(), readWith, adds,
         scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -30,8 +29,8 @@ final class StreamFiles {
 
   private final String table;
   private final String tableId;
-  /** The logical schema the stream reads with. */
-  private final StructType schema;
+  /** The schema the stream reads with, and which others it reads. */
+  private final StreamSchema schema;
   private final StreamRequest request;
   private final MissingCommits missing;
   private final Map<Long, CommitFiles> commits = new LinkedHashMap<>(16, 0.75f, true) {
@@ -42,7 +41,7 @@ final class StreamFiles {
   };
   private InitialSnapshot initial;
 
-  StreamFiles(String table, String tableId, StructType schema, StreamRequest request,
+  StreamFiles(String table, String tableId, StreamSchema schema, StreamRequest request,
       MissingCommits missing) {
     this.table = table;
     this.tableId = tableId;
@@ -169,36 +168,13 @@ final class StreamFiles {
   void checkMetadata(Metadata metadata, long version) {
     checkTableId(metadata);
     StructType now = ColumnMapping.logicalSchema((StructType) DataType.fromJson(metadata.schemaString()));
-    checkSchema(now, version);
+    schema.readsWithStreamSchema(now, version);
   }
 
   /** The table at the path is still the stream's (a table replaced there has a new id). */
   void checkTableId(Metadata metadata) {
     if (!tableId.equals(metadata.id())) {
       throw DeltaXErrors.streamTableChanged(table, tableId, metadata.id());
-    }
-  }
-
-  /**
-   * On resume: the rows at the offset were written with {@code older}; the stream now reads with
-   * its schema, which may only have added columns to it (they read as null) or widened a column's
-   * type (PROTOCOL.md "Type Widening"), as delta-spark allows after a restart. A column dropped,
-   * renamed or otherwise retyped fails.
-   */
-  void checkResumable(StructType older, long version) {
-    for (StructField field : older.fields()) {
-      int i = schema.getFieldIndex(field.name()).isDefined() ? schema.fieldIndex(field.name()) : -1;
-      if (i < 0 || !(DataType.equalsIgnoreNullability(field.dataType(), schema.fields()[i].dataType())
-          || TypeWidening.widens(field.dataType(), schema.fields()[i].dataType()))) {
-        throw DeltaXErrors.streamSchemaChanged(table, version, older.toDDL(), schema.toDDL());
-      }
-    }
-  }
-
-  void checkSchema(StructType logical, long version) {
-    // Names and types, not nullability or comments: those do not change what a row reads as.
-    if (!DataType.equalsIgnoreNullability(schema, logical)) {
-      throw DeltaXErrors.streamSchemaChanged(table, version, schema.toDDL(), logical.toDDL());
     }
   }
 }

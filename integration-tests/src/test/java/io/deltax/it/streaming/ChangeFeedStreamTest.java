@@ -188,6 +188,28 @@ class ChangeFeedStreamTest {
   }
 
   /**
+   * A column added while the query was stopped, after commits it has not read: restarted with one
+   * file per batch, the batches of those commits come before the change and read the new column as
+   * null, as delta-spark's change data feed stream gives them.
+   */
+  @Test
+  void aColumnAddedWhileStoppedReadsAsNullInTheBatchesBeforeIt() throws Exception {
+    String table = Streams.create(dir, "added", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.insertEach(table, 1, 1);
+    Map<String, String> oneFile = Map.of("readChangeFeed", "true", "startingVersion", "1", "maxFilesPerTrigger", "1");
+    Streams.run("delta", table, dir.resolve("added-delta"), oneFile);
+    Streams.run("deltax", table, dir.resolve("added-deltax"), oneFile);
+    Streams.write(table, "INSERT INTO $T VALUES (2, 'v2')", "UPDATE $T SET v = 'x' WHERE id = 1",
+        "ALTER TABLE $T ADD COLUMNS (w STRING)", "INSERT INTO $T VALUES (3, 'v3', 'w3')");
+    Streams.run("delta", table, dir.resolve("added-delta"), oneFile);
+    Streams.run("deltax", table, dir.resolve("added-deltax"), oneFile);
+    String schema = "id INT, v STRING, w STRING, _change_type STRING, _commit_version BIGINT";
+    Dataset<Row> expected = spark().read().schema(schema).parquet(dir.resolve("added-delta").resolve("data").toString());
+    assertEquals(5, expected.count(), "three inserts, an update's two images");
+    assertSameRows(expected, spark().read().schema(schema).parquet(dir.resolve("added-deltax").resolve("data").toString()));
+  }
+
+  /**
    * {@code maxBytesPerTrigger} of one byte: a file per batch in the snapshot, then a commit per
    * batch (each adds one file), the same batches as delta-spark's change data feed stream.
    */

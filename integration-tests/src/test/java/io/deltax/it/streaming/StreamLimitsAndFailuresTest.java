@@ -162,6 +162,31 @@ class StreamLimitsAndFailuresTest {
   }
 
   /**
+   * A column added while the query was stopped, after commits it has not read: restarted with one
+   * file per batch, the batches of those commits come before the change, and their rows read the
+   * new column as null, as delta-spark's do. The sinks hold files with and without the column.
+   */
+  @Test
+  void aColumnAddedWhileStoppedReadsAsNullInTheBatchesBeforeIt() throws Exception {
+    String table = Streams.create(dir, "added", "id INT, v STRING");
+    Streams.insertEach(table, 1, 1);
+    Map<String, String> oneFile = Map.of("maxFilesPerTrigger", "1");
+    Streams.run("delta", table, dir.resolve("added-delta"), oneFile);
+    Streams.run("deltax", table, dir.resolve("added-deltax"), oneFile);
+    Streams.insertEach(table, 2, 3);
+    sql("ALTER TABLE " + quote(table) + " ADD COLUMNS (w STRING)");
+    sql("INSERT INTO " + quote(table) + " VALUES (4, 'v4', 'w4')");
+    Streams.run("delta", table, dir.resolve("added-delta"), oneFile);
+    Streams.run("deltax", table, dir.resolve("added-deltax"), oneFile);
+    assertSameRows(withAddedColumn(dir.resolve("added-delta")), withAddedColumn(dir.resolve("added-deltax")));
+    assertEquals(4, withAddedColumn(dir.resolve("added-deltax")).count());
+  }
+
+  private static Dataset<Row> withAddedColumn(Path out) {
+    return spark().read().schema("id INT, v STRING, w STRING").parquet(out.resolve("data").toString());
+  }
+
+  /**
    * A column widened from SMALLINT to INT ({@code delta.enableTypeWidening}) under running queries:
    * both fail, deltax's naming the old and the new schema; restarted, both go on with the new type,
    * as delta-spark accepts a widening after a restart.
