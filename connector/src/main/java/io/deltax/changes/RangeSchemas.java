@@ -3,6 +3,7 @@ package io.deltax.changes;
 import io.deltax.actions.Metadata;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.protocol.TypeWidening;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.ArrayType;
@@ -20,7 +21,10 @@ import org.apache.spark.sql.types.StructType;
  * a REPLACE), so a column they share with the last schema must keep its type.
  *
  * <p>A stream's micro-batch starts where the one before it ended, not where a user chose: there
- * the schema before the start must fit whole.
+ * the schema before the start must fit whole. A stream also reads across a widened type
+ * (PROTOCOL.md "Type Widening"), as delta-spark's does: whether the stream's schema has it is
+ * the stream's to decide (a running query fails, a restarted one reads on). delta-spark's batch
+ * change data feed refuses it, and so does a batch range here.
  */
 final class RangeSchemas {
   /** A commit's new metadata, and whether the commit also removed rows (written before it). */
@@ -62,14 +66,15 @@ final class RangeSchemas {
       return;
     }
     Metadata last = written.get(written.size() - 1).metadata();
+    boolean widens = !startChosen;
     for (int i = 0; i < written.size() - 1; i++) {
       Metadata older = written.get(i).metadata();
-      if (incompatibility(older, last) == null) {
+      if (incompatibility(older, last, widens) == null) {
         continue;
       }
       // The first later schema the older one no longer fits is the commit that broke it.
       for (int j = i + 1; j < written.size(); j++) {
-        String why = incompatibility(older, written.get(j).metadata());
+        String why = incompatibility(older, written.get(j).metadata(), widens);
         if (why != null) {
           SchemaChange broke = written.get(j);
           // A range starting at that commit still reads the rows it removed with the new types.
@@ -94,14 +99,19 @@ final class RangeSchemas {
    * columns read as null in older rows.
    */
   static String incompatibility(Metadata older, Metadata newer) {
+    return incompatibility(older, newer, false);
+  }
+
+  /** @param widens whether a widened type reads the older rows too */
+  static String incompatibility(Metadata older, Metadata newer, boolean widens) {
     if (!older.partitionColumns().equals(newer.partitionColumns())) {
       return "changes the partition columns from " + older.partitionColumns() + " to "
           + newer.partitionColumns();
     }
-    return incompatibility("", schema(older), schema(newer));
+    return incompatibility("", schema(older), schema(newer), widens);
   }
 
-  private static String incompatibility(String prefix, StructType older, StructType newer) {
+  private static String incompatibility(String prefix, StructType older, StructType newer, boolean widens) {
     for (StructField field : older.fields()) {
       String name = prefix + field.name();
       StructField now = field(newer, field.name());
@@ -114,7 +124,7 @@ final class RangeSchemas {
       if (field.nullable() && !now.nullable()) {
         return "makes column " + name + " non-nullable";
       }
-      String why = incompatibility(name, field.dataType(), now.dataType());
+      String why = incompatibility(name, field.dataType(), now.dataType(), widens);
       if (why != null) {
         return why;
       }
@@ -122,21 +132,21 @@ final class RangeSchemas {
     return null;
   }
 
-  private static String incompatibility(String name, DataType older, DataType newer) {
+  private static String incompatibility(String name, DataType older, DataType newer, boolean widens) {
     if (older instanceof StructType o && newer instanceof StructType n) {
-      return incompatibility(name + ".", o, n);
+      return incompatibility(name + ".", o, n, widens);
     }
     if (older instanceof ArrayType o && newer instanceof ArrayType n) {
       return o.containsNull() && !n.containsNull() ? "makes the elements of column " + name + " non-nullable"
-          : incompatibility(name + ".element", o.elementType(), n.elementType());
+          : incompatibility(name + ".element", o.elementType(), n.elementType(), widens);
     }
     if (older instanceof MapType o && newer instanceof MapType n) {
       String why = o.valueContainsNull() && !n.valueContainsNull()
           ? "makes the values of column " + name + " non-nullable"
-          : incompatibility(name + ".key", o.keyType(), n.keyType());
-      return why != null ? why : incompatibility(name + ".value", o.valueType(), n.valueType());
+          : incompatibility(name + ".key", o.keyType(), n.keyType(), widens);
+      return why != null ? why : incompatibility(name + ".value", o.valueType(), n.valueType(), widens);
     }
-    return DataType.equalsIgnoreNullability(older, newer) ? null
+    return DataType.equalsIgnoreNullability(older, newer) || (widens && TypeWidening.widens(older, newer)) ? null
         : "changes column " + name + " from " + older.simpleString() + " to " + newer.simpleString();
   }
 

@@ -3,6 +3,7 @@ package io.deltax.streaming;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
+import io.deltax.protocol.TypeWidening;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;

@@ -51,6 +51,28 @@ class RangeSchemasTest {
   }
 
   /**
+   * A widened type (INT to BIGINT, a struct's field too): a stream's micro-batch reads across it,
+   * its stream deciding whether its schema has it; a batch range refuses it, as delta-spark's
+   * batch change data feed does. A narrowed type is refused by both.
+   */
+  @Test
+  void aWidenedTypeIsReadByStreamsOnly() {
+    Metadata wide = metadata("id BIGINT, v BIGINT");
+    RangeSchemas stream = new RangeSchemas("t", 3, ID_V, false);
+    stream.commit(4, wide, false);
+    assertDoesNotThrow(stream::check);
+    RangeSchemas batch = new RangeSchemas("t", 3, ID_V, true);
+    batch.commit(4, wide, false);
+    assertMessage(refused(batch), "across version 4", "changes column v from int to bigint");
+    RangeSchemas nested = new RangeSchemas("t", 3, metadata("id BIGINT, s STRUCT<a: SMALLINT>"), false);
+    nested.commit(4, metadata("id BIGINT, s STRUCT<a: INT>"), false);
+    assertDoesNotThrow(nested::check);
+    RangeSchemas narrowed = new RangeSchemas("t", 3, wide, false);
+    narrowed.commit(4, ID_V, false);
+    assertMessage(refused(narrowed), "changes column v from bigint to int");
+  }
+
+  /**
    * A schema change at a chosen start is the range's first schema (delta-spark's rule); a stream's
    * micro-batch start is not chosen, so the schema before it must fit.
    */

@@ -4,6 +4,7 @@ import static io.deltax.it.DeltaOracle.assertSameRows;
 import static io.deltax.it.DeltaOracle.canonicalRows;
 import static io.deltax.it.DeltaOracle.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXException;
@@ -17,6 +18,7 @@ import java.util.Map;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -207,6 +209,45 @@ class ChangeFeedStreamTest {
     Dataset<Row> expected = spark().read().schema(schema).parquet(dir.resolve("added-delta").resolve("data").toString());
     assertEquals(5, expected.count(), "three inserts, an update's two images");
     assertSameRows(expected, spark().read().schema(schema).parquet(dir.resolve("added-deltax").resolve("data").toString()));
+  }
+
+  /**
+   * A column widened from SMALLINT to INT ({@code delta.enableTypeWidening}) under running change
+   * feed queries: both fail, deltax's naming the old and the new schema; restarted, both read on
+   * with the new type, an update of a row written before the change included.
+   */
+  @Test
+  void typeWideningFailsARunningQueryAndPassesARestart() throws Exception {
+    String table = Streams.create(dir, "widened", "id INT, n SMALLINT", ROW_TRACKING_AND_CDF[0],
+        ROW_TRACKING_AND_CDF[1], "'delta.enableTypeWidening' = 'true'");
+    Streams.write(table, "INSERT INTO $T VALUES (1, 1), (2, 2)");
+    Map<String, StreamingQuery> queries = new LinkedHashMap<>();
+    for (String format : List.of("delta", "deltax")) {
+      Path out = dir.resolve("widened-" + format);
+      queries.put(format, Streams.stream(format, table, FROM_1).writeStream().format("parquet")
+          .option("path", out.resolve("data").toString())
+          .option("checkpointLocation", out.resolve("checkpoint").toString())
+          .trigger(Trigger.ProcessingTime(50)).start());
+    }
+    for (StreamingQuery q : queries.values()) {
+      q.processAllAvailable();
+    }
+    Streams.write(table, "ALTER TABLE $T CHANGE COLUMN n TYPE INT", "UPDATE $T SET n = 100000 WHERE id = 1",
+        "INSERT INTO $T VALUES (3, 70000)");
+    assertThrows(Exception.class, () -> queries.get("delta").processAllAvailable());
+    DeltaXException cause = Streams.deltaxCause(
+        assertThrows(Exception.class, () -> queries.get("deltax").processAllAvailable()));
+    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    assertTrue(cause.getMessage().contains("n SMALLINT") && cause.getMessage().contains("n INT"),
+        cause.getMessage());
+
+    Streams.run("delta", table, dir.resolve("widened-delta"), FROM_1);
+    Streams.run("deltax", table, dir.resolve("widened-deltax"), FROM_1);
+    // The sinks hold files of both types: read them as the wider one.
+    String schema = "id INT, n INT, _change_type STRING, _commit_version BIGINT";
+    Dataset<Row> expected = spark().read().schema(schema).parquet(dir.resolve("widened-delta").resolve("data").toString());
+    assertEquals(5, expected.count(), "two inserts, an update's two images, an insert");
+    assertSameRows(expected, spark().read().schema(schema).parquet(dir.resolve("widened-deltax").resolve("data").toString()));
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.deltax.streaming;
+package io.deltax.protocol;
 
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
@@ -15,10 +15,10 @@ import org.apache.spark.sql.types.TimestampNTZType;
  * The type changes of PROTOCOL.md "Type Widening" ({@code delta.enableTypeWidening}): every value
  * of the old type reads unchanged as the new one, so a restarted stream may go on across them.
  */
-final class TypeWidening {
+public final class TypeWidening {
   private TypeWidening() {}
 
-  static boolean widens(DataType from, DataType to) {
+  public static boolean widens(DataType from, DataType to) {
     if (from instanceof ByteType) {
       return to instanceof ShortType || to instanceof IntegerType || to instanceof LongType
           || to instanceof DoubleType || decimalHolds(to, 3);
