@@ -15,7 +15,6 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -195,22 +194,10 @@ class StreamLimitsAndFailuresTest {
   void typeWideningFailsARunningQueryAndPassesARestart() throws Exception {
     String table = Streams.create(dir, "widened", "id INT, n SMALLINT", "'delta.enableTypeWidening' = 'true'");
     sql("INSERT INTO " + quote(table) + " VALUES (1, 1)");
-    Map<String, StreamingQuery> queries = new LinkedHashMap<>();
-    for (String format : List.of("delta", "deltax")) {
-      Path out = dir.resolve("widened-" + format);
-      queries.put(format, Streams.stream(format, table, Map.of()).writeStream().format("parquet")
-          .option("path", out.resolve("data").toString())
-          .option("checkpointLocation", out.resolve("checkpoint").toString())
-          .trigger(Trigger.ProcessingTime(50)).start());
-    }
-    for (StreamingQuery q : queries.values()) {
-      q.processAllAvailable();
-    }
+    Map<String, StreamingQuery> queries = Streams.startBoth(table, dir, "widened", Map.of());
     sql("ALTER TABLE " + quote(table) + " CHANGE COLUMN n TYPE INT");
     sql("INSERT INTO " + quote(table) + " VALUES (2, 2)");
-    assertThrows(Exception.class, () -> queries.get("delta").processAllAvailable());
-    DeltaXException cause = Streams.deltaxCause(
-        assertThrows(Exception.class, () -> queries.get("deltax").processAllAvailable()));
+    DeltaXException cause = Streams.bothRunningFail(queries);
     assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
     assertTrue(cause.getMessage().contains("n SMALLINT") && cause.getMessage().contains("n INT"),
         cause.getMessage());

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.deltax.errors.DeltaXException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.sql.Dataset;
@@ -72,6 +74,36 @@ final class Streams {
     } catch (TimeoutException | StreamingQueryException e) {
       throw new RuntimeException(e);
     }
+  }
+
+  /**
+   * A running query of each stream, delta-spark's and deltax's, into {@code <name>-delta} and
+   * {@code <name>-deltax} under {@code dir} (a trigger every 50 ms), each once it has read the table.
+   */
+  static Map<String, StreamingQuery> startBoth(String table, Path dir, String name, Map<String, String> options)
+      throws StreamingQueryException {
+    Map<String, StreamingQuery> queries = new LinkedHashMap<>();
+    for (String format : List.of("delta", "deltax")) {
+      Path out = dir.resolve(name + "-" + format);
+      try {
+        queries.put(format, stream(format, table, options).writeStream().format("parquet")
+            .option("path", out.resolve("data").toString())
+            .option("checkpointLocation", out.resolve("checkpoint").toString())
+            .trigger(Trigger.ProcessingTime(50)).start());
+      } catch (TimeoutException e) {
+        throw new RuntimeException(e);
+      }
+    }
+    for (StreamingQuery q : queries.values()) {
+      q.processAllAvailable();
+    }
+    return queries;
+  }
+
+  /** Both running queries of {@link #startBoth} fail on what was committed since: deltax's error. */
+  static DeltaXException bothRunningFail(Map<String, StreamingQuery> queries) {
+    assertThrows(Exception.class, () -> queries.get("delta").processAllAvailable());
+    return deltaxCause(assertThrows(Exception.class, () -> queries.get("deltax").processAllAvailable()));
   }
 
   /** delta-spark's run fails, and so does deltax's: the DeltaXException it fails with. */
