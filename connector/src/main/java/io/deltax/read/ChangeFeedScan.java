@@ -18,12 +18,13 @@ import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -73,13 +74,31 @@ final class ChangeFeedScan implements Scan, Batch {
     this.conf = conf;
     this.output = output;
     this.end = bounds.endSnapshot();
-    Set<String> requested = Arrays.stream(output.fieldNames())
-        .map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     Set<String> partitionColumns = Schemas.lowerCase(end.metadata().partitionColumns());
-    StructType logical = ColumnMapping.logicalSchema(end.schema());
-    StructType requestedColumns = Schemas.select(logical, requested, true);
+    StructType requestedColumns = requestedColumns(ColumnMapping.logicalSchema(end.schema()), output);
     this.readDataSchema = Schemas.select(requestedColumns, partitionColumns, false);
     this.readPartitionSchema = Schemas.select(requestedColumns, partitionColumns, true);
+  }
+
+  /**
+   * The table's columns {@code output} asks for, in the table's order, each with the type Spark
+   * asked for: a struct may come pruned to the fields the query reads (Spark prunes nested fields
+   * and then reads them by their position in {@link #readSchema}), so the files are read with
+   * those fields alone. Each keeps the table field's metadata, which maps it to its physical name.
+   */
+  private static StructType requestedColumns(StructType logical, StructType output) {
+    Map<String, StructField> asked = new HashMap<>();
+    for (StructField f : output.fields()) {
+      asked.put(f.name().toLowerCase(Locale.ROOT), f);
+    }
+    List<StructField> columns = new ArrayList<>();
+    for (StructField f : logical.fields()) {
+      StructField a = asked.get(f.name().toLowerCase(Locale.ROOT));
+      if (a != null) {
+        columns.add(new StructField(f.name(), a.dataType(), f.nullable(), f.metadata()));
+      }
+    }
+    return new StructType(columns.toArray(new StructField[0]));
   }
 
   @Override

@@ -166,6 +166,34 @@ class ChangeFeedTest {
   }
 
   /**
+   * One field of a struct selected alone: Spark prunes the struct to it and reads it by its
+   * position in the scan's schema, so the files must be read with the pruned struct (here the
+   * selected field is the second, of another type than the first), with column mapping and
+   * without, by batches and by rows, in both modes.
+   */
+  @Test
+  void aStructFieldSelectedAloneIsThatField() {
+    for (String mapping : List.of("none", "name")) {
+      String path = dir.resolve("pruned-" + mapping).toString();
+      sql("CREATE TABLE " + quote(path) + " (id INT, point STRUCT<x: STRING, y: INT>) USING delta "
+          + "TBLPROPERTIES (" + CDF + ", " + ROW_TRACKING + ", 'delta.columnMapping.mode' = '" + mapping + "')");
+      sql("INSERT INTO " + quote(path) + " SELECT CAST(id AS INT), named_struct('x', CAST(id AS STRING), "
+          + "'y', CAST(id * 10 AS INT)) FROM range(0, 6)");
+      sql("UPDATE " + quote(path) + " SET point = named_struct('x', 'u', 'y', -1) WHERE id = 2");
+      sql("DELETE FROM " + quote(path) + " WHERE id = 4");
+      for (String vectorized : List.of("true", "false")) {
+        SharedSpark.withConf(Map.of("spark.sql.parquet.enableVectorizedReader", vectorized), () -> {
+          String[] columns = {"point.y", "_change_type", "_commit_version"};
+          assertEquals(rows(changes("delta", path, 1, 3, "all").selectExpr(columns)),
+              rows(changes("deltax", path, 1, 3, "all").selectExpr(columns)), mapping + ", vectorized " + vectorized);
+          assertEquals(rows(changes("delta", path, 2, 3, "all").selectExpr(columns)),
+              rows(changes("deltax", path, 2, 3, "net").selectExpr(columns)), "net of updates and deletes");
+        });
+      }
+    }
+  }
+
+  /**
    * The same statements on tables without CDF, copy-on-write and with deletion vectors: deltax
    * answers as delta-spark on the CDF table.
    */
