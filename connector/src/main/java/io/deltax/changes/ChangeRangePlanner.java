@@ -187,10 +187,11 @@ public final class ChangeRangePlanner {
   }
 
   /**
-   * Files added before row tracking whose rows a backfill later in the range numbered: their rows
-   * get the row IDs the backfill gave them ({@code baseRowId} + physical row index, PROTOCOL.md
-   * "Row IDs"), and their commit as row commit version, so net changes match them with the changes
-   * after the backfill. Their commit stays file-level.
+   * Files added or removed before row tracking whose rows a backfill later in the range numbered:
+   * their rows get the row IDs the backfill gave them ({@code baseRowId} + physical row index,
+   * PROTOCOL.md "Row IDs"), and their commit as row commit version, so net changes match them with
+   * the changes after the backfill, and with each other (a row a deletion vector hid before the
+   * backfill had its index, and so its row ID, numbered too). Their commit stays file-level.
    */
   private List<CommitChanges> withLateRowIds(List<CommitChanges> commits,
       Map<String, AddFile> numbered) {
@@ -200,14 +201,19 @@ public final class ChangeRangePlanner {
         result.add(c);
         continue;
       }
-      List<ChangeFile> added = new ArrayList<>();
-      for (ChangeFile f : c.added()) {
-        AddFile later = f.hasRowIds() ? null : numbered.get(paths.canonical(f.path()));
-        added.add(later == null ? f : new ChangeFile(f.path(), f.partitionValues(), f.size(),
-            f.modificationTime(), f.deletionVector(), later.baseRowId(), c.version()));
-      }
-      result.add(new CommitChanges(c.version(), c.timestampMillis(), false, c.removed(),
-          List.copyOf(added), c.changeData()));
+      result.add(new CommitChanges(c.version(), c.timestampMillis(), false,
+          withLateRowIds(c.removed(), numbered, c.version()), withLateRowIds(c.added(), numbered, c.version()),
+          c.changeData()));
+    }
+    return List.copyOf(result);
+  }
+
+  private List<ChangeFile> withLateRowIds(List<ChangeFile> files, Map<String, AddFile> numbered, long version) {
+    List<ChangeFile> result = new ArrayList<>();
+    for (ChangeFile f : files) {
+      AddFile later = f.hasRowIds() ? null : numbered.get(paths.canonical(f.path()));
+      result.add(later == null ? f : new ChangeFile(f.path(), f.partitionValues(), f.size(),
+          f.modificationTime(), f.deletionVector(), later.baseRowId(), version));
     }
     return List.copyOf(result);
   }
