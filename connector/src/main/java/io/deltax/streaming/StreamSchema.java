@@ -28,11 +28,6 @@ final class StreamSchema {
     this.schema = ColumnMapping.logicalSchema(snapshot.schema());
   }
 
-  /** The logical schema the stream's rows have. */
-  StructType schema() {
-    return schema;
-  }
-
   /** The snapshot the query started with, whose schema older rows are read with. */
   Snapshot snapshot() {
     return snapshot;
