@@ -122,6 +122,11 @@ public final class ChangeRangePlanner {
     if (start > end && !betweenTwoCommits(request, start, end)) {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
     }
+    long oldest = log.listing().earliestRecreatableVersion();
+    if (end < oldest) {
+      // Its end snapshot cannot be loaded: say which versions the log holds, not why that failed.
+      throw DeltaXErrors.changeRangeNotAvailable(table, start, end, "versions " + oldest + " to " + latest);
+    }
     return new ChangeBounds(start, end, end == latest ? latestOnce.get() : snapshotAt.apply(end));
   }
 

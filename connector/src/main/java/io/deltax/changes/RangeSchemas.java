@@ -26,7 +26,7 @@ import org.apache.spark.sql.types.StructType;
  * the stream's to decide (a running query fails, a restarted one reads on). delta-spark's batch
  * change data feed refuses it, and so does a batch range here.
  */
-final class RangeSchemas {
+public final class RangeSchemas {
   /** A commit's new metadata, and whether the commit also removed rows (written before it). */
   private record SchemaChange(long version, Metadata metadata, boolean removesRows) {}
 
@@ -102,8 +102,13 @@ final class RangeSchemas {
     return incompatibility(older, newer, false);
   }
 
-  /** @param widens whether a widened type reads the older rows too */
-  static String incompatibility(Metadata older, Metadata newer, boolean widens) {
+  /**
+   * As {@link #incompatibility(Metadata, Metadata)}; a stream also asks it of the schemas it reads
+   * older rows with.
+   *
+   * @param widens whether a widened type (PROTOCOL.md "Type Widening") reads the older rows too
+   */
+  public static String incompatibility(Metadata older, Metadata newer, boolean widens) {
     if (!older.partitionColumns().equals(newer.partitionColumns())) {
       return "changes the partition columns from " + older.partitionColumns() + " to "
           + newer.partitionColumns();

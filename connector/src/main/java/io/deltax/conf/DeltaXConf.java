@@ -308,8 +308,9 @@ public final class DeltaXConf {
         latest,
         startTimestamp == null ? null : parseTimestampMillis(STARTING_TIMESTAMP, startTimestamp),
         startTimestamp,
-        maxFiles == null ? MAX_FILES_PER_TRIGGER_DEFAULT
-            : (int) WholeNumberRange.FILES_PER_TRIGGER.parse(MAX_FILES_PER_TRIGGER, maxFiles),
+        // As delta-spark's AdmissionLimits: a byte limit alone bounds no file count.
+        maxFiles != null ? (int) WholeNumberRange.FILES_PER_TRIGGER.parse(MAX_FILES_PER_TRIGGER, maxFiles)
+            : maxBytes == null ? MAX_FILES_PER_TRIGGER_DEFAULT : Integer.MAX_VALUE,
         maxBytes == null ? null : parseBytes(MAX_BYTES_PER_TRIGGER, maxBytes),
         flag(SKIP_CHANGE_COMMITS, false), flag(IGNORE_DELETES, false),
         flag(FAIL_ON_DATA_LOSS, FAIL_ON_DATA_LOSS_DEFAULT));

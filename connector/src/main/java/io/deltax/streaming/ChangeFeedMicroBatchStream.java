@@ -4,7 +4,6 @@ import io.deltax.actions.AddFile;
 import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.ChangeRangePlanner;
-import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
@@ -148,7 +147,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
 
   private InputPartition[] read(TransactionLog log, ChangeRange range) {
     // Commits made before the query's start with a schema it reads are read with its own.
-    if (schema.readsWithStreamSchema(ColumnMapping.logicalSchema(range.endSnapshot().schema()), range.end())) {
+    if (schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())) {
       range = new ChangeRange(range.start(), range.end(), schema.snapshot(), range.commits());
     }
     Batch read = StreamBatches.changes(SparkSession.active(), log, range, scan.request().mode(),

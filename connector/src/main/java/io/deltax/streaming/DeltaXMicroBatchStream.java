@@ -1,7 +1,6 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
-import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.read.MicroBatchStreams.FileStreamScan;
@@ -76,7 +75,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     }
     Snapshot at = version == loaded.snapshot().version() ? loaded.snapshot()
         : loaded.log().snapshotAt(version);
-    schema.checkResumable(ColumnMapping.logicalSchema(at.schema()), version);
+    schema.checkResumable(at.metadata(), version);
   }
 
   @Override
@@ -101,8 +100,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
         .orElseGet(() -> version == loaded.snapshot().version() ? loaded.snapshot()
             : loaded.log().snapshotAt(version));
     // Files written before the query's start with a schema it reads are read with its own.
-    Snapshot readWith = schema.readsWithStreamSchema(ColumnMapping.logicalSchema(snapshot.schema()), version)
-        ? schema.snapshot() : snapshot;
+    Snapshot readWith = schema.readsWithStreamSchema(snapshot.metadata(), version) ? schema.snapshot() : snapshot;
     Batch read = StreamBatches.files(SparkSession.active(), loaded.log(), readWith, adds,
         scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();

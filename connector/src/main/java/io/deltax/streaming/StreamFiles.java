@@ -2,7 +2,6 @@ package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
 import io.deltax.actions.Metadata;
-import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.StreamRequest;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
@@ -13,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * Which files a stream reads after an offset, as delta-spark's source decides: the initial
@@ -167,8 +164,7 @@ final class StreamFiles {
   /** The same table, and a schema the stream's rows can still be read with. */
   void checkMetadata(Metadata metadata, long version) {
     checkTableId(metadata);
-    StructType now = ColumnMapping.logicalSchema((StructType) DataType.fromJson(metadata.schemaString()));
-    schema.readsWithStreamSchema(now, version);
+    schema.readsWithStreamSchema(metadata, version);
   }
 
   /** The table at the path is still the stream's (a table replaced there has a new id). */

@@ -39,6 +39,8 @@ class StreamOptionsTest {
     assertEquals(10, latest.maxFilesPerTrigger());
     assertTrue(latest.skipChangeCommits());
     assertEquals(7L, stream(Map.of("startingVersion", "7")).startingVersion());
+    // As delta-spark: a byte limit alone bounds no file count; with both, both hold.
+    assertEquals(Integer.MAX_VALUE, stream(Map.of("maxBytesPerTrigger", "1g")).maxFilesPerTrigger());
     assertFalse(stream(Map.of("failOnDataLoss", "false")).failOnDataLoss());
   }
 

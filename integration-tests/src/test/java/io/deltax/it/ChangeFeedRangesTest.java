@@ -308,6 +308,8 @@ class ChangeFeedRangesTest {
     assertError(() -> changes("delta", path, 0, 5, "all").collect(), "DELTA_LOG_FILE_NOT_FOUND");
     assertError(() -> changes("deltax", path, 0, 5, "all").collect(),
         "DELTAX_CHANGE_RANGE_NOT_AVAILABLE", path, "versions 2 to 5");
+    assertError(() -> changes("deltax", path, 0, 1, "all").collect(),
+        "DELTAX_CHANGE_RANGE_NOT_AVAILABLE", path, "versions 2 to 5");
     assertError(() -> changes("deltax", path, 2, 5, "all").collect(),
         "DELTAX_CHANGE_RANGE_NOT_AVAILABLE", "version 2 changes the table's protocol or metadata", "from version 3");
     // delta-spark reads it, its schema before the ALTER unknown (deltax is stricter here).

@@ -161,20 +161,21 @@ class StreamLimitsAndFailuresTest {
   }
 
   /**
-   * A column added while the query was stopped, after commits it has not read: restarted with one
-   * file per batch, the batches of those commits come before the change, and their rows read the
-   * new column as null, as delta-spark's do. The sinks hold files with and without the column.
+   * A column and a struct field added while the query was stopped, after commits it has not read:
+   * restarted with one file per batch, the batches of those commits come before the change, and
+   * their rows read the new column and field as null, as delta-spark's do. The sinks hold files
+   * with and without them.
    */
   @Test
   void aColumnAddedWhileStoppedReadsAsNullInTheBatchesBeforeIt() throws Exception {
-    String table = Streams.create(dir, "added", "id INT, v STRING");
-    Streams.insertEach(table, 1, 1);
+    String table = Streams.create(dir, "added", "id INT, s STRUCT<a: INT>");
+    Streams.write(table, "INSERT INTO $T VALUES (1, named_struct('a', 1))");
     Map<String, String> oneFile = Map.of("maxFilesPerTrigger", "1");
     Streams.run("delta", table, dir.resolve("added-delta"), oneFile);
     Streams.run("deltax", table, dir.resolve("added-deltax"), oneFile);
-    Streams.insertEach(table, 2, 3);
-    sql("ALTER TABLE " + quote(table) + " ADD COLUMNS (w STRING)");
-    sql("INSERT INTO " + quote(table) + " VALUES (4, 'v4', 'w4')");
+    Streams.write(table, "INSERT INTO $T VALUES (2, named_struct('a', 2))", "INSERT INTO $T VALUES (3, named_struct('a', 3))",
+        "ALTER TABLE $T ADD COLUMNS (w STRING, s.b STRING)",
+        "INSERT INTO $T VALUES (4, named_struct('a', 4, 'b', 'b4'), 'w4')");
     Streams.run("delta", table, dir.resolve("added-delta"), oneFile);
     Streams.run("deltax", table, dir.resolve("added-deltax"), oneFile);
     assertSameRows(withAddedColumn(dir.resolve("added-delta")), withAddedColumn(dir.resolve("added-deltax")));
@@ -182,7 +183,7 @@ class StreamLimitsAndFailuresTest {
   }
 
   private static Dataset<Row> withAddedColumn(Path out) {
-    return spark().read().schema("id INT, v STRING, w STRING").parquet(out.resolve("data").toString());
+    return spark().read().schema("id INT, s STRUCT<a: INT, b: STRING>, w STRING").parquet(out.resolve("data").toString());
   }
 
   /**
