@@ -9,6 +9,7 @@ import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.DeltaXException;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -27,10 +28,10 @@ import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
- * Plans a change feed from the log alone, in two steps: {@link #bounds} resolves the range and
- * checks it against the log's history without opening a commit of it; {@link #range} reads each
- * commit in it into {@link CommitChanges}. A stream needs only the first, and not the history
- * check ({@link #resolve}): it plans each micro-batch's commits itself. No data file is opened here.
+ * Plans a change feed from the log alone, in two steps: {@link #resolve} resolves the range
+ * without opening a commit of it; {@link #range} checks it against the log's history and reads
+ * each commit in it into {@link CommitChanges}. A stream needs only the first: it plans each
+ * micro-batch's commits itself. No data file is opened here.
  *
  * <p>Only {@code add} and {@code remove} actions with {@code dataChange = true} count (and, in a
  * commit not matched by row ID, {@code cdc} actions): delta-spark marks the commits that rewrite
@@ -80,28 +81,18 @@ public final class ChangeRangePlanner {
     this.snapshotAt = snapshotAt;
   }
 
-  /** The range of {@code request}, its commits read: {@link #bounds} then {@link #range}. */
+  /** The range of {@code request}, its commits read: {@link #resolve} then {@link #range}. */
   public ChangeRange plan(ChangeFeedRequest request) {
-    return range(bounds(request));
+    return range(resolve(request));
   }
 
   /**
    * The cheap step: resolves the range's versions (timestamps included) and its end snapshot, and
-   * checks what needs no commit's contents: the start is not after the end nor the latest version,
-   * the log can still rebuild the table at the start, and it holds every commit of the range. No
-   * commit of the range is opened.
-   */
-  public ChangeBounds bounds(ChangeFeedRequest request) {
-    ChangeBounds bounds = resolve(request);
-    availableCommits(bounds.start(), bounds.end());
-    return bounds;
-  }
-
-  /**
-   * {@link #bounds} without asking whether the log still holds the range: {@link #range} asks
-   * that. A stream resumed from its checkpoint reads from its offset, not from the start it was
-   * given, which log clean-up may since have removed (as delta-spark's source, which does not
-   * look at {@code startingVersion} then); a new one finds missing commits in its first batch.
+   * checks the start is not after the end nor the latest version. No commit of the range is
+   * opened, and whether the log still holds them is for {@link #range} to ask: a stream resumed
+   * from its checkpoint reads from its offset, not from the start it was given, which log clean-up
+   * may since have removed (as delta-spark's source, which does not look at
+   * {@code startingVersion} then); a new one finds missing commits in its first batch.
    */
   public ChangeBounds resolve(ChangeFeedRequest request) {
     long latest = log.listing().latestVersion();
@@ -122,18 +113,17 @@ public final class ChangeRangePlanner {
     if (start > end && !betweenTwoCommits(request, start, end)) {
       throw DeltaXErrors.changeRangeReversed(table, start, end);
     }
-    long oldest = log.listing().earliestRecreatableVersion();
-    if (end < oldest) {
+    if (end < log.listing().earliestRecreatableVersion()) {
       // Its end snapshot cannot be loaded: say which versions the log holds, not why that failed.
-      throw DeltaXErrors.changeRangeNotAvailable(table, start, end, "versions " + oldest + " to " + latest);
+      throw beforeTheOldest(start, end);
     }
     return new ChangeBounds(start, end, end == latest ? latestOnce.get() : snapshotAt.apply(end));
   }
 
   /**
-   * The expensive step: reads every commit of {@code bounds} into {@link CommitChanges}, and
-   * checks what needs their contents (a schema change across the range, row tracking disabled in
-   * it). A batch scan calls this when it plans its tasks, before any data file is read.
+   * The expensive step: checks that the log can still rebuild the table at the start and holds
+   * every commit of {@code bounds}, reads each into {@link CommitChanges}, and checks what needs
+   * their contents (a schema change across the range, row tracking disabled in it). A batch scan calls this when it plans its tasks, before any data file is read.
    */
   public ChangeRange range(ChangeBounds bounds) {
     long start = bounds.start();
@@ -235,10 +225,9 @@ public final class ChangeRangePlanner {
    */
   private List<FileStatus> availableCommits(long start, long end) {
     long latest = log.listing().latestVersion();
-    long oldest = log.listing().earliestRecreatableVersion();
-    if (start < oldest) {
+    if (start < log.listing().earliestRecreatableVersion()) {
       // Log clean-up removed the commits before the oldest checkpoint the later commits continue.
-      throw DeltaXErrors.changeRangeNotAvailable(table, start, end, "versions " + oldest + " to " + latest);
+      throw beforeTheOldest(start, end);
     }
     List<FileStatus> files = new ArrayList<>();
     for (long v = start; v <= end; v++) {
@@ -252,6 +241,12 @@ public final class ChangeRangePlanner {
       files.add(commit.get());
     }
     return files;
+  }
+
+  /** A range reaching before the oldest version the log can rebuild, naming those it can. */
+  private DeltaXException beforeTheOldest(long start, long end) {
+    return DeltaXErrors.changeRangeNotAvailable(table, start, end,
+        "versions " + log.listing().earliestRecreatableVersion() + " to " + log.listing().latestVersion());
   }
 
   /**

@@ -174,20 +174,20 @@ class ChangeRangePlannerTest {
    * disables row tracking is refused only when its commits are read, by a batch scan's planning.
    */
   @Test
-  void boundsCheckTheHistoryAndTheCommitsTheirContents() throws IOException {
+  void resolveChecksTheVersionsAndRangeTheCommitsTheirContents() throws IOException {
     commit(0, PROTOCOL, metadata(true));
     commit(1, add("a", true, 0, 1));
     commit(2, metadata(false));
     commit(3, add("b", false, 0, 3));
     ChangeRangePlanner planner = new ChangeRangePlanner(TransactionLog.open(table.toString(), new Configuration()));
-    ChangeBounds bounds = planner.bounds(new ChangeFeedRequest(1L, null, null, null, null, null, ChangeMode.ALL));
+    ChangeBounds bounds = planner.resolve(new ChangeFeedRequest(1L, null, null, null, null, null, ChangeMode.ALL));
     assertEquals(1, bounds.start());
     assertEquals(3, bounds.end());
     assertEquals(3, bounds.endSnapshot().version());
     DeltaXException disabled = assertThrows(DeltaXException.class, () -> planner.range(bounds));
     assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
     DeltaXException afterTheLatest = assertThrows(DeltaXException.class,
-        () -> planner.bounds(new ChangeFeedRequest(4L, null, null, 5L, null, null, ChangeMode.ALL)));
+        () -> planner.resolve(new ChangeFeedRequest(4L, null, null, 5L, null, null, ChangeMode.ALL)));
     assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
   }
 
