@@ -205,9 +205,9 @@ class ChangeFeedStreamTest {
     Streams.run("delta", table, dir.resolve("added-delta"), oneFile);
     Streams.run("deltax", table, dir.resolve("added-deltax"), oneFile);
     String schema = "id INT, v STRING, w STRING, _change_type STRING, _commit_version BIGINT";
-    Dataset<Row> expected = spark().read().schema(schema).parquet(dir.resolve("added-delta").resolve("data").toString());
+    Dataset<Row> expected = Streams.sink(dir.resolve("added-delta"), schema);
     assertEquals(5, expected.count(), "three inserts, an update's two images");
-    assertSameRows(expected, spark().read().schema(schema).parquet(dir.resolve("added-deltax").resolve("data").toString()));
+    assertSameRows(expected, Streams.sink(dir.resolve("added-deltax"), schema));
   }
 
   /**
@@ -232,9 +232,9 @@ class ChangeFeedStreamTest {
     Streams.run("deltax", table, dir.resolve("widened-deltax"), FROM_1);
     // The sinks hold files of both types: read them as the wider one.
     String schema = "id INT, n INT, _change_type STRING, _commit_version BIGINT";
-    Dataset<Row> expected = spark().read().schema(schema).parquet(dir.resolve("widened-delta").resolve("data").toString());
+    Dataset<Row> expected = Streams.sink(dir.resolve("widened-delta"), schema);
     assertEquals(5, expected.count(), "two inserts, an update's two images, an insert");
-    assertSameRows(expected, spark().read().schema(schema).parquet(dir.resolve("widened-deltax").resolve("data").toString()));
+    assertSameRows(expected, Streams.sink(dir.resolve("widened-deltax"), schema));
   }
 
   /**

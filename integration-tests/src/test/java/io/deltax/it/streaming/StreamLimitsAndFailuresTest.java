@@ -183,7 +183,7 @@ class StreamLimitsAndFailuresTest {
   }
 
   private static Dataset<Row> withAddedColumn(Path out) {
-    return spark().read().schema("id INT, s STRUCT<a: INT, b: STRING>, w STRING").parquet(out.resolve("data").toString());
+    return Streams.sink(out, "id INT, s STRUCT<a: INT, b: STRING>, w STRING");
   }
 
   /**
@@ -212,7 +212,7 @@ class StreamLimitsAndFailuresTest {
   }
 
   private static Dataset<Row> widened(Path out) {
-    return spark().read().schema("id INT, n INT").parquet(out.resolve("data").toString());
+    return Streams.sink(out, "id INT, n INT");
   }
 
   /**

@@ -131,4 +131,9 @@ final class Streams {
   static Dataset<Row> sink(Path out) {
     return spark().read().parquet(out.resolve("data").toString());
   }
+
+  /** What the sink holds, read as {@code ddl}: its files from before and after a schema change alike. */
+  static Dataset<Row> sink(Path out, String ddl) {
+    return spark().read().schema(ddl).parquet(out.resolve("data").toString());
+  }
 }
