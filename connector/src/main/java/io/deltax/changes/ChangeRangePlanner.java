@@ -250,6 +250,20 @@ public final class ChangeRangePlanner {
   }
 
   /**
+   * The {@code _commit_timestamp} of {@code snapshot}'s version, as {@link #range} gives a commit's:
+   * its in-commit timestamp where enabled, else its commit's file time made increasing over the
+   * commits before it (its own time where its commit file is gone). A change feed stream started
+   * without a start gives the snapshot's rows this time, as delta-spark's does.
+   */
+  public long commitTimestamp(Snapshot snapshot) {
+    long version = snapshot.version();
+    if (snapshot.properties().inCommitTimestampsEnabled()) {
+      return snapshot.timestamp();
+    }
+    return monotonizedFileTimes(version, version).getOrDefault(version, snapshot.timestamp());
+  }
+
+  /**
    * The file times of the commits of {@code start..end}, as delta-spark's change feed gives them
    * where in-commit timestamps are off ({@code CDCReaderBase.getNonICTTimestampsByVersion}): made
    * strictly increasing, a time not after the one before counting as one millisecond after it,

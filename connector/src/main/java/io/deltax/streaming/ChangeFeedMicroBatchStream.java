@@ -40,6 +40,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final StreamSchema schema;
   private final CommitActionsCache commits = new CommitActionsCache();
   private InitialSnapshot initial;
+  /** The {@code _commit_timestamp} of {@link #initial}'s rows. */
+  private long initialTimestamp;
 
   ChangeFeedMicroBatchStream(ChangeStreamScan scan) {
     super(scan.conf(), scan.bounds().endSnapshot().tableRoot().toString(),
@@ -109,8 +111,10 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   /** The snapshot of {@code version} the stream starts with, kept while its batches run. */
   private InitialSnapshot initial(LoadedSnapshot loaded, long version) {
     if (initial == null || initial.version() != version) {
-      initial = InitialSnapshot.of(version == loaded.snapshot().version() ? loaded.snapshot()
-          : loaded.log().snapshotAt(version));
+      Snapshot snapshot = version == loaded.snapshot().version() ? loaded.snapshot()
+          : loaded.log().snapshotAt(version);
+      initial = InitialSnapshot.of(snapshot);
+      initialTimestamp = new ChangeRangePlanner(loaded.log()).commitTimestamp(snapshot);
     }
     return initial;
   }
@@ -129,7 +133,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
       InitialSnapshot snapshot = initial(loaded, from.version());
       List<AddFile> files = snapshot.files();
       int upTo = to.isInitialSnapshot() ? (int) Math.min(to.index() + 1, files.size()) : files.size();
-      return read(log, SnapshotInserts.of(snapshot, files.subList((int) from.index() + 1, upTo)));
+      return read(log,
+          SnapshotInserts.of(snapshot, initialTimestamp, files.subList((int) from.index() + 1, upTo)));
     }
     if (to.version() <= from.version()) {
       return new InputPartition[0];

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The first micro-batches of a {@code readChangeFeed} stream started without a start, as
  * delta-spark's change data feed stream begins: every row of the table's snapshot as an
- * {@code insert} with the snapshot's version and timestamp, {@code maxFilesPerTrigger} files per
+ * {@code insert} with the snapshot's version and commit timestamp, {@code maxFilesPerTrigger} files per
  * batch in the snapshot's stable order ({@link InitialSnapshot}). Planned as a change range of one
  * version whose commits each add some of the snapshot's files (one read task each).
  */
@@ -21,14 +21,17 @@ final class SnapshotInserts {
 
   private SnapshotInserts() {}
 
-  /** The rows of {@code files}, some of the initial snapshot's, as inserts. */
-  static ChangeRange of(InitialSnapshot initial, List<AddFile> files) {
+  /**
+   * The rows of {@code files}, some of the initial snapshot's, as inserts at {@code commitTimestamp}
+   * ({@link io.deltax.changes.ChangeRangePlanner#commitTimestamp}).
+   */
+  static ChangeRange of(InitialSnapshot initial, long commitTimestamp, List<AddFile> files) {
     Snapshot snapshot = initial.snapshot();
     List<ChangeFile> changed = files.stream().map(ChangeFile::of).toList();
     List<CommitChanges> tasks = new ArrayList<>();
     for (int i = 0; i < changed.size(); i += FILES_PER_TASK) {
       // Not matched by row ID: a snapshot's rows are all inserts.
-      tasks.add(new CommitChanges(snapshot.version(), snapshot.timestamp(), false, List.of(),
+      tasks.add(new CommitChanges(snapshot.version(), commitTimestamp, false, List.of(),
           List.copyOf(changed.subList(i, Math.min(changed.size(), i + FILES_PER_TASK)))));
     }
     return new ChangeRange(snapshot.version(), snapshot.version(), snapshot, List.copyOf(tasks));

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -15,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.function.VoidFunction2;
+import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.streaming.StreamingQuery;
@@ -166,6 +170,33 @@ class ChangeFeedStreamTest {
     Streams.write(table, "UPDATE $T SET v = 'b1' WHERE id = 2", "INSERT INTO $T VALUES (4, 'd')");
     runBoth(table, "snapshot", noStart);
     assertEquals(6, Streams.count(dir.resolve("snapshot-deltax")), "then the changes");
+  }
+
+  /**
+   * Without a start, the snapshot's rows take its version's commit time made increasing over the
+   * commits before it, as delta-spark's stream gives them: here its commit file is a second older
+   * than the one before (commits of one second on a store with one-second times look alike).
+   */
+  @Test
+  void theSnapshotsCommitTimestampIsMadeIncreasingAsDeltaSpark() throws Exception {
+    String table = Streams.create(dir, "snapshot-time", "id INT, v STRING", ROW_TRACKING_AND_CDF);
+    Streams.insertEach(table, 1, 2);
+    Path log = Path.of(table, "_delta_log");
+    FileTime before = Files.getLastModifiedTime(log.resolve(String.format("%020d.json", 1)));
+    Files.setLastModifiedTime(log.resolve(String.format("%020d.json", 2)),
+        FileTime.fromMillis(before.toMillis() - 1000));
+    DeltaLog.clearCache();
+    Map<String, String> noStart = Map.of("readChangeFeed", "true");
+    List<String> times = new ArrayList<>();
+    for (String format : List.of("delta", "deltax")) {
+      Path out = dir.resolve("snapshot-time-" + format);
+      Streams.runInto(Streams.stream(format, table, noStart)
+          .select("id", "_commit_version", "_commit_timestamp"), out);
+      times.add(canonicalRows(Streams.sink(out)).toString());
+    }
+    assertTrue(times.get(0).contains(String.valueOf(new Timestamp(before.toMillis() + 1))),
+        "delta-spark's time is a millisecond after commit 1's: " + times.get(0));
+    assertEquals(times.get(0), times.get(1));
   }
 
   /**
