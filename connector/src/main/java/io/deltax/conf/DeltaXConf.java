@@ -147,6 +147,34 @@ public final class DeltaXConf {
   }
 
   /**
+   * This load's settings with the options of a scan of its table added: those Spark hands to
+   * {@code newScanBuilder} when a catalog loaded the table, given with {@code .option(...)} on
+   * {@code spark.read.table(...)} or {@code readStream.table(...)}, which the load did not see.
+   * Itself where the scan adds nothing (a {@code .load(path)} scan repeats the load's options).
+   * An option that would make another table ({@value #READ_CHANGE_FEED}) is refused: the catalog
+   * already gave Spark the snapshot's schema.
+   */
+  public DeltaXConf withScanOptions(Map<String, String> scanOptions) {
+    Map<String, String> merged = new HashMap<>(options.asCaseSensitiveMap());
+    boolean adds = false;
+    for (Map.Entry<String, String> option : scanOptions.entrySet()) {
+      if (!option.getValue().equals(options.get(option.getKey()))) {
+        merged.keySet().removeIf(key -> key.equalsIgnoreCase(option.getKey()));
+        merged.put(option.getKey(), option.getValue());
+        adds = true;
+      }
+    }
+    if (!adds) {
+      return this;
+    }
+    DeltaXConf withScan = new DeltaXConf(hadoopConf, sessionConf, sessionZone, merged);
+    if (withScan.readChangeFeed() && !readChangeFeed()) {
+      throw DeltaXErrors.changeFeedOfLoadedTable(path());
+    }
+    return withScan;
+  }
+
+  /**
    * The one Hadoop configuration of this load. Callers that change settings (Spark's Parquet
    * reader does) take a copy.
    */

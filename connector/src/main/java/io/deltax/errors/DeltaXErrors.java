@@ -114,6 +114,15 @@ public final class DeltaXErrors {
         "Invalid value '" + value + "' for option " + option + ": expected " + expected + ".");
   }
 
+  public static DeltaXException changeFeedOfLoadedTable(String tablePath) {
+    return new DeltaXException("DELTAX_INVALID_OPTION",
+        "Option readChangeFeed cannot be given to a table a catalog loaded (" + tablePath
+            + "): Spark resolved it to the table's snapshot before it read the options. Read the "
+            + "changes with spark.read.format(\"deltax\").option(\"readChangeFeed\", \"true\")"
+            + ".option(\"startingVersion\", ...).load(\"" + tablePath + "\"), or in SQL with "
+            + "deltax_changes('" + tablePath + "', start[, end[, mode]]).");
+  }
+
   public static DeltaXException conflictingTimeTravel() {
     return new DeltaXException("DELTAX_INVALID_OPTION",
         "Options versionAsOf and timestampAsOf cannot be used together; give one of them.");

@@ -79,8 +79,14 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
     return Set.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
   }
 
+  /**
+   * A scan with the load's settings and {@code scanOptions}: where a catalog loaded this table,
+   * the options given with {@code .option(...)} arrive only here (stream limits, a stream's start,
+   * Hadoop settings for the data files).
+   */
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    return new DeltaXScanBuilder(SparkSession.active(), log, snapshot, conf);
+    return new DeltaXScanBuilder(SparkSession.active(), log, snapshot,
+        conf.withScanOptions(scanOptions.asCaseSensitiveMap()));
   }
 }

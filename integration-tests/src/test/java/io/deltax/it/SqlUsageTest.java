@@ -4,8 +4,15 @@ import static io.deltax.it.DeltaOracle.assertSameRows;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.errors.DeltaXException;
 import java.nio.file.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,5 +46,37 @@ class SqlUsageTest {
         spark().sql("SELECT * FROM deltax.`" + path + "` VERSION AS OF 0"));
     assertSameRows(spark().sql("SELECT * FROM " + quote(path) + " WHERE day = 'b'"),
         spark().sql("SELECT * FROM deltax.`" + path + "` WHERE day = 'b'"));
+  }
+
+  /**
+   * Options given to {@code readStream.table(...)} of a table the catalog names reach the scan (the
+   * catalog loads the table before Spark reads them): a stream from {@code startingVersion} reads
+   * what delta-spark's reads. {@code readChangeFeed} there is refused, naming the ways that work,
+   * instead of giving the snapshot.
+   */
+  @Test
+  void readOptionsThroughTheDeltaxCatalog() throws Exception {
+    spark().conf().set("spark.sql.catalog.deltax", "io.deltax.catalog.DeltaXCatalog");
+    String table = dir.resolve("catalog-options").toString();
+    sql("CREATE TABLE " + quote(table) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(table) + " VALUES (1)");
+    sql("INSERT INTO " + quote(table) + " VALUES (2), (3)");
+    Dataset<Row> expected = streamed("delta_from_2",
+        spark().readStream().format("delta").option("startingVersion", "2").load(table));
+    assertEquals(2, expected.count(), "version 2's rows");
+    assertSameRows(expected, streamed("deltax_from_2",
+        spark().readStream().option("startingVersion", "2").table("deltax.`" + table + "`")));
+    DeltaXException refused = assertThrows(DeltaXException.class, () -> spark().read()
+        .option("readChangeFeed", "true").option("startingVersion", "1")
+        .table("deltax.`" + table + "`").collect());
+    assertEquals("DELTAX_INVALID_OPTION", refused.errorClass());
+    assertTrue(refused.getMessage().contains("deltax_changes('" + table + "'"), refused.getMessage());
+  }
+
+  /** What one AvailableNow run of {@code stream} gives, in a memory table named {@code name}. */
+  private static Dataset<Row> streamed(String name, Dataset<Row> stream) throws Exception {
+    stream.writeStream().format("memory").queryName(name).trigger(Trigger.AvailableNow())
+        .start().awaitTermination();
+    return spark().table(name);
   }
 }
