@@ -52,8 +52,17 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   @Override
   public Transform[] partitioning() {
     return snapshot.metadata().partitionColumns().stream()
+        .map(DeltaXTable::quoted)
         .map(Expressions::identity)
         .toArray(Transform[]::new);
+  }
+
+  /**
+   * A column name as Spark's transforms parse it: quoted, so that a name such as
+   * {@code event-date} or {@code a.b} is one column.
+   */
+  private static String quoted(String column) {
+    return "`" + column.replace("`", "``") + "`";
   }
 
   @Override

@@ -86,6 +86,28 @@ class SkippingAndSplitsTest {
     assertSkips("id > 1000", 0);
   }
 
+  /**
+   * Float statistics (0.7 for 0.7f, above it as a double), a -0.0 partition (equal to 0.0 in SQL)
+   * and a partition column whose name Spark quotes: the rows of delta-spark, and the quoted
+   * column still prunes.
+   */
+  @Test
+  void floatsNegativeZeroAndQuotedNamesAsDeltaSpark() {
+    String table = dir.resolve("floats").toString();
+    sql("CREATE TABLE " + quote(table) + " (f FLOAT, `event-date` INT, p DOUBLE) USING delta "
+        + "PARTITIONED BY (`event-date`, p)");
+    sql("INSERT INTO " + quote(table) + " VALUES (0.7, 1, -0.0)");
+    sql("INSERT INTO " + quote(table) + " VALUES (0.1, 2, 0.0)");
+    sql("INSERT INTO " + quote(table) + " VALUES (0.3, 3, 1.0)");
+    for (String where : List.of("f = 0.7F", "f <= 0.1F", "f >= 0.7F", "p = 0.0", "p = -0.0",
+        "p <= 0.0", "`event-date` = 2")) {
+      Dataset<Row> expected = delta(table).where(where);
+      assertFalse(expected.isEmpty(), where);
+      assertSameRows(expected, deltax(table).where(where));
+    }
+    assertEquals(1, DeltaOracle.filesScanned(deltax(table).where("`event-date` = 2")), "pruned");
+  }
+
   /** Whether Spark evaluates a filter on the rows the scan returns. */
   private static boolean sparkFilters(Dataset<Row> df) {
     return df.queryExecution().executedPlan().find(p -> p instanceof FilterExec).isDefined();

@@ -5,6 +5,7 @@ import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.CompactFileList;
 import io.deltax.partitions.PartitionValues;
+import io.deltax.protocol.TypeWidening;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,6 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import scala.jdk.javaapi.CollectionConverters;
+import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DoubleType;
@@ -50,7 +53,17 @@ final class FileBounds {
    * A column a filter names, resolved against the schema: its type, its physical name (the key of
    * partition values and statistics), whether it is a partition column.
    */
-  private record Column(StructField field, DataType type, String physical, boolean partition) {}
+  /**
+   * A column filters name; {@code wasFloat}: a double column that was a float, whose older files'
+   * statistics are floats' decimals (type widening).
+   */
+  private record Column(StructField field, DataType type, String physical, boolean partition,
+      boolean wasFloat) {
+    static Column of(StructField field, boolean partition) {
+      return new Column(field, field.dataType(), ColumnMapping.physicalName(field), partition,
+          field.dataType() instanceof DoubleType && TypeWidening.changedFrom(field, "float"));
+    }
+  }
   /** Where the files' statistics are parsed and kept: with the snapshot, across scans. */
   private final ParsedStats parsedStats;
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
@@ -71,18 +84,19 @@ final class FileBounds {
     }
     this.partitionColumns = partitionColumns;
     this.partitionValues = partitionValues;
-    this.materializedRowIds = materializedRowIds;
-    this.rowDataVersions = rowDataVersions;
+    // A data column named _metadata hides Spark's: _metadata.row_id is then a field of its own.
+    boolean metadataIsAColumn = columns.containsKey("_metadata");
+    this.materializedRowIds = metadataIsAColumn ? null : materializedRowIds;
+    this.rowDataVersions = metadataIsAColumn ? null : rowDataVersions;
     this.parsedStats = parsedStats;
     Set<String> statsColumns = new HashSet<>();
     List<Column> statsColumnList = new ArrayList<>();
     for (String column : referenced) {
-      StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+      StructField field = field(column);
       if (field == null || !SkippingValues.isSupported(field.dataType())) {
         continue;
       }
-      Column resolved = new Column(field, field.dataType(), ColumnMapping.physicalName(field),
-          isPartitionColumn(field));
+      Column resolved = Column.of(field, isPartitionColumn(field));
       referencedColumns.put(column, resolved);
       if (!resolved.partition() && statsColumns.add(resolved.physical())) {
         statsColumnList.add(resolved);
@@ -90,6 +104,16 @@ final class FileBounds {
     }
     this.statsColumns = Set.copyOf(statsColumns);
     this.statsColumnList = List.copyOf(statsColumnList);
+  }
+
+  /**
+   * The top-level column a pushed filter names, or null. Spark names it as SQL does: quoted where
+   * the name needs it ({@code `event-date`}), dotted for a nested field ({@code s.x}), which has
+   * no bounds here (and must not find a top-level column named {@code `s.x`}).
+   */
+  private StructField field(String attribute) {
+    List<String> parts = CollectionConverters.asJava(UnresolvedAttribute.parseAttributeName(attribute));
+    return parts.size() == 1 ? columns.get(parts.get(0).toLowerCase(Locale.ROOT)) : null;
   }
 
   /** The physical names of the columns whose statistics are parsed. */
@@ -113,7 +137,7 @@ final class FileBounds {
     if (column.equals(ROW_DATA_VERSION)) {
       return rowDataVersions == null ? null : DataTypes.LongType;
     }
-    StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+    StructField field = field(column);
     return field == null ? null : field.dataType();
   }
 
@@ -122,7 +146,7 @@ final class FileBounds {
     if (column.equals(ROW_ID) || column.equals(ROW_DATA_VERSION)) {
       return typeOf(column) != null;
     }
-    StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+    StructField field = field(column);
     return field != null && SkippingValues.isSupported(field.dataType());
   }
 
@@ -132,7 +156,7 @@ final class FileBounds {
    * floating point, whose NaN and -0.0 deltax leaves unknown, nor strings under a collation).
    */
   boolean isExact(String column) {
-    StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+    StructField field = field(column);
     if (field == null || !isPartitionColumn(field)) {
       return false;
     }
@@ -231,12 +255,11 @@ final class FileBounds {
       }
       Column c = referencedColumns.get(column);
       if (c == null) {
-        StructField field = columns.get(column.toLowerCase(Locale.ROOT));
+        StructField field = field(column);
         if (field == null || !SkippingValues.isSupported(field.dataType())) {
           return ColumnBounds.UNKNOWN;
         }
-        c = new Column(field, field.dataType(), ColumnMapping.physicalName(field),
-            isPartitionColumn(field));
+        c = Column.of(field, isPartitionColumn(field));
       }
       // Partition values and statistics name columns by their physical names.
       if (c.partition()) {
@@ -272,8 +295,8 @@ final class FileBounds {
         }
       }
       return new ColumnBounds(
-          SkippingValues.fromStats(c.type(), s.min(c.physical()), false),
-          SkippingValues.fromStats(c.type(), s.max(c.physical()), true),
+          SkippingValues.fromStats(c.type(), c.wasFloat(), s.min(c.physical()), false),
+          SkippingValues.fromStats(c.type(), c.wasFloat(), s.max(c.physical()), true),
           allNull, hasNull);
     }
 

@@ -54,8 +54,7 @@ final class SkippingValues {
       return value instanceof UTF8String u ? u : UTF8String.fromString(value.toString());
     }
     if (type instanceof FloatType || type instanceof DoubleType) {
-      double d = ((Number) value).doubleValue();
-      return Double.isNaN(d) ? null : d;
+      return fractional(((Number) value).doubleValue());
     }
     if (type instanceof DecimalType) {
       if (value instanceof Decimal d) {
@@ -90,6 +89,15 @@ final class SkippingValues {
    */
   @SuppressWarnings("rawtypes")
   static Comparable fromStats(DataType type, JsonNode node, boolean isMax) {
+    return fromStats(type, false, node, isMax);
+  }
+
+  /**
+   * As {@link #fromStats(DataType, JsonNode, boolean)}, for a column that {@code wasFloat} before
+   * it was widened to double (PROTOCOL.md, "Type Widening").
+   */
+  @SuppressWarnings("rawtypes")
+  static Comparable fromStats(DataType type, boolean wasFloat, JsonNode node, boolean isMax) {
     if (node == null || node.isNull() || node.isContainerNode() || !isSupported(type)) {
       return null;
     }
@@ -101,8 +109,17 @@ final class SkippingValues {
         if (!node.isNumber()) {
           return null;
         }
-        double d = node.asDouble();
-        return Double.isNaN(d) ? null : d;
+        // A float's statistic is the float's shortest decimal (0.7 for 0.7f): read as a double it
+        // is another number (0.7 is above 0.7f), and the file would be skipped for its own value.
+        // Where the column was a float before it became a double (type widening), older files'
+        // statistics are floats' decimals and newer ones doubles': the bound takes whichever
+        // reading is wider.
+        double d = node.doubleValue();
+        double f = node.floatValue();
+        if (type instanceof FloatType) {
+          return fractional(f);
+        }
+        return fractional(wasFloat ? (isMax ? Math.max(d, f) : Math.min(d, f)) : d);
       }
       if (type instanceof DecimalType) {
         return node.isNumber() ? node.decimalValue() : new BigDecimal(node.asText());
@@ -125,6 +142,14 @@ final class SkippingValues {
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * A floating-point value as Spark SQL compares it: NaN unknown (it sorts above every number),
+   * -0.0 the same as 0.0 (Java's {@code compareTo} puts it below).
+   */
+  private static Double fractional(double d) {
+    return Double.isNaN(d) ? null : d + 0.0;
   }
 
   private static long micros(Instant instant) {

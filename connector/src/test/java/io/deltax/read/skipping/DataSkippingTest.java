@@ -17,14 +17,17 @@ import org.apache.spark.sql.sources.EqualNullSafe;
 import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.sources.GreaterThan;
+import org.apache.spark.sql.sources.GreaterThanOrEqual;
 import org.apache.spark.sql.sources.In;
 import org.apache.spark.sql.sources.IsNotNull;
 import org.apache.spark.sql.sources.IsNull;
 import org.apache.spark.sql.sources.LessThan;
+import org.apache.spark.sql.sources.LessThanOrEqual;
 import org.apache.spark.sql.sources.Not;
 import org.apache.spark.sql.sources.Or;
 import org.apache.spark.sql.sources.StringStartsWith;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
@@ -107,5 +110,74 @@ class DataSkippingTest {
     assertTrue(mightMatch(new EqualTo("id", 999L), file(null, "1")), "no stats: keep the file");
     assertTrue(mightMatch(new EqualTo("unknown", 1), f));
     assertTrue(mightMatch(new EqualTo("id", 999L), file("{not json", "1")));
+  }
+
+  private static boolean mightMatch(StructType schema, Set<String> partitions, Filter filter, AddFile file) {
+    return new DataSkipping(schema, partitions, List.of(filter), new PartitionValues(ZoneId.of("UTC")))
+        .mightMatch(file);
+  }
+
+  private static AddFile fileWith(String stats, Map<String, String> partitionValues) {
+    return new AddFile("f.parquet", partitionValues, 1, 1, true, stats, Map.of(), null, null, null, null);
+  }
+
+  /**
+   * A float's statistic is the float's shortest decimal, as delta-spark writes it: {@code 0.7} for
+   * 0.7f, which as a double is above 0.7f. Read as a double, the file's own value fell outside it.
+   */
+  @Test
+  void floatStatisticsAreReadAsFloats() {
+    StructType schema = new StructType().add("f", DataTypes.FloatType);
+    AddFile f = fileWith("{\"numRecords\":1,\"minValues\":{\"f\":0.7},\"maxValues\":{\"f\":0.7},"
+        + "\"nullCount\":{\"f\":0}}", Map.of());
+    assertTrue(mightMatch(schema, Set.of(), new EqualTo("f", 0.7f), f));
+    assertTrue(mightMatch(schema, Set.of(), new GreaterThanOrEqual("f", 0.7f), f));
+    assertFalse(mightMatch(schema, Set.of(), new EqualTo("f", 0.71f), f));
+    AddFile tenth = fileWith("{\"numRecords\":1,\"minValues\":{\"f\":0.1},\"maxValues\":{\"f\":0.1},"
+        + "\"nullCount\":{\"f\":0}}", Map.of());
+    assertTrue(mightMatch(schema, Set.of(), new LessThanOrEqual("f", 0.1f), tenth));
+  }
+
+  /** A double that was a float keeps both readings of its older files' statistics. */
+  @Test
+  void aDoubleWidenedFromAFloatBoundsBothReadings() {
+    Metadata typeChanges = Metadata.fromJson(
+        "{\"delta.typeChanges\":[{\"fromType\":\"float\",\"toType\":\"double\"}]}");
+    StructType schema = new StructType().add("d", DataTypes.DoubleType, true, typeChanges);
+    AddFile olderFile = fileWith("{\"numRecords\":1,\"minValues\":{\"d\":0.7},\"maxValues\":{\"d\":0.7},"
+        + "\"nullCount\":{\"d\":0}}", Map.of());
+    assertTrue(mightMatch(schema, Set.of(), new EqualTo("d", (double) 0.7f), olderFile));
+    assertTrue(mightMatch(schema, Set.of(), new EqualTo("d", 0.7), olderFile));
+    StructType plain = new StructType().add("d", DataTypes.DoubleType);
+    assertFalse(mightMatch(plain, Set.of(), new EqualTo("d", (double) 0.7f), olderFile),
+        "a double never widened reads its statistics as doubles");
+  }
+
+  /** Spark compares -0.0 and 0.0 as equal; Java's compareTo orders them. */
+  @Test
+  void negativeZeroEqualsZero() {
+    StructType schema = new StructType().add("d", DataTypes.DoubleType).add("p", DataTypes.DoubleType);
+    AddFile f = fileWith("{\"numRecords\":2,\"minValues\":{\"d\":0.0},\"maxValues\":{\"d\":1.0},"
+        + "\"nullCount\":{\"d\":0}}", Map.of("p", "-0.0"));
+    assertTrue(mightMatch(schema, Set.of("p"), new EqualTo("d", -0.0), f));
+    assertTrue(mightMatch(schema, Set.of("p"), new LessThanOrEqual("d", -0.0), f));
+    assertTrue(mightMatch(schema, Set.of("p"), new EqualTo("p", 0.0), f));
+    assertFalse(mightMatch(schema, Set.of("p"), new EqualTo("p", 1.0), f));
+  }
+
+  /**
+   * Spark quotes a column name that needs it ({@code `event-date`}) and names a nested field with
+   * dots ({@code s.x}): the first is the column, the second never a top-level column named s.x.
+   */
+  @Test
+  void filterNamesAreReadAsSqlNamesThem() {
+    StructType schema = new StructType().add("event-date", DataTypes.IntegerType)
+        .add("s", new StructType().add("x", DataTypes.IntegerType)).add("s.x", DataTypes.IntegerType);
+    AddFile f = fileWith(null, Map.of("event-date", "1", "s.x", "1"));
+    Set<String> partitions = Set.of("event-date", "s.x");
+    assertFalse(mightMatch(schema, partitions, new EqualTo("`event-date`", 2), f));
+    assertTrue(mightMatch(schema, partitions, new EqualTo("`event-date`", 1), f));
+    assertFalse(mightMatch(schema, partitions, new EqualTo("`s.x`", 2), f));
+    assertTrue(mightMatch(schema, partitions, new EqualTo("s.x", 2), f), "the struct's field: unknown");
   }
 }
