@@ -4,7 +4,10 @@ import io.deltax.errors.DeltaXErrors;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.network.util.JavaUtils;
 import org.apache.spark.sql.SparkSession;
@@ -57,6 +60,22 @@ public final class DeltaXConf {
   public static final String SKIP_CHANGE_COMMITS = "skipChangeCommits";
   /** Stream option: skip commits that only remove data (no file added) instead of failing. */
   public static final String IGNORE_DELETES = "ignoreDeletes";
+  /**
+   * Stream option (delta-spark's, deprecated there for {@link #SKIP_CHANGE_COMMITS}): read the
+   * files a commit that also removes data adds (rewritten rows come again) instead of failing.
+   */
+  public static final String IGNORE_CHANGES = "ignoreChanges";
+  /** delta-spark's older, deprecated option of {@link #IGNORE_CHANGES}'s meaning. */
+  public static final String IGNORE_FILE_DELETION = "ignoreFileDeletion";
+  /** Stream option: a regular expression; files whose log path it finds are not read. */
+  public static final String EXCLUDE_REGEX = "excludeRegex";
+  /**
+   * delta-spark's stream options for its schema tracking log, which deltax does not keep: refused,
+   * so that a query that relies on them does not run with other rules.
+   */
+  private static final List<String> SCHEMA_TRACKING_OPTIONS = List.of("schemaTrackingLocation",
+      "schemaLocation", "streamingSourceTrackingId", "allowSourceColumnDrop",
+      "allowSourceColumnRename", "allowSourceColumnTypeChange");
   /**
    * Stream option: fail when log clean-up removed commits the stream has not read yet (true, as
    * delta-spark's default); false skips ahead to the next commit the log still holds.
@@ -329,8 +348,16 @@ public final class DeltaXConf {
     }
     boolean latest = startVersion != null
         && startVersion.trim().equalsIgnoreCase(STARTING_VERSION_LATEST);
+    for (String option : SCHEMA_TRACKING_OPTIONS) {
+      if (options.containsKey(option)) {
+        throw DeltaXErrors.unsupportedOption(option, "deltax keeps no schema tracking log: a "
+            + "restarted query reads on across added columns and widened types, and fails on "
+            + "other schema changes");
+      }
+    }
     String maxFiles = options.get(MAX_FILES_PER_TRIGGER);
     String maxBytes = options.get(MAX_BYTES_PER_TRIGGER);
+    String exclude = options.get(EXCLUDE_REGEX);
     return new StreamRequest(
         startVersion == null || latest ? null : parseVersion(STARTING_VERSION, startVersion),
         latest,
@@ -341,7 +368,17 @@ public final class DeltaXConf {
             : maxBytes == null ? MAX_FILES_PER_TRIGGER_DEFAULT : Integer.MAX_VALUE,
         maxBytes == null ? null : parseBytes(MAX_BYTES_PER_TRIGGER, maxBytes),
         flag(SKIP_CHANGE_COMMITS, false), flag(IGNORE_DELETES, false),
+        flag(IGNORE_CHANGES, false) || flag(IGNORE_FILE_DELETION, false),
+        exclude == null ? null : parseRegex(EXCLUDE_REGEX, exclude),
         flag(FAIL_ON_DATA_LOSS, FAIL_ON_DATA_LOSS_DEFAULT));
+  }
+
+  private static Pattern parseRegex(String option, String value) {
+    try {
+      return Pattern.compile(value);
+    } catch (PatternSyntaxException e) {
+      throw DeltaXErrors.badOption(option, value, "a Java regular expression (" + e.getDescription() + ")");
+    }
   }
 
   /** A size as Spark's byte confs take it ({@code 1g}, {@code 512m}; a bare number is bytes), 1 or more. */

@@ -114,6 +114,11 @@ public final class DeltaXErrors {
         "Invalid value '" + value + "' for option " + option + ": expected " + expected + ".");
   }
 
+  public static DeltaXException unsupportedOption(String option, String why) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_OPTION",
+        "Option " + option + " is not supported: " + why + ".");
+  }
+
   public static DeltaXException changeFeedOfLoadedTable(String tablePath) {
     return new DeltaXException("DELTAX_INVALID_OPTION",
         "Option readChangeFeed cannot be given to a table a catalog loaded (" + tablePath

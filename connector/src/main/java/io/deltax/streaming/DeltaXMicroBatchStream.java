@@ -91,8 +91,14 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     List<AddFile> adds = new ArrayList<>();
     long lastVersion = 0;
     for (IndexedFile f : batch.files()) {
-      adds.add(f.add());
+      // As delta-spark's: excluded files count in admission, and are left out of the read.
+      if (!request.excludes(f.add().path())) {
+        adds.add(f.add());
+      }
       lastVersion = Math.max(lastVersion, f.version());
+    }
+    if (adds.isEmpty()) {
+      return new InputPartition[0];
     }
     // The files are read with the schema and row tracking fields of the batch's last version.
     long version = lastVersion;

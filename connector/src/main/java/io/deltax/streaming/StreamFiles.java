@@ -17,8 +17,8 @@ import org.apache.hadoop.fs.FileStatus;
  * Which files a stream reads after an offset, as delta-spark's source decides: the initial
  * snapshot's files in a stable order (modification time, then path), then each later commit's
  * data-changing adds. A commit that also removes data fails the stream, unless
- * {@code skipChangeCommits} (the whole commit is skipped) or {@code ignoreDeletes} (a commit that
- * adds nothing is skipped). A new {@code metaData} checks the table id and the schema.
+ * {@code skipChangeCommits} (the whole commit is skipped), {@code ignoreDeletes} (a commit that
+ * adds nothing is skipped) or {@code ignoreChanges} (its adds are read). A new {@code metaData} checks the table id and the schema.
  */
 final class StreamFiles {
   /** Commits read recently, so that rate-limited batches and metrics do not read them again. */
@@ -145,6 +145,9 @@ final class StreamFiles {
     }
     if (request.skipChangeCommits() || (request.ignoreDeletes() && commit.adds().isEmpty())) {
       return List.of();
+    }
+    if (request.ignoreChanges()) {
+      return commit.adds(); // as delta-spark's: the rewritten files' rows come again
     }
     throw DeltaXErrors.streamDataRemoved(table, version, commit.operation());
   }

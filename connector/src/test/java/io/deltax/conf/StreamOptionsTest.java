@@ -49,12 +49,37 @@ class StreamOptionsTest {
     for (Map<String, String> bad : new Map[] {
         Map.of("maxFilesPerTrigger", "0"), Map.of("maxBytesPerTrigger", "lots"),
         Map.of("skipChangeCommits", "yes"), Map.of("failOnDataLoss", "no"),
-        Map.of("startingVersion", "-1"),
+        Map.of("startingVersion", "-1"), Map.of("excludeRegex", "part-("),
+        Map.of("ignoreChanges", "sometimes"),
         Map.of("startingVersion", "1", "startingTimestamp", "2026-01-01"),
         Map.of("versionAsOf", "3")}) {
       DeltaXException e = assertThrows(DeltaXException.class, () -> stream(bad));
       String option = bad.keySet().iterator().next();
       assertTrue(e.getMessage().contains(option) || bad.size() > 1, e.getMessage());
+    }
+  }
+
+  /** delta-spark's older options: ignoreChanges and ignoreFileDeletion read a rewrite's adds. */
+  @Test
+  void ignoreChangesAndExcludeRegex() {
+    assertFalse(stream(Map.of()).ignoreChanges());
+    assertTrue(stream(Map.of("ignoreChanges", "true")).ignoreChanges());
+    assertTrue(stream(Map.of("ignoreFileDeletion", "TRUE")).ignoreChanges());
+    StreamRequest excluding = stream(Map.of("excludeRegex", "\\.tmp"));
+    assertTrue(excluding.excludes("part-0.tmp.parquet"));
+    assertFalse(excluding.excludes("part-0.parquet"));
+    assertFalse(stream(Map.of()).excludes("part-0.tmp.parquet"));
+  }
+
+  /** Schema tracking options are refused, by name, as a feature deltax does not have. */
+  @Test
+  void schemaTrackingIsRefused() {
+    for (String option : new String[] {"schemaTrackingLocation", "schemaLocation",
+        "allowSourceColumnRename", "allowSourceColumnDrop", "allowSourceColumnTypeChange",
+        "streamingSourceTrackingId"}) {
+      DeltaXException e = assertThrows(DeltaXException.class, () -> stream(Map.of(option, "x")));
+      assertEquals("DELTAX_UNSUPPORTED_OPTION", e.errorClass());
+      assertTrue(e.getMessage().contains(option), e.getMessage());
     }
   }
 }

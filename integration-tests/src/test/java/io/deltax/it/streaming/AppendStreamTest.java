@@ -65,6 +65,30 @@ class AppendStreamTest {
     assertEquals(7, runBoth(table, "t", skip));
   }
 
+  /**
+   * delta-spark's older options: {@code ignoreChanges} (and {@code ignoreFileDeletion}) read the
+   * files an UPDATE rewrites, so their rows come again; a DELETE of whole files passes; and
+   * {@code excludeRegex} leaves out the files whose path it finds (here a partition's).
+   */
+  @Test
+  void ignoreChangesAndExcludeRegexAsDeltaSpark() {
+    String table = dir.resolve("ignore").toString();
+    String t = quote(table);
+    sql("CREATE TABLE " + t + " (id INT, v STRING, p INT) USING delta PARTITIONED BY (p)");
+    sql("INSERT INTO " + t + " VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3)");
+    for (String option : List.of("ignoreChanges", "ignoreFileDeletion")) {
+      Map<String, String> options = Map.of(option, "true", "excludeRegex", "p=2/");
+      assertEquals(2, runBoth(table, option, options), "partition 2 left out");
+    }
+    sql("UPDATE " + t + " SET v = 'a1' WHERE id = 1");
+    sql("DELETE FROM " + t + " WHERE p = 3");
+    sql("INSERT INTO " + t + " VALUES (4, 'd', 2), (5, 'e', 1)");
+    for (String option : List.of("ignoreChanges", "ignoreFileDeletion")) {
+      Map<String, String> options = Map.of(option, "true", "excludeRegex", "p=2/");
+      assertEquals(4, runBoth(table, option, options), "the rewritten row again, and row 5");
+    }
+  }
+
   @Test
   void rowTrackingEnabledByDeltaSparkAlterShowsNoOldRow() {
     String table = Streams.create(dir, "alter", "id INT, v STRING");
