@@ -11,12 +11,14 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Abortable;
 import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
@@ -96,7 +98,7 @@ public final class LogFilePublisher {
     FileSystem fs = target.getFileSystem(conf);
     PutIfAbsentMethod method = method(fs, target.getParent());
     if (method.writesFinalNameDirectly()) {
-      return create(fs, method, target, out -> out.write(content));
+      return create(fs, method, target, out -> out.write(content)) || holds(fs, target, content);
     }
     if (fs.exists(target)) { // a temporary file would be written for nothing
       return false;
@@ -109,6 +111,20 @@ public final class LogFilePublisher {
       throw e;
     }
     return publish(temp, target);
+  }
+
+  /**
+   * Whether the object a conditional upload found at {@code target} is this content: a retried
+   * upload whose first attempt did land (a timeout, then {@code 412} for our own object) is this
+   * writer's, not another's. A commit's content names its writer's commit (its {@code commitInfo}),
+   * so equal bytes are ours; a checkpoint of equal bytes serves readers as well as ours.
+   */
+  private static boolean holds(FileSystem fs, Path target, byte[] content) throws IOException {
+    try (InputStream in = fs.open(target)) {
+      return java.util.Arrays.equals(in.readNBytes(content.length + 1), content);
+    } catch (java.io.FileNotFoundException e) {
+      return false;
+    }
   }
 
   /**
@@ -270,10 +286,17 @@ public final class LogFilePublisher {
    */
   private boolean create(FileSystem fs, PutIfAbsentMethod method, Path target, Body body)
       throws IOException {
-    try (OutputStream out = method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
-        ? S3AConditionalCreate.create(fs, target) : fs.create(target, false)) {
+    OutputStream out = method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
+        ? S3AConditionalCreate.create(fs, target) : fs.create(target, false);
+    try {
       body.writeTo(out);
-    } catch (IOException e) { // the upload, and so the refusal, happens in close()
+    } catch (IOException | RuntimeException e) {
+      abandon(out, target, e);
+      throw e;
+    }
+    try {
+      out.close(); // the upload, and so the refusal, happens here
+    } catch (IOException e) {
       if (StoreFailures.otherWriterWon(e)) {
         return false;
       }
@@ -284,6 +307,26 @@ public final class LogFilePublisher {
       throw e;
     }
     return true;
+  }
+
+  /**
+   * Drops an upload whose body failed. On an object store {@code close()} is the upload: it would
+   * publish what was written so far (nothing, or part of a checkpoint) under the final name,
+   * where readers take it for a whole log file (PROTOCOL.md, "Delta Log Entries"). A stream that
+   * cannot abort is left unclosed, so that nothing is uploaded.
+   */
+  private static void abandon(OutputStream out, Path target, Throwable failure) {
+    if (out instanceof StreamCapabilities capabilities && out instanceof Abortable abortable
+        && capabilities.hasCapability(StreamCapabilities.ABORTABLE_STREAM)) {
+      try {
+        abortable.abort();
+      } catch (RuntimeException e) {
+        failure.addSuppressed(e);
+      }
+      return;
+    }
+    LOG.warn("The upload of {} failed and its stream cannot abort: it is left unclosed, so that "
+        + "no partial file is published", target);
   }
 
   /**
