@@ -149,7 +149,7 @@ public final class RowTrackingBackfill {
     List<AddFile> active = snapshot.activeFiles();
     for (int i = 0; i < active.size(); i++) {
       AddFile f = active.get(i);
-      if (f.baseRowId() == null) {
+      if (f.baseRowId() == null || f.defaultRowCommitVersion() == null) {
         files.add(new PendingFile(f, snapshot.firstAddedVersion(i), numRecords(where, f)));
       }
     }
@@ -223,10 +223,10 @@ public final class RowTrackingBackfill {
         break;
       }
       if (!batches.mayCommitAfter(commits)) {
-        checkpointIfDue(snapshot, startVersion);
+        String checkpoint = checkpointIfDue(snapshot, startVersion);
         return new BackfillResult(name, false, files, commits, first, last, RowTrackingStatus.highWaterMark(snapshot),
             false, "Stopped after " + commits + " backfill commit(s) as max_commits asks; "
-                + pending.size() + " file(s) still have no row IDs. Call again to continue.");
+                + pending.size() + " file(s) still have no row IDs. Call again to continue." + checkpoint);
       }
       List<PendingFile> batch = pending.subList(0, batches.nextBatchSize(pending.size()));
       long version = snapshot.version() + 1;
@@ -270,20 +270,31 @@ public final class RowTrackingBackfill {
         throw DeltaXErrors.filesWithoutRowIdsAppeared(name);
       }
     }
-    checkpointIfDue(snapshot, startVersion);
+    String checkpoint = checkpointIfDue(snapshot, startVersion);
     return new BackfillResult(name, false, files, commits, first, last, RowTrackingStatus.highWaterMark(snapshot), true,
-        "Backfilled " + files + " file(s) in " + commits + " commit(s); row tracking is enabled.");
+        "Backfilled " + files + " file(s) in " + commits + " commit(s); row tracking is enabled." + checkpoint);
   }
 
   /**
    * Writes a checkpoint of the last version when this run's commits passed a multiple of
    * {@code delta.checkpointInterval}, as delta-spark checkpoints every tenth commit by default.
    */
-  private void checkpointIfDue(Snapshot snapshot, long startVersion) throws IOException {
-    if (CheckpointWriter.isDue(snapshot, startVersion)) {
+  private String checkpointIfDue(Snapshot snapshot, long startVersion) {
+    if (!CheckpointWriter.isDue(snapshot, startVersion)) {
+      return "";
+    }
+    try {
       new CheckpointWriter(conf).write(snapshot);
       LOG.info("Row tracking backfill of {}: checkpoint written at version {}",
           tableName(snapshot), snapshot.version());
+      return "";
+    } catch (IOException | RuntimeException e) {
+      // As delta-spark's (Checkpoints.checkpoint): the commits stand without a checkpoint, and a
+      // later writer's takes its place, so a failed one does not fail the call.
+      LOG.warn("Row tracking backfill of {}: the checkpoint of version {} could not be written",
+          tableName(snapshot), snapshot.version(), e);
+      return " The checkpoint of version " + snapshot.version() + " could not be written ("
+          + e + "); the table is complete without it.";
     }
   }
 
@@ -318,9 +329,15 @@ public final class RowTrackingBackfill {
     long next = RowTrackingStatus.highWaterMark(snapshot) + 1;
     for (PendingFile p : batch) {
       AddFile f = p.file();
+      // A file keeps the row IDs and the default row commit version it has (PROTOCOL.md, "Writer
+      // Requirements for Row Tracking"); only a missing one is assigned.
+      long baseRowId = f.baseRowId() != null ? f.baseRowId() : next;
+      long defaultVersion = f.defaultRowCommitVersion() != null ? f.defaultRowCommitVersion() : version;
       actions.add(new AddFile(f.path(), f.partitionValues(), f.size(), f.modificationTime(), false,
-          f.stats(), f.tags(), f.deletionVector(), next, version, f.clusteringProvider()));
-      next += p.numRecords();
+          f.stats(), f.tags(), f.deletionVector(), baseRowId, defaultVersion, f.clusteringProvider()));
+      if (f.baseRowId() == null) {
+        next += p.numRecords();
+      }
     }
     actions.add(new DomainMetadata(RowTrackingConfig.DOMAIN,
         ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)), false));
@@ -374,8 +391,14 @@ public final class RowTrackingBackfill {
     throw DeltaXErrors.missingRecordCount(table, file.path());
   }
 
+  /**
+   * Whether the protocol supports row tracking and domain metadata, which the backfill's commits
+   * write (PROTOCOL.md, "Domain Metadata": not without the feature). delta-spark's protocols list
+   * both; a third party's may list row tracking alone, and is upgraded as one without it.
+   */
   private static boolean supportsRowTracking(Snapshot snapshot) {
-    return TableFeatures.isSupported(snapshot.protocol(), TableFeatures.ROW_TRACKING);
+    return TableFeatures.isSupported(snapshot.protocol(), TableFeatures.ROW_TRACKING)
+        && TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DOMAIN_METADATA);
   }
 
   private static String tableName(Snapshot snapshot) {

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -258,6 +259,68 @@ class BackfillRowTrackingTest {
     Row result = call("table => '" + path + "', batch_size => 1");
     assertTrue(result.getBoolean(7));
     return path;
+  }
+
+  /**
+   * A checkpoint that cannot be written (here {@code _sidecars} is a file, so a V2 checkpoint's
+   * sidecar cannot go there) does not fail a backfill whose commits landed: as delta-spark's
+   * checkpoints, the table is complete without it, and the result says so.
+   */
+  @Test
+  void aCheckpointThatCannotBeWrittenLeavesTheBackfillDone() throws IOException {
+    String path = dir.resolve("checkpoint-fails").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta TBLPROPERTIES ("
+        + "'delta.checkpointInterval' = '5', 'delta.checkpointPolicy' = 'v2')");
+    for (int i = 1; i <= 3; i++) {
+      sql("INSERT INTO " + quote(path) + " VALUES (" + i + ", 'v" + i + "')");
+    }
+    Path sidecars = Path.of(path, "_delta_log", "_sidecars");
+    if (Files.isDirectory(sidecars)) {
+      Files.delete(sidecars);
+    }
+    Files.writeString(sidecars, "not a directory");
+    Row result = call("table => '" + path + "', batch_size => 1");
+    assertTrue(result.getBoolean(7), "row tracking enabled");
+    assertTrue(result.getString(8).contains("could not be written"), result.getString(8));
+    long last = commitsAfter(path, 0).size();
+    assertTrue(logFileNames(path).stream().noneMatch(n -> n.startsWith(String.format("%020d.checkpoint", last))),
+        logFileNames(path).toString());
+    assertDeltaSparkAgrees(path);
+  }
+
+  /**
+   * A file that has a default row commit version but no row IDs (a writer that left them out) gets
+   * row IDs and keeps its version (PROTOCOL.md, "Writer Requirements for Row Tracking"): its rows'
+   * row commit versions are those delta-spark gives the twin table, where nothing was left out.
+   */
+  @Test
+  void aFileKeepsTheDefaultRowCommitVersionItHas() throws IOException {
+    String[] tables = {dir.resolve("drcv-twin").toString(), dir.resolve("drcv-edited").toString()};
+    for (String path : tables) {
+      sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta TBLPROPERTIES ("
+          + "'delta.feature.rowTracking' = 'supported')");
+      sql("INSERT INTO " + quote(path) + " VALUES (1, 'a')");
+      sql("INSERT INTO " + quote(path) + " VALUES (2, 'b')");
+    }
+    Path commit = Path.of(tables[1], "_delta_log", String.format("%020d.json", 1));
+    List<String> lines = new ArrayList<>();
+    for (String line : Files.readAllLines(commit)) {
+      JsonNode action = JSON.readTree(line);
+      if (action.has("add")) {
+        assertTrue(action.get("add").has("defaultRowCommitVersion"), line);
+        ((ObjectNode) action.get("add")).remove("baseRowId");
+      }
+      lines.add(JSON.writeValueAsString(action));
+    }
+    Files.write(commit, lines);
+    Files.deleteIfExists(commit.resolveSibling("." + commit.getFileName() + ".crc")); // Hadoop's checksum
+    DeltaLog.clearCache();
+    assertTrue(call("table => '" + tables[1] + "'").getBoolean(7));
+    sql("ALTER TABLE " + quote(tables[0]) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+    String[] versions = {"id", "_metadata.row_commit_version"};
+    assertEquals(canonicalRows(delta(tables[0]).selectExpr(versions)),
+        canonicalRows(deltax(tables[1]).selectExpr(versions)));
+    assertDeltaSparkAgrees(tables[1]);
   }
 
   private static long deltaSparkCheckpointVersion(String path) {
