@@ -71,6 +71,11 @@ public final class CheckpointWriter {
     }
     lastCheckpoint.put("size", size);
     lastCheckpoint.put("numOfAddFiles", snapshot.activeFiles().size());
+    // A hint of a newer checkpoint (another writer's, meanwhile) stays: readers list on from it.
+    if (LastCheckpointHint.read(logDir.getFileSystem(conf), logDir)
+        .filter(hint -> hint.version() > snapshot.version()).isPresent()) {
+      return;
+    }
     publisher.replace(new Path(logDir, LastCheckpointHint.FILE_NAME),
         LogFilePublisher.lines(List.of(ActionJson.objectJson(lastCheckpoint))));
   }

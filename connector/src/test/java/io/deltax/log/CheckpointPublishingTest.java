@@ -63,6 +63,21 @@ class CheckpointPublishingTest {
     assertNoTemporaryFiles();
   }
 
+  /**
+   * A hint that names a newer checkpoint (another writer's, written meanwhile) stays: replacing it
+   * would send readers back to an older checkpoint (PROTOCOL.md, "Last Checkpoint File").
+   */
+  @Test
+  void aHintOfANewerCheckpointStays() throws Exception {
+    Snapshot snapshot = writeLog(Set.of());
+    Path hint = log().resolve(LastCheckpointHint.FILE_NAME);
+    String newer = "{\"version\":" + (snapshot.version() + 5) + ",\"size\":3}\n";
+    Files.writeString(hint, newer);
+    new CheckpointWriter(conf).write(snapshot);
+    assertEquals(newer, Files.readString(hint));
+    assertEquals(List.of(LogFileName.classicCheckpointName(snapshot.version())), checkpoints());
+  }
+
   @Test
   void lastCheckpointIsReplacedWithItsChecksum() throws Exception {
     Snapshot first = writeLog(Set.of());
