@@ -37,7 +37,8 @@ import org.apache.parquet.schema.Type;
 /**
  * Reads the actions of a Parquet checkpoint or sidecar file with the parquet-hadoop reader Spark
  * ships. Only the columns the actions' {@link ActionSchema}s declare are read: the projection
- * drops {@code stats_parsed}, {@code partitionValues_parsed} and the fields deltax does not know.
+ * drops {@code partitionValues_parsed}, the fields deltax does not know, and {@code stats_parsed}
+ * unless the adds have no {@code stats} ({@link StatsStruct}).
  * Every read opens the file with its footer from the {@link ParquetFooterCache} where it is there.
  */
 public final class ParquetActionReader {
@@ -223,6 +224,11 @@ public final class ParquetActionReader {
         fields.add(field);
       }
     }
+    // A checkpoint written with delta.checkpoint.writeStatsAsJson = false has its adds'
+    // statistics only as a struct: read it then, and only then (StatsStruct).
+    if (schema == AddFile.SCHEMA && !group.containsField("stats") && group.containsField(StatsStruct.COLUMN)) {
+      fields.add(group.getType(StatsStruct.COLUMN));
+    }
     return fields.isEmpty() ? Optional.empty() : Optional.of(group.withNewFields(fields));
   }
 
@@ -262,7 +268,23 @@ public final class ParquetActionReader {
         values[i] = at[i] < 0 || group.getFieldRepetitionCount(at[i]) == 0
             ? fields.get(i).absent() : decode(fields.get(i), group, at[i]);
       }
+      if (schema == AddFile.SCHEMA && group.getType().containsField(StatsStruct.COLUMN)) {
+        int parsed = group.getType().getFieldIndex(StatsStruct.COLUMN);
+        int stats = statsIndex(fields);
+        if (values[stats] == null && group.getFieldRepetitionCount(parsed) > 0) {
+          values[stats] = StatsStruct.toJson(group.getGroup(parsed, 0));
+        }
+      }
       return schema.create(values);
+    }
+
+    private static int statsIndex(List<? extends ActionField<?>> fields) {
+      for (int i = 0; i < fields.size(); i++) {
+        if (fields.get(i).name().equals("stats")) {
+          return i;
+        }
+      }
+      throw new IllegalStateException("add has no stats field");
     }
 
     private Object decode(ActionField<?> field, Group group, int index) {

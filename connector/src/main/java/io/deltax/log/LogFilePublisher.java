@@ -286,8 +286,13 @@ public final class LogFilePublisher {
    */
   private boolean create(FileSystem fs, PutIfAbsentMethod method, Path target, Body body)
       throws IOException {
-    OutputStream out = method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
-        ? S3AConditionalCreate.create(fs, target) : fs.create(target, false);
+    OutputStream out;
+    try {
+      out = method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
+          ? S3AConditionalCreate.create(fs, target) : fs.create(target, false);
+    } catch (IOException e) { // a client may refuse an existing name here (the GCS connector's check)
+      return refused(fs, target, e);
+    }
     try {
       body.writeTo(out);
     } catch (IOException | RuntimeException e) {
@@ -295,18 +300,23 @@ public final class LogFilePublisher {
       throw e;
     }
     try {
-      out.close(); // the upload, and so the refusal, happens here
+      out.close(); // the upload, and so the store's refusal, happens here
     } catch (IOException e) {
-      if (StoreFailures.otherWriterWon(e)) {
-        return false;
-      }
-      if (StoreFailures.conditionalWritesUnavailable(e)) {
-        throw unsafe(fs, target.getParent(), "S3A does not send conditional writes: "
-            + S3AConditionalCreate.ENABLED_KEY + " is false");
-      }
-      throw e;
+      return refused(fs, target, e);
     }
     return true;
+  }
+
+  /** False where {@code e} says another writer's object has the name; else the error to raise. */
+  private boolean refused(FileSystem fs, Path target, IOException e) throws IOException {
+    if (StoreFailures.otherWriterWon(e)) {
+      return false;
+    }
+    if (StoreFailures.conditionalWritesUnavailable(e)) {
+      throw unsafe(fs, target.getParent(), "S3A does not send conditional writes: "
+          + S3AConditionalCreate.ENABLED_KEY + " is false");
+    }
+    throw e;
   }
 
   /**

@@ -167,8 +167,9 @@ class ParquetActionsTest {
   }
 
   /**
-   * Another writer's file: extra columns ({@code stats_parsed}, {@code cdc}), versions typed
-   * {@code int64}, a legacy two-level list. Only the declared columns are read.
+   * Another writer's file: extra columns ({@code cdc}), versions typed {@code int64}, a legacy
+   * two-level list, statistics only as {@code stats_parsed} (read as the JSON an add carries).
+   * Only the declared columns are read.
    */
   @Test
   void foreignColumnsAndTypesAreReadAsDeclared() throws IOException {
@@ -204,7 +205,7 @@ class ParquetActionsTest {
     ParquetActionReader.read(conf, file, CHECKPOINT, read::add);
     assertEquals(List.of(
         new Protocol(3, 7, Set.of("deletionVectors", "v2Checkpoint"), Set.of()),
-        new AddFile("a.parquet", Map.of(), 10, 0, true, null, Map.of(),
+        new AddFile("a.parquet", Map.of(), 10, 0, true, "{\"numRecords\":5}", Map.of(),
             new DeletionVectorDescriptor("i", "x", null, 1, 2, null), null, null, null)), read);
 
     // The filter on int32 columns does not fit this file: every row is read instead.
