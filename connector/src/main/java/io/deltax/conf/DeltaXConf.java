@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.conf.Configuration;
@@ -217,6 +218,56 @@ public final class DeltaXConf {
       throw DeltaXErrors.missingPathOption();
     }
     return path;
+  }
+
+  /** delta-spark's time travel in a path: {@code /data/events@v12}. */
+  private static final Pattern VERSION_IN_PATH = Pattern.compile("(.*)@[vV](\\d+)");
+  /** ... or {@code /data/events@20260729120000000} ({@code yyyyMMddHHmmssSSS}, the session's zone). */
+  private static final Pattern TIMESTAMP_IN_PATH = Pattern.compile("(.*)@(\\d{17})");
+
+  /**
+   * This load with delta-spark's time travel in the path ({@code load("/data/events@v12")},
+   * {@code @yyyyMMddHHmmssSSS} for a time) as {@value #VERSION_AS_OF} or {@value #TIMESTAMP_AS_OF}
+   * on the path before the {@code @}; itself where the path has none, or names a directory that
+   * exists (as in delta-spark, {@code DeltaTableUtils.extractIfPathContainsTimeTravel}). Time
+   * travel in the path and in an option conflict.
+   */
+  public DeltaXConf withTimeTravelInPath() {
+    String path = options.get(PATH);
+    if (path == null) {
+      return this;
+    }
+    Matcher version = VERSION_IN_PATH.matcher(path);
+    Matcher timestamp = TIMESTAMP_IN_PATH.matcher(path);
+    boolean byVersion = version.matches();
+    if (!byVersion && !timestamp.matches() || exists(path)) {
+      return this;
+    }
+    if (options.get(VERSION_AS_OF) != null || options.get(TIMESTAMP_AS_OF) != null) {
+      throw DeltaXErrors.conflictingOptions(PATH + " '" + path + "' (time travel with @)",
+          options.get(VERSION_AS_OF) != null ? VERSION_AS_OF : TIMESTAMP_AS_OF);
+    }
+    Map<String, String> travelled = new HashMap<>(options.asCaseSensitiveMap());
+    travelled.keySet().removeIf(key -> key.equalsIgnoreCase(PATH));
+    if (byVersion) {
+      travelled.put(PATH, version.group(1));
+      travelled.put(VERSION_AS_OF, version.group(2));
+    } else {
+      travelled.put(PATH, timestamp.group(1));
+      String t = timestamp.group(2);
+      travelled.put(TIMESTAMP_AS_OF, t.substring(0, 4) + "-" + t.substring(4, 6) + "-" + t.substring(6, 8)
+          + " " + t.substring(8, 10) + ":" + t.substring(10, 12) + ":" + t.substring(12, 14) + "." + t.substring(14));
+    }
+    return new DeltaXConf(hadoopConf, sessionConf, sessionZone, travelled);
+  }
+
+  private boolean exists(String path) {
+    try {
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+      return p.getFileSystem(hadoopConf).exists(p);
+    } catch (java.io.IOException e) {
+      throw DeltaXErrors.fileSystemError(path, e);
+    }
   }
 
   /** {@value #VERSION_AS_OF} or {@value #TIMESTAMP_AS_OF}, checked; needs no file system. */

@@ -52,7 +52,7 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
 
   private synchronized Table table(Map<String, String> properties) {
     if (loaded == null || !properties.equals(loadedFor)) {
-      DeltaXConf conf = DeltaXConf.of(SparkSession.active(), new HashMap<>(properties));
+      DeltaXConf conf = DeltaXConf.of(SparkSession.active(), new HashMap<>(properties)).withTimeTravelInPath();
       loaded = conf.readChangeFeed() ? loadChanges(conf) : load(conf);
       loadedFor = new HashMap<>(properties);
     }

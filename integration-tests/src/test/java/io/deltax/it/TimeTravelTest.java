@@ -63,6 +63,30 @@ class TimeTravelTest {
     });
   }
 
+  /**
+   * delta-spark's time travel in the path: {@code @v<version>} and {@code @yyyyMMddHHmmssSSS} (in
+   * the session's time zone, UTC here), unless a directory of that name exists, which is read as
+   * itself; with an option too, an error.
+   */
+  @Test
+  void timeTravelInThePathAsDeltaSpark() {
+    SharedSpark.withConf(NO_RETENTION_CHECK, () -> {
+      for (String suffix : new String[] {"@v1", "@V3", "@20240101023000000", "@20240101050000000"}) {
+        DeltaOracle.assertSameRows(spark().read().format("delta").load(path + suffix),
+            spark().read().format("deltax").load(path + suffix));
+      }
+    });
+    assertEquals(1, spark().read().format("deltax").load(path + "@v1").count());
+    String named = dir.resolve("named@v1").toString();
+    sql("CREATE TABLE " + quote(named) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(named) + " VALUES (7), (8)");
+    DeltaOracle.assertSameRows(spark().read().format("delta").load(named),
+        spark().read().format("deltax").load(named));
+    Exception both = assertThrows(Exception.class,
+        () -> spark().read().format("deltax").option("versionAsOf", "2").load(path + "@v1").collect());
+    assertTrue(both.getMessage().contains("DELTAX_INVALID_OPTION"), both.getMessage());
+  }
+
   @Test
   void timestampsBetweenAndOnCommits() {
     sameAtTimestamp("2024-01-01 00:00:00");
