@@ -75,6 +75,19 @@ public final class TransactionLog {
     return list(path, conf, this);
   }
 
+  /**
+   * The Delta table {@code dir} lies in, found on an error path only: delta-spark reads such a
+   * directory as its partition; deltax names the table instead.
+   */
+  private static Optional<Path> enclosingTable(FileSystem fs, Path dir) throws IOException {
+    for (Path parent = dir.getParent(); parent != null; parent = parent.getParent()) {
+      if (fs.exists(LogFileName.logDir(parent))) {
+        return Optional.of(parent);
+      }
+    }
+    return Optional.empty();
+  }
+
   private static TransactionLog list(String path, Configuration conf, TransactionLog previous) {
     try {
       Path given = new Path(path);
@@ -89,7 +102,11 @@ public final class TransactionLog {
         if (!fs.exists(root)) {
           throw DeltaXErrors.tableNotFound(path);
         }
-        throw DeltaXErrors.notADeltaTable(path, "it has no " + LogFileName.LOG_DIR + " directory");
+        Optional<Path> table = enclosingTable(fs, root);
+        throw DeltaXErrors.notADeltaTable(path, table.isEmpty()
+            ? "it has no " + LogFileName.LOG_DIR + " directory"
+            : "it is a directory inside the Delta table " + table.get() + " (a partition's?): read "
+                + "the table and select the partition with where(...)");
       }
       LogListing listing = new LogListing(root, files);
       if (listing.isEmpty()) {

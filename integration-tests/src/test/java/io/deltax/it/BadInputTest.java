@@ -62,6 +62,17 @@ class BadInputTest {
     assertMessage(errorReading(empty.toString()), "DELTAX_NOT_A_DELTA_TABLE", "no _delta_log");
   }
 
+  /** A partition's directory names the table it lies in, and how to read the partition. */
+  @Test
+  void aPartitionDirectoryNamesItsTable() {
+    String table = dir.resolve("partitioned").toString();
+    sql("CREATE TABLE " + quote(table) + " (id INT, p INT) USING delta PARTITIONED BY (p)");
+    sql("INSERT INTO " + quote(table) + " VALUES (1, 1)");
+    String partition = table + "/p=1";
+    assertMessage(errorReading(partition), "DELTAX_NOT_A_DELTA_TABLE", partition,
+        "inside the Delta table", "partitioned", "where(");
+  }
+
   @Test
   void emptyDeltaLogDirectory() throws IOException {
     Path table = Files.createDirectories(dir.resolve("empty-log/_delta_log")).getParent();
