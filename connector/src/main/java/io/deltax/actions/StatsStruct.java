@@ -37,9 +37,10 @@ final class StatsStruct {
   /** The column's name in a checkpoint's {@code add} struct. */
   static final String COLUMN = "stats_parsed";
 
+  /** {@code uuuu}: the proleptic year, as the statistics' reader parses it ({@code yyyy} has no year 0). */
   private static final DateTimeFormatter INSTANT =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-  private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS");
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS");
   private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
 
   private StatsStruct() {}

@@ -178,9 +178,14 @@ public final class DeltaXConf {
     Map<String, String> merged = new HashMap<>(options.asCaseSensitiveMap());
     boolean adds = false;
     for (Map.Entry<String, String> option : scanOptions.entrySet()) {
-      if (!option.getValue().equals(options.get(option.getKey()))) {
-        merged.keySet().removeIf(key -> key.equalsIgnoreCase(option.getKey()));
-        merged.put(option.getKey(), option.getValue());
+      String key = option.getKey();
+      // The table is the load's: its path (time travel in it resolved, withTimeTravelInPath) stays.
+      if (option.getValue() == null || key.equalsIgnoreCase(PATH) || key.equalsIgnoreCase("paths")) {
+        continue;
+      }
+      if (!option.getValue().equals(options.get(key))) {
+        merged.keySet().removeIf(k -> k.equalsIgnoreCase(key));
+        merged.put(key, option.getValue());
         adds = true;
       }
     }

@@ -119,10 +119,12 @@ public final class LogFilePublisher {
    * writer's, not another's. A commit's content names its writer's commit (its {@code commitInfo}),
    * so equal bytes are ours; a checkpoint of equal bytes serves readers as well as ours.
    */
-  private static boolean holds(FileSystem fs, Path target, byte[] content) throws IOException {
+  private static boolean holds(FileSystem fs, Path target, byte[] content) {
     try (InputStream in = fs.open(target)) {
       return java.util.Arrays.equals(in.readNBytes(content.length + 1), content);
-    } catch (java.io.FileNotFoundException e) {
+    } catch (IOException e) {
+      // Unread, it counts as another writer's: the caller reads the log again and finds out.
+      LOG.info("Cannot read back {} after a refused upload: {}", target, e.toString());
       return false;
     }
   }

@@ -2,8 +2,10 @@ package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
 import io.deltax.changes.ChangeBounds;
+import io.deltax.changes.ChangeFile;
 import io.deltax.changes.ChangeRange;
 import io.deltax.changes.ChangeRangePlanner;
+import io.deltax.changes.CommitChanges;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
@@ -14,6 +16,7 @@ import io.deltax.log.TransactionLog;
 import io.deltax.read.MicroBatchStreams.ChangeStreamScan;
 import io.deltax.read.StreamBatches;
 import io.deltax.snapshots.LoadedSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -152,13 +155,33 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
 
   private InputPartition[] read(TransactionLog log, ChangeRange range) {
     // Commits made before the query's start with a schema it reads are read with its own.
-    if (schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())) {
-      range = new ChangeRange(range.start(), range.end(), schema.snapshot(), range.commits());
-    }
+    Snapshot readWith = schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())
+        ? schema.snapshot() : range.endSnapshot();
+    range = new ChangeRange(range.start(), range.end(), readWith, excluding(range.commits()));
     Batch read = StreamBatches.changes(SparkSession.active(), log, range, scan.request().mode(),
         scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
+  }
+
+  /**
+   * The commits without the files {@code excludeRegex} finds (added, removed and change data
+   * files, by their paths in the log), as delta-spark's change data feed stream leaves them out.
+   */
+  private List<CommitChanges> excluding(List<CommitChanges> commits) {
+    if (request.excludeRegex() == null) {
+      return commits;
+    }
+    List<CommitChanges> kept = new ArrayList<>();
+    for (CommitChanges c : commits) {
+      kept.add(new CommitChanges(c.version(), c.timestampMillis(), c.rowTracked(), kept(c.removed()),
+          kept(c.added()), kept(c.changeData())));
+    }
+    return List.copyOf(kept);
+  }
+
+  private List<ChangeFile> kept(List<ChangeFile> files) {
+    return files.stream().filter(f -> !request.excludes(f.path())).toList();
   }
 
   /**

@@ -136,7 +136,11 @@ public final class RowTrackingBackfill {
     return snapshot;
   }
 
-  /** A file still without row IDs, with what its place in the order and its row IDs depend on. */
+  /**
+   * A file still without row IDs or without a default row commit version, with what its place in
+   * the order and its row IDs depend on; {@code numRecords}: the row IDs it takes (0 where it
+   * keeps its own).
+   */
   record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {}
 
   /**
@@ -150,7 +154,9 @@ public final class RowTrackingBackfill {
     for (int i = 0; i < active.size(); i++) {
       AddFile f = active.get(i);
       if (f.baseRowId() == null || f.defaultRowCommitVersion() == null) {
-        files.add(new PendingFile(f, snapshot.firstAddedVersion(i), numRecords(where, f)));
+        // A file that keeps its row IDs needs no record count: it takes no new ones.
+        files.add(new PendingFile(f, snapshot.firstAddedVersion(i),
+            f.baseRowId() == null ? numRecords(where, f) : 0));
       }
     }
     files.sort(Comparator.comparingLong(PendingFile::firstAddedVersion)

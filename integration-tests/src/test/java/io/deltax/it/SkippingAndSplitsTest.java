@@ -108,6 +108,24 @@ class SkippingAndSplitsTest {
     assertEquals(1, DeltaOracle.filesScanned(deltax(table).where("`event-date` = 2")), "pruned");
   }
 
+  /**
+   * A data column named {@code _metadata} hides Spark's: a filter on its {@code row_id} field is on
+   * the column's values, not on row IDs, and must not prune files by their row ID ranges.
+   */
+  @Test
+  void aDataColumnNamedMetadataIsNotTheRowId() {
+    String table = dir.resolve("metadata-column").toString();
+    sql("CREATE TABLE " + quote(table) + " (id INT, _metadata STRUCT<row_id: BIGINT>) USING delta "
+        + "TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+    sql("INSERT INTO " + quote(table) + " VALUES (1, named_struct('row_id', 100L))");
+    sql("INSERT INTO " + quote(table) + " VALUES (2, named_struct('row_id', 0L))");
+    for (String where : List.of("_metadata.row_id = 100", "_metadata.row_id > 50")) {
+      Dataset<Row> expected = delta(table).where(where);
+      assertEquals(1, expected.count(), where);
+      assertSameRows(expected, deltax(table).where(where));
+    }
+  }
+
   /** Whether Spark evaluates a filter on the rows the scan returns. */
   private static boolean sparkFilters(Dataset<Row> df) {
     return df.queryExecution().executedPlan().find(p -> p instanceof FilterExec).isDefined();

@@ -14,8 +14,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import scala.jdk.javaapi.CollectionConverters;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -24,6 +25,7 @@ import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * What each file tells about the columns a scan's filters name, as {@link ColumnBounds}: a
@@ -40,6 +42,8 @@ final class FileBounds {
 
   /** By lower-case name. */
   private final Map<String, StructField> columns = new HashMap<>();
+  /** The column each filter attribute names ({@link #field}), or empty. */
+  private final Map<String, Optional<StructField>> fieldsByAttribute = new ConcurrentHashMap<>();
   private final Set<String> partitionColumns;
   private final PartitionValues partitionValues;
   /** The physical names of the data columns whose statistics the filters need. */
@@ -112,8 +116,11 @@ final class FileBounds {
    * no bounds here (and must not find a top-level column named {@code `s.x`}).
    */
   private StructField field(String attribute) {
-    List<String> parts = CollectionConverters.asJava(UnresolvedAttribute.parseAttributeName(attribute));
-    return parts.size() == 1 ? columns.get(parts.get(0).toLowerCase(Locale.ROOT)) : null;
+    // Asked per file and filter: each name is parsed once.
+    return fieldsByAttribute.computeIfAbsent(attribute, a -> {
+      List<String> parts = CollectionConverters.asJava(UnresolvedAttribute.parseAttributeName(a));
+      return Optional.ofNullable(parts.size() == 1 ? columns.get(parts.get(0).toLowerCase(Locale.ROOT)) : null);
+    }).orElse(null);
   }
 
   /** The physical names of the columns whose statistics are parsed. */

@@ -173,6 +173,25 @@ class ChangeFeedStreamTest {
   }
 
   /**
+   * {@code excludeRegex} leaves out the files whose path it finds, in the snapshot and in later
+   * commits (added, removed and change data files), as delta-spark's change data feed stream.
+   */
+  @Test
+  void excludeRegexAsDeltaSpark() {
+    String table = dir.resolve("exclude").toString();
+    Streams.write(table, "CREATE TABLE $T (id INT, v STRING, p INT) USING delta PARTITIONED BY (p) "
+        + "TBLPROPERTIES (" + String.join(", ", ROW_TRACKING_AND_CDF) + ")",
+        "INSERT INTO $T VALUES (1, 'a', 1), (2, 'b', 2)");
+    Map<String, String> excluding = Map.of("readChangeFeed", "true", "excludeRegex", "p=2/");
+    runBoth(table, "exclude", excluding);
+    assertEquals(1, Streams.count(dir.resolve("exclude-deltax")), "the snapshot without p=2");
+    Streams.write(table, "UPDATE $T SET v = 'a1' WHERE id = 1", "UPDATE $T SET v = 'b1' WHERE id = 2",
+        "INSERT INTO $T VALUES (3, 'c', 2), (4, 'd', 1)");
+    runBoth(table, "exclude", excluding);
+    assertEquals(4, Streams.count(dir.resolve("exclude-deltax")), "then p=1's update and insert");
+  }
+
+  /**
    * Without a start, the snapshot's rows take its version's commit time made increasing over the
    * commits before it, as delta-spark's stream gives them: here its commit file is a second older
    * than the one before (commits of one second on a store with one-second times look alike).
