@@ -99,12 +99,8 @@ class SkippingAndSplitsTest {
     sql("INSERT INTO " + quote(table) + " VALUES (0.7, 1, -0.0)");
     sql("INSERT INTO " + quote(table) + " VALUES (0.1, 2, 0.0)");
     sql("INSERT INTO " + quote(table) + " VALUES (0.3, 3, 1.0)");
-    for (String where : List.of("f = 0.7F", "f <= 0.1F", "f >= 0.7F", "p = 0.0", "p = -0.0",
-        "p <= 0.0", "`event-date` = 2")) {
-      Dataset<Row> expected = delta(table).where(where);
-      assertFalse(expected.isEmpty(), where);
-      assertSameRows(expected, deltax(table).where(where));
-    }
+    assertSameRowsFound(table, "f = 0.7F", "f <= 0.1F", "f >= 0.7F", "p = 0.0", "p = -0.0",
+        "p <= 0.0", "`event-date` = 2");
     assertEquals(1, DeltaOracle.filesScanned(deltax(table).where("`event-date` = 2")), "pruned");
   }
 
@@ -119,9 +115,14 @@ class SkippingAndSplitsTest {
         + "TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
     sql("INSERT INTO " + quote(table) + " VALUES (1, named_struct('row_id', 100L))");
     sql("INSERT INTO " + quote(table) + " VALUES (2, named_struct('row_id', 0L))");
-    for (String where : List.of("_metadata.row_id = 100", "_metadata.row_id > 50")) {
+    assertSameRowsFound(table, "_metadata.row_id = 100", "_metadata.row_id > 50");
+  }
+
+  /** For each filter, delta-spark finds rows of {@code table}, and deltax the same. */
+  private static void assertSameRowsFound(String table, String... filters) {
+    for (String where : filters) {
       Dataset<Row> expected = delta(table).where(where);
-      assertEquals(1, expected.count(), where);
+      assertFalse(expected.isEmpty(), where);
       assertSameRows(expected, deltax(table).where(where));
     }
   }
