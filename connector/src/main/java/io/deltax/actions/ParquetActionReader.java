@@ -255,36 +255,31 @@ public final class ParquetActionReader {
 
     private <T> T decode(ActionSchema<T> schema, Group group) {
       List<ActionField<T>> fields = schema.fields();
+      // Per group type: each declared field's position, then where a stats_parsed struct to read
+      // stands in for the stats (StatsStruct) and where its stats go, or -1.
       int[] at = positions.computeIfAbsent(group.getType(), type -> {
-        int[] found = new int[fields.size()];
-        for (int i = 0; i < found.length; i++) {
+        int[] found = new int[fields.size() + 2];
+        found[fields.size()] = -1;
+        for (int i = 0; i < fields.size(); i++) {
           String name = fields.get(i).name();
           found[i] = type.containsField(name) ? type.getFieldIndex(name) : -1;
+          if (schema == AddFile.SCHEMA && name.equals("stats") && type.containsField(StatsStruct.COLUMN)) {
+            found[fields.size()] = type.getFieldIndex(StatsStruct.COLUMN);
+            found[fields.size() + 1] = i;
+          }
         }
         return found;
       });
-      Object[] values = new Object[at.length];
-      for (int i = 0; i < at.length; i++) {
+      Object[] values = new Object[fields.size()];
+      for (int i = 0; i < values.length; i++) {
         values[i] = at[i] < 0 || group.getFieldRepetitionCount(at[i]) == 0
             ? fields.get(i).absent() : decode(fields.get(i), group, at[i]);
       }
-      if (schema == AddFile.SCHEMA && group.getType().containsField(StatsStruct.COLUMN)) {
-        int parsed = group.getType().getFieldIndex(StatsStruct.COLUMN);
-        int stats = statsIndex(fields);
-        if (values[stats] == null && group.getFieldRepetitionCount(parsed) > 0) {
-          values[stats] = StatsStruct.toJson(group.getGroup(parsed, 0));
-        }
+      int parsed = at[fields.size()];
+      if (parsed >= 0 && values[at[fields.size() + 1]] == null && group.getFieldRepetitionCount(parsed) > 0) {
+        values[at[fields.size() + 1]] = StatsStruct.toJson(group.getGroup(parsed, 0));
       }
       return schema.create(values);
-    }
-
-    private static int statsIndex(List<? extends ActionField<?>> fields) {
-      for (int i = 0; i < fields.size(); i++) {
-        if (fields.get(i).name().equals("stats")) {
-          return i;
-        }
-      }
-      throw new IllegalStateException("add has no stats field");
     }
 
     private Object decode(ActionField<?> field, Group group, int index) {
