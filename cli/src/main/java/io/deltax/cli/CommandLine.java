@@ -27,7 +27,7 @@ final class CommandLine {
     this.words = new ArrayList<>(words);
   }
 
-  /** The first word, the table: a path or a catalog table name. */
+  /** The first word, the table's path. */
   String table() {
     if (words.isEmpty() || words.get(0).startsWith("--")) {
       throw new UsageException(command + ": missing <table>; see deltax --help");

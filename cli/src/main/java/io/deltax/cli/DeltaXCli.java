@@ -23,8 +23,8 @@ import org.apache.spark.sql.types.StructField;
  * The {@code deltax} command: deltax on an embedded local Spark. Exit codes: 0 done, 1 the table
  * or the work failed, 2 the command line is wrong. Errors are one line; {@code --verbose} adds the
  * stack trace. The backfill and the preservation are set up by {@link SessionWriters}, as for
- * {@code CALL}: the same session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}), the
- * same table names.
+ * {@code CALL}: the same session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}).
+ * Tables are paths: the embedded Spark has no metastore.
  */
 public final class DeltaXCli {
   static final String USAGE = String.join("\n",
@@ -43,7 +43,7 @@ public final class DeltaXCli {
       "                                            with --row-ids)",
       "  demo                                      build deltax and run the README demo (bin/deltax)",
       "",
-      "<table> is a path (/data/t, s3a://bucket/t) or a table name the session catalog knows.",
+      "<table> is a path (/data/t, s3a://bucket/t): the embedded Spark has no metastore.",
       "Options: --verbose (stack traces), --help. Session conf: DELTAX_JAVA_OPTS='-Dspark.…=…'.");
   /** The engine deltax's commits name in their {@code engineInfo}. */
   private static final String ENGINE = "deltax-cli";
@@ -127,11 +127,16 @@ public final class DeltaXCli {
     return spark;
   }
 
+  /** {@code text} as the body of an SQL string literal: backslashes and quotes escaped. */
+  private static String sqlString(String text) {
+    return text.replace("\\", "\\\\").replace("'", "\\'");
+  }
+
   /** A procedure whose one argument is the table, through CALL as a user would write it. */
   private void procedure(String name, CommandLine line, boolean vertical) {
     String table = line.table();
     line.noneLeft();
-    Dataset<Row> rows = spark.get().sql("CALL " + name + "(table => '" + table.replace("'", "\\'") + "')");
+    Dataset<Row> rows = spark.get().sql("CALL " + name + "(table => '" + sqlString(table) + "')");
     if (!vertical) {
       rows.show(1000, false);
       return;

@@ -195,6 +195,11 @@ public final class DeltaXErrors {
         + (above ? " exceeds" : " is below") + " the range of " + range + ". Nothing was written.");
   }
 
+  public static DeltaXException nullArgument(String argument, String expected) {
+    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
+        argument + " takes " + expected + ", not NULL. Nothing was written.");
+  }
+
   public static DeltaXException missingTableArgument() {
     return new DeltaXException("DELTAX_INVALID_ARGUMENT",
         "table must name a Delta table: a path such as '/data/events' or a table name.");

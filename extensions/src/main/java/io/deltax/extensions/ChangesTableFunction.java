@@ -14,6 +14,9 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.Function1;
 import scala.Tuple3;
 import scala.collection.immutable.Seq;
+import org.apache.spark.sql.types.IntegralType;
+import org.apache.spark.sql.types.NullType;
+import org.apache.spark.sql.types.StringType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
@@ -41,6 +44,12 @@ final class ChangesTableFunction {
     for (Expression e : CollectionConverters.asJava(arguments)) {
       if (!e.foldable()) {
         throw DeltaXErrors.badTableFunctionArgument(NAME, e.sql(), "a constant");
+      }
+      // A version is a whole number (or its text): a date or a timestamp would turn into an
+      // unrelated number of days or microseconds.
+      if (!(e.dataType() instanceof IntegralType || e.dataType() instanceof StringType
+          || e.dataType() instanceof NullType)) {
+        throw DeltaXErrors.badTableFunctionArgument(NAME, e.sql(), "a table and versions: strings or whole numbers");
       }
       Object value = e.eval(null);
       values.add(value == null ? null : value.toString());

@@ -216,6 +216,13 @@ class BackfillRowTrackingTest {
     // delta-spark, reading the catalog table, now sees row tracking enabled and unique row IDs.
     assertEquals(2, spark().table("deltax_backfill_named").select("_metadata.row_id").distinct().count());
     sql("DROP TABLE deltax_backfill_named");
+    // A location with a space: the catalog's URI text is percent-encoded.
+    String spaced = dir.resolve("with space").toString();
+    sql("CREATE TABLE deltax_backfill_spaced (id INT) USING delta LOCATION '" + spaced + "'");
+    sql("INSERT INTO deltax_backfill_spaced VALUES (1), (2)");
+    assertTrue(call("table => 'deltax_backfill_spaced'").getBoolean(7));
+    assertDeltaSparkAgrees(spaced);
+    sql("DROP TABLE deltax_backfill_spaced");
   }
 
   @Test
@@ -405,6 +412,8 @@ class BackfillRowTrackingTest {
         "table => '" + path + "', batch_size => -5",
         "table => '" + path + "', batch_size => 'many'",
         "table => '" + path + "', max_commits => -1",
+        "table => '" + path + "', max_commits => NULL",
+        "table => '" + path + "', dry_run => NULL",
         "batch_size => 2"}) {
       Exception e = assertThrows(Exception.class, () -> call(arguments), arguments);
       assertFalse(e.getMessage().isBlank());

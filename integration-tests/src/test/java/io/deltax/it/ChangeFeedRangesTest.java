@@ -250,6 +250,9 @@ class ChangeFeedRangesTest {
     assertEquals(expected, canonicalRows(postimages));
     assertError(() -> spark().sql("SELECT * FROM deltax_changes('" + path + "')").collect(),
         "DELTAX_INVALID_ARGUMENT", "deltax_changes");
+    // A date is not a version (it would be read as its number of days).
+    assertError(() -> spark().sql("SELECT * FROM deltax_changes('" + path + "', DATE'1970-01-03')").collect(),
+        "DELTAX_INVALID_ARGUMENT", "DATE");
   }
 
   @Test

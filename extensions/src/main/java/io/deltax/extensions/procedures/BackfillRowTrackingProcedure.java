@@ -3,6 +3,7 @@ package io.deltax.extensions.procedures;
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.conf.WholeNumberRange;
+import io.deltax.errors.DeltaXErrors;
 import java.util.OptionalInt;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -90,8 +91,16 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
     Number maxCommits = WholeNumberArguments.value(input, MAX_COMMITS, parameters[MAX_COMMITS].dataType());
     OptionalInt batch = batchSize == null ? OptionalInt.empty()
         : OptionalInt.of((int) WholeNumberRange.FILES_PER_COMMIT.check("batch_size", batchSize));
-    int commits = maxCommits == null ? 0 : (int) WholeNumberRange.MAX_COMMITS.check("max_commits", maxCommits);
-    boolean dryRun = !input.isNullAt(DRY_RUN) && input.getBoolean(DRY_RUN);
+    // Both have defaults (0 and false): NULL is a NULL given, or a value Spark could not cast,
+    // never "no limit" or "write".
+    if (maxCommits == null) {
+      throw DeltaXErrors.notAWholeNumber("max_commits", "NULL", WholeNumberRange.MAX_COMMITS.describe());
+    }
+    if (input.isNullAt(DRY_RUN)) {
+      throw DeltaXErrors.nullArgument("dry_run", "true or false");
+    }
+    int commits = (int) WholeNumberRange.MAX_COMMITS.check("max_commits", maxCommits);
+    boolean dryRun = input.getBoolean(DRY_RUN);
     RowTrackingBackfill backfill = SessionWriters.backfill(spark, table, batch, commits, ENGINE);
     BackfillResult result = run("Row tracking backfill of " + table,
         () -> dryRun ? backfill.plan() : backfill.run());

@@ -37,7 +37,9 @@ public final class TableArgument {
     if (!provider.equals("delta")) {
       throw DeltaXErrors.notADeltaCatalogTable(table, provider);
     }
+    // As a Hadoop path string: the URI's own text is percent-encoded ("my%20table"), which
+    // Hadoop's Path would encode again.
     URI location = catalogTable.location();
-    return location.toString();
+    return new org.apache.hadoop.fs.Path(location).toString();
   }
 }
