@@ -27,12 +27,17 @@ final class CommandLine {
     this.words = new ArrayList<>(words);
   }
 
-  /** The first word, the table's path. */
+  /**
+   * The first word, the table's path; a bare name ({@code events}) is a directory here, made
+   * absolute, as {@code CALL} would otherwise look it up in a catalog the CLI does not have.
+   */
   String table() {
     if (words.isEmpty() || words.get(0).startsWith("--")) {
       throw new UsageException(command + ": missing <table>; see deltax --help");
     }
-    return words.remove(0);
+    String table = words.remove(0);
+    return table.contains("/") || table.contains(":") ? table
+        : java.nio.file.Path.of(table).toAbsolutePath().toString();
   }
 
   /** Whether {@code flag} was given. */

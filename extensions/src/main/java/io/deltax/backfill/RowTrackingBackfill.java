@@ -138,10 +138,14 @@ public final class RowTrackingBackfill {
 
   /**
    * A file still without row IDs or without a default row commit version, with what its place in
-   * the order and its row IDs depend on; {@code numRecords}: the row IDs it takes (0 where it
-   * keeps its own).
+   * the order and its row IDs depend on: its {@code numRecords} rows.
    */
-  record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {}
+  record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {
+    /** The row IDs it takes: none where it keeps its own. */
+    long newRowIds() {
+      return file.baseRowId() == null ? numRecords : 0;
+    }
+  }
 
   /**
    * The files still without row IDs, in the order their data was first added; fails, before
@@ -154,9 +158,10 @@ public final class RowTrackingBackfill {
     for (int i = 0; i < active.size(); i++) {
       AddFile f = active.get(i);
       if (f.baseRowId() == null || f.defaultRowCommitVersion() == null) {
-        // A file that keeps its row IDs needs no record count: it takes no new ones.
-        files.add(new PendingFile(f, snapshot.firstAddedVersion(i),
-            f.baseRowId() == null ? numRecords(where, f) : 0));
+        // A file that keeps its row IDs takes no new ones: its record count is asked for only
+        // for the row data version map, where the statistics give it.
+        files.add(new PendingFile(f, snapshot.firstAddedVersion(i), f.baseRowId() == null
+            ? numRecords(where, f) : FileStatistics.numRecords(f).orElse(0)));
       }
     }
     files.sort(Comparator.comparingLong(PendingFile::firstAddedVersion)
@@ -178,7 +183,7 @@ public final class RowTrackingBackfill {
     long files = batches.filesThisRun(pending.size());
     long rows = 0;
     for (PendingFile f : pending.subList(0, (int) files)) {
-      rows += f.numRecords();
+      rows += f.newRowIds();
     }
     return new BackfillResult(tableName(snapshot), true, files,
         planned, planned == 0 ? null : next, planned == 0 ? null : next + planned - 1, hwm + rows,
@@ -341,9 +346,7 @@ public final class RowTrackingBackfill {
       long defaultVersion = f.defaultRowCommitVersion() != null ? f.defaultRowCommitVersion() : version;
       actions.add(new AddFile(f.path(), f.partitionValues(), f.size(), f.modificationTime(), false,
           f.stats(), f.tags(), f.deletionVector(), baseRowId, defaultVersion, f.clusteringProvider()));
-      if (f.baseRowId() == null) {
-        next += p.numRecords();
-      }
+      next += p.newRowIds();
     }
     actions.add(new DomainMetadata(RowTrackingConfig.DOMAIN,
         ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)), false));

@@ -296,12 +296,14 @@ class BackfillRowTrackingTest {
   }
 
   /**
-   * A file that has a default row commit version but no row IDs (a writer that left them out) gets
-   * row IDs and keeps its version (PROTOCOL.md, "Writer Requirements for Row Tracking"): its rows'
-   * row commit versions are those delta-spark gives the twin table, where nothing was left out.
+   * Files a writer left without a row tracking field (the first without row IDs, the second
+   * without its default row commit version) get the missing one and keep the other (PROTOCOL.md,
+   * "Writer Requirements for Row Tracking"). The first's rows keep the row commit version
+   * delta-spark gives the twin table, where nothing was left out; the second's rows, whose version
+   * the backfill assigned, keep the twin's as their row data version.
    */
   @Test
-  void aFileKeepsTheDefaultRowCommitVersionItHas() throws IOException {
+  void aFileKeepsTheRowTrackingFieldsItHas() throws IOException {
     String[] tables = {dir.resolve("drcv-twin").toString(), dir.resolve("drcv-edited").toString()};
     for (String path : tables) {
       sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta TBLPROPERTIES ("
@@ -309,25 +311,33 @@ class BackfillRowTrackingTest {
       sql("INSERT INTO " + quote(path) + " VALUES (1, 'a')");
       sql("INSERT INTO " + quote(path) + " VALUES (2, 'b')");
     }
-    Path commit = Path.of(tables[1], "_delta_log", String.format("%020d.json", 1));
+    leaveOut(tables[1], 1, "baseRowId");
+    leaveOut(tables[1], 2, "defaultRowCommitVersion");
+    DeltaLog.clearCache();
+    assertTrue(call("table => '" + tables[1] + "'").getBoolean(7));
+    sql("ALTER TABLE " + quote(tables[0]) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+    String[] versions = {"id", "_metadata.row_commit_version"};
+    assertEquals(canonicalRows(delta(tables[0]).where("id = 1").selectExpr(versions)),
+        canonicalRows(deltax(tables[1]).where("id = 1").selectExpr(versions)));
+    assertEquals(canonicalRows(delta(tables[0]).selectExpr(versions)),
+        canonicalRows(deltax(tables[1]).selectExpr("id", "_metadata.row_data_version")));
+    assertDeltaSparkAgrees(tables[1]);
+  }
+
+  /** Removes {@code field} from the add actions of commit {@code version}, as a writer that left it out. */
+  private static void leaveOut(String table, long version, String field) throws IOException {
+    Path commit = Path.of(table, "_delta_log", String.format("%020d.json", version));
     List<String> lines = new ArrayList<>();
     for (String line : Files.readAllLines(commit)) {
       JsonNode action = JSON.readTree(line);
       if (action.has("add")) {
-        assertTrue(action.get("add").has("defaultRowCommitVersion"), line);
-        ((ObjectNode) action.get("add")).remove("baseRowId");
+        assertTrue(action.get("add").has(field), line);
+        ((ObjectNode) action.get("add")).remove(field);
       }
       lines.add(JSON.writeValueAsString(action));
     }
     Files.write(commit, lines);
     Files.deleteIfExists(commit.resolveSibling("." + commit.getFileName() + ".crc")); // Hadoop's checksum
-    DeltaLog.clearCache();
-    assertTrue(call("table => '" + tables[1] + "'").getBoolean(7));
-    sql("ALTER TABLE " + quote(tables[0]) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
-    String[] versions = {"id", "_metadata.row_commit_version"};
-    assertEquals(canonicalRows(delta(tables[0]).selectExpr(versions)),
-        canonicalRows(deltax(tables[1]).selectExpr(versions)));
-    assertDeltaSparkAgrees(tables[1]);
   }
 
   private static long deltaSparkCheckpointVersion(String path) {
