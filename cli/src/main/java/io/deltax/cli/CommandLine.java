@@ -27,17 +27,12 @@ final class CommandLine {
     this.words = new ArrayList<>(words);
   }
 
-  /**
-   * The first word, the table's path; a bare name ({@code events}) is a directory here, made
-   * absolute, as {@code CALL} would otherwise look it up in a catalog the CLI does not have.
-   */
+  /** The first word, the table: a path, or a name where the CLI's session has a catalog. */
   String table() {
     if (words.isEmpty() || words.get(0).startsWith("--")) {
       throw new UsageException(command + ": missing <table>; see deltax --help");
     }
-    String table = words.remove(0);
-    return table.contains("/") || table.contains(":") ? table
-        : java.nio.file.Path.of(table).toAbsolutePath().toString();
+    return words.remove(0);
   }
 
   /** Whether {@code flag} was given. */

@@ -23,8 +23,9 @@ import org.apache.spark.sql.types.StructField;
  * The {@code deltax} command: deltax on an embedded local Spark. Exit codes: 0 done, 1 the table
  * or the work failed, 2 the command line is wrong. Errors are one line; {@code --verbose} adds the
  * stack trace. The backfill and the preservation are set up by {@link SessionWriters}, as for
- * {@code CALL}: the same session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}).
- * Tables are paths: the embedded Spark has no metastore.
+ * {@code CALL}: the same session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}), the
+ * same table names where its session has a catalog (the embedded one has only an empty in-memory
+ * catalog, so {@code bin/deltax} takes paths).
  */
 public final class DeltaXCli {
   static final String USAGE = String.join("\n",
@@ -43,7 +44,7 @@ public final class DeltaXCli {
       "                                            with --row-ids)",
       "  demo                                      build deltax and run the README demo (bin/deltax)",
       "",
-      "<table> is a path (/data/t, s3a://bucket/t): the embedded Spark has no metastore.",
+      "<table> is a path (/data/t, s3a://bucket/t); a table name needs a session with a catalog.",
       "Options: --verbose (stack traces), --help. Session conf: DELTAX_JAVA_OPTS='-Dspark.…=…'.");
   /** The engine deltax's commits name in their {@code engineInfo}. */
   private static final String ENGINE = "deltax-cli";

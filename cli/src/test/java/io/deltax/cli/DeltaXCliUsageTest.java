@@ -59,13 +59,4 @@ class DeltaXCliUsageTest {
         + "not 'latest'. Nothing was written.", "show", "/data/t", "--version", "latest");
     assertUsage("--batch-size needs a value; see deltax --help", "backfill", "/data/t", "--batch-size");
   }
-
-  /** A bare name is a directory here (the CLI's Spark has no catalog); paths pass as given. */
-  @Test
-  void aBareTableNameIsADirectoryHere() {
-    assertEquals(java.nio.file.Path.of("events").toAbsolutePath().toString(),
-        new CommandLine("status", java.util.List.of("events")).table());
-    assertEquals("s3a://bucket/t", new CommandLine("status", java.util.List.of("s3a://bucket/t")).table());
-    assertEquals("data/t", new CommandLine("status", java.util.List.of("data/t")).table());
-  }
 }
