@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -32,6 +33,7 @@ import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Takes the columns and filters Spark pushes down. Filters are used to prune partitions, skip
@@ -210,11 +212,21 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
       return result;
     }
     for (Filter f : filters) {
-      if (Arrays.stream(f.references()).noneMatch(c -> partitionColumns.contains(c.toLowerCase(Locale.ROOT))
-          || c.toLowerCase(Locale.ROOT).startsWith(MetadataColumns.METADATA))) {
+      if (Arrays.stream(f.references()).map(DeltaXScanBuilder::topLevelName).noneMatch(c ->
+          partitionColumns.contains(c) || c.equals(MetadataColumns.METADATA))) {
         result.add(f);
       }
     }
     return result;
+  }
+
+  /**
+   * The top-level column a pushed filter's attribute names, lower case: Spark writes it as SQL
+   * does, {@code `event-date`} quoted, {@code s.x} for a nested field. A partition column's filter
+   * must not reach Parquet's row-group filters, which read a column the file lacks as nulls.
+   */
+  private static String topLevelName(String attribute) {
+    return CollectionConverters.asJava(UnresolvedAttribute.parseAttributeName(attribute)).get(0)
+        .toLowerCase(Locale.ROOT);
   }
 }
