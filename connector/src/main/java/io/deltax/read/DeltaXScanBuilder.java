@@ -23,7 +23,6 @@ import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -33,7 +32,6 @@ import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Takes the columns and filters Spark pushes down. Filters are used to prune partitions, skip
@@ -226,7 +224,6 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
    * must not reach Parquet's row-group filters, which read a column the file lacks as nulls.
    */
   private static String topLevelName(String attribute) {
-    return CollectionConverters.asJava(UnresolvedAttribute.parseAttributeName(attribute)).get(0)
-        .toLowerCase(Locale.ROOT);
+    return DataSkipping.columnPath(attribute).get(0).toLowerCase(Locale.ROOT);
   }
 }

@@ -10,8 +10,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The filters of one scan and what they do to its files: partition pruning from the files'
@@ -30,6 +32,14 @@ public final class DataSkipping {
   private final FileBounds bounds;
   private final List<Filter> usable = new ArrayList<>();
   private final List<Filter> postScan = new ArrayList<>();
+
+  /**
+   * The column path a pushed filter's attribute names, as Spark writes it: quoted where a name
+   * needs it ({@code `event-date`}), dotted for a nested field ({@code s.x}).
+   */
+  public static List<String> columnPath(String attribute) {
+    return CollectionConverters.asJava(UnresolvedAttribute.parseAttributeName(attribute));
+  }
 
   /** Filters on columns and partition values only: no row tracking fields. */
   public DataSkipping(StructType schema, Set<String> partitionColumns, List<Filter> filters,

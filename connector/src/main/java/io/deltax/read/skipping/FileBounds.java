@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DoubleType;
@@ -25,7 +24,6 @@ import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * What each file tells about the columns a scan's filters name, as {@link ColumnBounds}: a
@@ -118,7 +116,7 @@ final class FileBounds {
   private StructField field(String attribute) {
     // Asked per file and filter: each name is parsed once.
     return fieldsByAttribute.computeIfAbsent(attribute, a -> {
-      List<String> parts = CollectionConverters.asJava(UnresolvedAttribute.parseAttributeName(a));
+      List<String> parts = DataSkipping.columnPath(a);
       return Optional.ofNullable(parts.size() == 1 ? columns.get(parts.get(0).toLowerCase(Locale.ROOT)) : null);
     }).orElse(null);
   }
