@@ -86,15 +86,8 @@ final class SkippingValues {
   /**
    * A value from {@code minValues} or {@code maxValues}. Timestamps there are truncated to
    * milliseconds, so a maximum is widened by 999 microseconds to stay an upper bound.
-   */
-  @SuppressWarnings("rawtypes")
-  static Comparable fromStats(DataType type, JsonNode node, boolean isMax) {
-    return fromStats(type, false, node, isMax);
-  }
-
-  /**
-   * As {@link #fromStats(DataType, JsonNode, boolean)}, for a column that {@code wasFloat} before
-   * it was widened to double (PROTOCOL.md, "Type Widening").
+   * {@code wasFloat}: a double column that was a float before type widening (PROTOCOL.md, "Type
+   * Widening").
    */
   @SuppressWarnings("rawtypes")
   static Comparable fromStats(DataType type, boolean wasFloat, JsonNode node, boolean isMax) {
