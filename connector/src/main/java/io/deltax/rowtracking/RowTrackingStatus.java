@@ -23,6 +23,8 @@ import java.util.Optional;
  * @param enablementVersion the newest version that turned {@code delta.enableRowTracking} on,
  *     where the log still shows the change (not where it was on already at the oldest version
  *     the log can rebuild)
+ * @param filesWithoutRowIds active files lacking a {@code baseRowId} or a
+ *     {@code defaultRowCommitVersion}: those a backfill still has to give them to
  * @param historyComplete whether the log still holds every commit from version 0
  * @param rowDataVersions where {@code _metadata.row_data_version} gets the backfilled rows'
  *     data versions from
@@ -32,7 +34,7 @@ public record RowTrackingStatus(
     RowTrackingConfig config,
     boolean suspended,
     long highWaterMark,
-    long filesWithoutBaseRowId,
+    long filesWithoutRowIds,
     List<CommitSummary> backfills,
     Optional<Long> enablementVersion,
     boolean historyComplete,
@@ -83,10 +85,11 @@ public record RowTrackingStatus(
         .filter(c -> BACKFILL_OPERATION.equals(c.operation())).toList();
     Optional<Long> enablement = history.metadataTurnedOn(
         m -> TableProperties.of(snapshot.tableRoot().toString(), m).rowTrackingEnabled());
-    long withoutBaseRowId = snapshot.activeFiles().stream().filter(f -> f.baseRowId() == null).count();
+    long withoutRowIds = snapshot.activeFiles().stream()
+        .filter(f -> f.baseRowId() == null || f.defaultRowCommitVersion() == null).count();
     RowTrackingConfig config = RowTrackingConfig.of(snapshot);
     return new RowTrackingStatus(snapshot, config, snapshot.properties().rowTrackingSuspended(),
-        highWaterMark(snapshot), withoutBaseRowId, backfills, enablement, history.complete(),
+        highWaterMark(snapshot), withoutRowIds, backfills, enablement, history.complete(),
         rowDataVersionState(log, snapshot, config, backfills, history));
   }
 

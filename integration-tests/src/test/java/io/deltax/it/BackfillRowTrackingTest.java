@@ -314,7 +314,9 @@ class BackfillRowTrackingTest {
     leaveOut(tables[1], 1, "baseRowId");
     leaveOut(tables[1], 2, "defaultRowCommitVersion");
     DeltaLog.clearCache();
+    assertEquals(2L, filesWithoutRowIds(tables[1]), "a file missing either field is counted");
     assertTrue(call("table => '" + tables[1] + "'").getBoolean(7));
+    assertEquals(0L, filesWithoutRowIds(tables[1]));
     sql("ALTER TABLE " + quote(tables[0]) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
     String[] versions = {"id", "_metadata.row_commit_version"};
     assertEquals(canonicalRows(delta(tables[0]).where("id = 1").selectExpr(versions)),
@@ -322,6 +324,11 @@ class BackfillRowTrackingTest {
     assertEquals(canonicalRows(delta(tables[0]).selectExpr(versions)),
         canonicalRows(deltax(tables[1]).selectExpr("id", "_metadata.row_data_version")));
     assertDeltaSparkAgrees(tables[1]);
+  }
+
+  private static long filesWithoutRowIds(String table) {
+    return spark().sql("CALL row_tracking_status(table => '" + table + "')").first()
+        .getLong(12);
   }
 
   /** Removes {@code field} from the add actions of commit {@code version}, as a writer that left it out. */

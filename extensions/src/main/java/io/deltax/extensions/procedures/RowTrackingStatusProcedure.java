@@ -80,7 +80,7 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
         s.config().materializedRowIdColumn().map(UTF8String::fromString).orElse(null),
         s.config().materializedRowCommitVersionColumn().map(UTF8String::fromString).orElse(null),
         s.highWaterMark(),
-        s.filesWithoutBaseRowId(),
+        s.filesWithoutRowIds(),
         new GenericArrayData(s.backfills().stream().map(CommitSummary::version).toArray()),
         new GenericArrayData(s.backfills().stream().map(c -> c.timestamp() * 1000L).toArray()),
         s.enablementVersion().orElse(null),
