@@ -1,6 +1,8 @@
 package io.deltax.changes;
 
+import io.deltax.errors.DeltaXErrors;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /** The columns a change feed adds after the table's, with delta-spark's names and types. */
@@ -11,8 +13,17 @@ public final class ChangeFeedColumns {
 
   private ChangeFeedColumns() {}
 
-  /** The table's columns, then {@code _change_type}, {@code _commit_version}, {@code _commit_timestamp}. */
-  public static StructType appendTo(StructType tableSchema) {
+  /**
+   * The table's columns, then {@code _change_type}, {@code _commit_version}, {@code _commit_timestamp};
+   * refused where a table column already has one of those names (Spark resolves names without
+   * case, so any case).
+   */
+  public static StructType appendTo(StructType tableSchema, String tablePath) {
+    for (StructField f : tableSchema.fields()) {
+      if (isChangeColumn(f.name())) {
+        throw DeltaXErrors.tableHasChangeFeedColumn(tablePath, f.name());
+      }
+    }
     return tableSchema
         .add(CHANGE_TYPE, DataTypes.StringType, true)
         .add(COMMIT_VERSION, DataTypes.LongType, true)

@@ -336,6 +336,17 @@ public final class DeltaXErrors {
             + "the changes up to version " + (version - 1) + " instead.");
   }
 
+  /**
+   * A table column has the name of a column the change feed adds; delta-spark refuses to turn its
+   * change data feed on for such a table ({@code DELTA_TABLE_ALREADY_CONTAINS_CDC_COLUMNS}).
+   */
+  public static DeltaXException tableHasChangeFeedColumn(String tablePath, String column) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE",
+        "Cannot give the changes of " + tablePath + ": its column " + column + " has the name of a "
+            + "column the change feed adds (_change_type, _commit_version, _commit_timestamp), so "
+            + "the feed could not tell them apart. Rename the column to read its changes.");
+  }
+
   /** Spark 4.2's CHANGES query asked for post-processing that needs row IDs the range lacks. */
   public static DeltaXException changelogWithoutRowIds(String tablePath, long version,
       String deduplicationMode, boolean computeUpdates) {

@@ -54,6 +54,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
   private ChangeRange range;
   private final ChangeMode mode;
   private final DeltaXConf conf;
+  private final StructType schema;
 
   /**
    * @param planner reads the commits of {@code bounds}, on the first call of {@link #range}: the
@@ -66,6 +67,8 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
     this.planner = planner;
     this.mode = mode;
     this.conf = conf;
+    this.schema = ChangeFeedColumns.appendTo(ColumnMapping.logicalSchema(bounds.endSnapshot().schema()),
+        bounds.endSnapshot().tableRoot().toString());
   }
 
   /** The range's versions and end snapshot, checked against the log when the table was loaded. */
@@ -93,7 +96,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   @Override
   public StructType schema() {
-    return ChangeFeedColumns.appendTo(ColumnMapping.logicalSchema(bounds.endSnapshot().schema()));
+    return schema;
   }
 
   @Override

@@ -295,6 +295,33 @@ class ChangeFeedRangesTest {
   }
 
   /**
+   * A column named as a change feed column: delta-spark refuses to turn its change data feed on
+   * for such a table; deltax refuses its feed, as a read, a stream and {@code deltax_changes}, by
+   * the column's name, in any case (Spark resolves names without case; delta-spark compares them
+   * with it).
+   */
+  @Test
+  void aColumnNamedAsAChangeFeedColumnIsRefused() {
+    String path = dir.resolve("change-column-name").toString();
+    String mixedCase = dir.resolve("change-column-name-case").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, _commit_version INT) USING delta TBLPROPERTIES ("
+        + ROW_TRACKING + ")");
+    sql("CREATE TABLE " + quote(mixedCase) + " (id INT, _Change_Type STRING) USING delta TBLPROPERTIES ("
+        + ROW_TRACKING + ")");
+    for (String table : List.of(path, mixedCase)) {
+      sql("INSERT INTO " + quote(table) + " SELECT 1, NULL");
+    }
+    assertError(() -> sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES (" + CDF + ")"),
+        "DELTA_TABLE_ALREADY_CONTAINS_CDC_COLUMNS");
+    String[] refusal = {"DELTAX_UNSUPPORTED_TABLE", path, "its column _commit_version"};
+    assertError(() -> changes("deltax", path, 1, 1, "all").collect(), refusal);
+    assertError(() -> spark().readStream().format("deltax").option("readChangeFeed", "true")
+        .load(path).schema(), refusal);
+    assertError(() -> spark().sql("SELECT * FROM deltax_changes('" + mixedCase + "', 1)").collect(),
+        "DELTAX_UNSUPPORTED_TABLE", mixedCase, "its column _Change_Type");
+  }
+
+  /**
    * A log whose first commits were cleaned up, a checkpoint kept at 2 (an added column) and at 4 (a
    * DELETE): a range from a version the log no longer holds is refused, naming those it holds; so
    * is a range from 2, whose schema before it is gone; a range from the oldest commit the log holds
