@@ -97,6 +97,13 @@ public final class DeltaXErrors {
             + ": the available versions are " + earliest + " to " + latest + ".");
   }
 
+  /** A new stream's {@code startingVersion} after the latest version (delta-spark refuses it too). */
+  public static DeltaXException streamStartAfterLatest(String tablePath, long requested, long latest) {
+    return new DeltaXException("DELTAX_VERSION_NOT_AVAILABLE",
+        "Cannot start a stream of " + tablePath + " at version " + requested + ": the latest version is "
+            + latest + ". Use startingVersion = 'latest' to read the commits made from now on.");
+  }
+
   public static DeltaXException timestampBeforeFirstCommit(String tablePath, String requested, String earliest) {
     return new DeltaXException("DELTAX_TIMESTAMP_NOT_AVAILABLE",
         "Cannot find the version of " + tablePath + " as of " + requested
@@ -414,6 +421,22 @@ public final class DeltaXErrors {
   }
 
   /** The table's schema changed under a running stream. */
+  /**
+   * Rows a stream must read were written under a schema its own cannot read them with, though the
+   * names and types may look alike: a column dropped and added again (another physical name),
+   * column mapping removed, a column the stream holds NOT NULL that may now be null.
+   */
+  public static DeltaXException streamCannotReadVersion(String tablePath, long version,
+      String versionSchema, String streamSchema, String why) {
+    return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
+        "The stream of " + tablePath + " cannot read the rows of version " + version + " with its "
+            + "schema: going from theirs (" + versionSchema + ") to the stream's (" + streamSchema
+            + ") " + why + ". Restart the query to read with the table's latest schema; where that "
+            + "cannot read the rows before version " + version + " either (a column dropped and "
+            + "added again, column mapping removed), start a new query, with a new checkpoint "
+            + "location, after version " + version + ".");
+  }
+
   public static DeltaXException streamSchemaChanged(String tablePath, long version, String oldSchema,
       String newSchema) {
     return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",

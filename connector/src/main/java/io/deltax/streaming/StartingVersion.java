@@ -1,6 +1,7 @@
 package io.deltax.streaming;
 
 import io.deltax.conf.StreamRequest;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 
@@ -22,6 +23,11 @@ final class StartingVersion {
       return DeltaXSourceOffset.before(tableId, latest.version() + 1);
     }
     if (request.startingVersion() != null) {
+      // As delta-spark: a version after the latest is refused, not waited for.
+      if (request.startingVersion() > latest.version()) {
+        throw DeltaXErrors.streamStartAfterLatest(latest.tableRoot().toString(),
+            request.startingVersion(), latest.version());
+      }
       return DeltaXSourceOffset.before(tableId, request.startingVersion());
     }
     // As delta-spark: a time before the first commit starts at it; one after the last is an error.

@@ -15,8 +15,10 @@ import org.apache.spark.sql.types.StructType;
  * batches of commits made while it was stopped): a schema the stream's only added columns or
  * fields to (they read as null) or widened a type of (PROTOCOL.md "Type Widening"), with the same
  * partition columns and physical names, is read with the stream's, as delta-spark reads it after
- * a restart. After the start, any change of names or
- * types fails the running query, which a restart then reads with the new schema.
+ * a restart. After the start, any change of names or types fails the running query, which a
+ * restart then reads with the new schema. At any version, a schema whose rows the stream's cannot
+ * read fails: other physical names under the same names (a column dropped and added again, column
+ * mapping removed), or a column the stream holds NOT NULL that the version lets be null.
  */
 final class StreamSchema {
   private final String table;
@@ -40,14 +42,19 @@ final class StreamSchema {
    */
   boolean readsWithStreamSchema(Metadata metadata, long version) {
     StructType logical = logical(metadata);
-    // Names and types, not nullability or comments: those do not change what a row reads as.
-    if (DataType.equalsIgnoreNullability(schema, logical)) {
+    String why = unreadable(metadata);
+    // Names and types, not comments: those do not change what a row reads as. The same logical
+    // schema may still not read the rows: a column dropped and added again, or column mapping
+    // removed, gives its data files other physical names; a column no longer NOT NULL may now
+    // hold nulls the stream's schema says cannot be there. delta-spark fails on both.
+    if (why == null && DataType.equalsIgnoreNullability(schema, logical)) {
       return false;
     }
-    if (version <= snapshot.version() && readsAs(metadata)) {
+    if (why == null && version <= snapshot.version()) {
       return true;
     }
-    throw DeltaXErrors.streamSchemaChanged(table, version, schema.toDDL(), logical.toDDL());
+    throw why == null ? DeltaXErrors.streamSchemaChanged(table, version, schema.toDDL(), logical.toDDL())
+        : DeltaXErrors.streamCannotReadVersion(table, version, logical.toDDL(), schema.toDDL(), why);
   }
 
   /**
@@ -55,20 +62,20 @@ final class StreamSchema {
    * must read (as {@link #readsWithStreamSchema} asks of a version before the query's start).
    */
   void checkResumable(Metadata older, long version) {
-    StructType logical = logical(older);
-    if (!DataType.equalsIgnoreNullability(schema, logical) && !readsAs(older)) {
-      throw DeltaXErrors.streamSchemaChanged(table, version, logical.toDDL(), schema.toDDL());
+    String why = unreadable(older);
+    if (why != null) {
+      throw DeltaXErrors.streamCannotReadVersion(table, version, logical(older).toDDL(), schema.toDDL(), why);
     }
   }
 
   /**
-   * Rows written under {@code older} read with the stream's schema as a change feed range reads
-   * them ({@link RangeSchemas#incompatibility}): the same partition columns, every column still
-   * there under the same physical name, of the same or a wider type, nested fields too; added
-   * columns and fields read as null.
+   * Why rows written under {@code older} do not read with the stream's schema as a change feed
+   * range reads them ({@link RangeSchemas#incompatibility}), or null: the same partition columns,
+   * every column still there under the same physical name, of the same or a wider type, not made
+   * non-nullable, nested fields too; added columns and fields read as null.
    */
-  private boolean readsAs(Metadata older) {
-    return RangeSchemas.incompatibility(older, snapshot.metadata(), true) == null;
+  private String unreadable(Metadata older) {
+    return RangeSchemas.incompatibility(older, snapshot.metadata(), true);
   }
 
   private static StructType logical(Metadata metadata) {

@@ -128,6 +128,17 @@ class StreamLimitsAndFailuresTest {
     assertEquals(2, Streams.count(dir.resolve("update-deltax")), "nothing written after the failure");
   }
 
+  /** A new stream from a version after the latest: both refuse it (deltax waited for it). */
+  @Test
+  void startingVersionAfterTheLatestIsRefused() {
+    String table = Streams.create(dir, "ahead", "id INT, v STRING");
+    Streams.insertEach(table, 1, 1);
+    DeltaXException cause = Streams.bothFail(table, dir.resolve("ahead-delta"), dir.resolve("ahead-deltax"),
+        Map.of("startingVersion", "5"));
+    assertEquals("DELTAX_VERSION_NOT_AVAILABLE", cause.getCondition());
+    assertTrue(cause.getMessage().contains("at version 5: the latest version is 1"), cause.getMessage());
+  }
+
   @Test
   void tableReplacedAtTheSamePathFailsClearly() throws Exception {
     String table = Streams.create(dir, "replaced", "id INT");
@@ -158,6 +169,74 @@ class StreamLimitsAndFailuresTest {
     assertTrue(cause.getMessage().contains("v STRING") && cause.getMessage().contains("w STRING"),
         cause.getMessage());
     assertEquals(1, Streams.count(dir.resolve("schema-deltax")));
+  }
+
+  /**
+   * A column dropped and added again under column mapping while the query was stopped: its name
+   * and type are back, but the files of the commit the stream reads next hold another physical
+   * column. Both restarts fail, deltax's naming the column (it read the dropped values, or nulls,
+   * under the new column).
+   */
+  @Test
+  void columnDroppedAndAddedAgainFailsARestart() {
+    String table = Streams.create(dir, "readded", "id INT, v STRING", "'delta.columnMapping.mode' = 'name'",
+        "'delta.minReaderVersion' = '2'", "'delta.minWriterVersion' = '5'");
+    sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
+    Streams.run("deltax", table, dir.resolve("readded-deltax"), Map.of());
+    Streams.run("delta", table, dir.resolve("readded-delta"), Map.of());
+    Streams.write(table, "INSERT INTO $T VALUES (2, 'b')", "ALTER TABLE $T DROP COLUMN v",
+        "ALTER TABLE $T ADD COLUMNS (v STRING)", "INSERT INTO $T VALUES (3, 'c')");
+    DeltaXException cause = Streams.bothFail(table, dir.resolve("readded-delta"), dir.resolve("readded-deltax"), Map.of());
+    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    assertTrue(cause.getMessage().contains("drops or renames column v"), cause.getMessage());
+    assertEquals(1, Streams.count(dir.resolve("readded-deltax")));
+  }
+
+  /**
+   * Column mapping removed under running queries (its files rewritten with the logical names, the
+   * schema's names and types unchanged), with a commit written under the mapping before it in the
+   * same batch: both fail, as delta-spark forbids reading across the removal (deltax read that
+   * commit's rows as nulls).
+   */
+  @Test
+  void columnMappingRemovedFailsARunningQuery() throws Exception {
+    String table = Streams.create(dir, "unmapped", "id INT, v STRING", "'delta.columnMapping.mode' = 'name'",
+        "'delta.minReaderVersion' = '2'", "'delta.minWriterVersion' = '5'");
+    sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
+    Map<String, StreamingQuery> queries = Streams.startBoth(table, dir, "unmapped", Map.of());
+    for (StreamingQuery q : queries.values()) {
+      q.stop(); // the next commits reach the restarted queries in one batch
+    }
+    Streams.write(table, "INSERT INTO $T VALUES (2, 'b')",
+        "ALTER TABLE $T SET TBLPROPERTIES ('delta.columnMapping.mode' = 'none')",
+        "INSERT INTO $T VALUES (3, 'c')");
+    DeltaXException cause = Streams.bothFail(table, dir.resolve("unmapped-delta"), dir.resolve("unmapped-deltax"), Map.of());
+    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    assertEquals(1, Streams.count(dir.resolve("unmapped-deltax")));
+  }
+
+  /**
+   * A NOT NULL column made nullable, then a null written, under running queries: both fail (the
+   * stream's schema would hold the null under NOT NULL); restarted, both read on with the new
+   * schema and agree.
+   */
+  @Test
+  void aColumnMadeNullableFailsARunningQueryAndPassesARestart() throws Exception {
+    String table = Streams.create(dir, "nullable", "id INT NOT NULL, v STRING");
+    sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
+    Map<String, StreamingQuery> queries = Streams.startBoth(table, dir, "nullable", Map.of());
+    Streams.write(table, "ALTER TABLE $T ALTER COLUMN id DROP NOT NULL", "INSERT INTO $T VALUES (NULL, 'b')");
+    DeltaXException cause = Streams.bothRunningFail(queries);
+    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    assertTrue(cause.getMessage().contains("non-nullable"), cause.getMessage());
+    assertEquals(1, Streams.count(dir.resolve("nullable-deltax")));
+
+    Streams.run("delta", table, dir.resolve("nullable-delta"), Map.of());
+    Streams.run("deltax", table, dir.resolve("nullable-deltax"), Map.of());
+    // Read as nullable: delta-spark's first batch wrote its file with id nullable, deltax's not.
+    assertSameRows(Streams.sink(dir.resolve("nullable-delta"), "id INT, v STRING"),
+        Streams.sink(dir.resolve("nullable-deltax"), "id INT, v STRING"));
+    assertEquals(2, Streams.count(dir.resolve("nullable-deltax")));
   }
 
   /**
