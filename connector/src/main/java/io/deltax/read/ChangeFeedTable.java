@@ -9,9 +9,10 @@ import io.deltax.conf.DeltaXConf;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
@@ -50,18 +51,19 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
   private final TransactionLog log;
   private final ChangeBounds bounds;
   /** Reads the range's commits: the expensive part, which a stream never needs. */
-  private final Supplier<ChangeRange> planner;
+  private final Function<ChangeBounds, ChangeRange> planner;
   private ChangeRange range;
   private final ChangeMode mode;
   private final DeltaXConf conf;
   private final StructType schema;
 
   /**
-   * @param planner reads the commits of {@code bounds}, on the first call of {@link #range}: the
-   *     table's name, schema and a stream's start need none of them
+   * @param planner reads the commits of the bounds it is given ({@code bounds} on the first call of
+   *     {@link #range}, fewer for {@link #availableRange}): the table's name, schema and a stream's
+   *     start need none of them
    */
-  ChangeFeedTable(TransactionLog log, ChangeBounds bounds, Supplier<ChangeRange> planner, ChangeMode mode,
-      DeltaXConf conf) {
+  ChangeFeedTable(TransactionLog log, ChangeBounds bounds, Function<ChangeBounds, ChangeRange> planner,
+      ChangeMode mode, DeltaXConf conf) {
     this.log = log;
     this.bounds = bounds;
     this.planner = planner;
@@ -83,9 +85,27 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
    */
   public synchronized ChangeRange range() {
     if (range == null) {
-      range = planner.get();
+      range = planner.apply(bounds);
     }
     return range;
+  }
+
+  /**
+   * The range from where the log can still rebuild the table, where log clean-up removed its start
+   * (else {@link #range}): the commits a stream restarted from its checkpoint's offset can still
+   * read. A batch scan reads {@link #range}, which refuses such a start by name.
+   */
+  public ChangeRange availableRange() {
+    long earliest = log.listing().earliestRecreatableVersion();
+    if (bounds.start() >= earliest) {
+      return range();
+    }
+    // From the version after the oldest rebuildable one, whose state before it the log still holds.
+    ChangeBounds available = new ChangeBounds(Math.min(earliest + 1, bounds.end() + 1), bounds.end(),
+        bounds.endSnapshot());
+    return available.start() > available.end()
+        ? new ChangeRange(available.start(), available.end(), bounds.endSnapshot(), List.of())
+        : planner.apply(available);
   }
 
   @Override

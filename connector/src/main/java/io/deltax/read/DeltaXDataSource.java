@@ -85,7 +85,7 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     if (!request.hasStart()) {
       // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
       ChangeBounds empty = new ChangeBounds(latest.version() + 1, latest.version(), latest);
-      return new ChangeFeedTable(log, empty, () -> new ChangeRange(empty.start(), empty.end(), latest, List.of()),
+      return new ChangeFeedTable(log, empty, b -> new ChangeRange(b.start(), b.end(), latest, List.of()),
           request.mode(), conf);
     }
     // The commits are read only when a batch scan plans its tasks: a stream plans its own.
@@ -94,6 +94,6 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     // Whether the log still holds the range is asked when a batch scan reads it (a stream reads
     // from its checkpoint's offset, wherever clean-up left the start it was given).
     ChangeBounds bounds = planner.resolve(request);
-    return new ChangeFeedTable(log, bounds, () -> planner.range(bounds), request.mode(), conf);
+    return new ChangeFeedTable(log, bounds, planner::range, request.mode(), conf);
   }
 }

@@ -85,6 +85,49 @@ class ChangelogTest {
     return result;
   }
 
+  /**
+   * Spark 4.2's streaming form ({@code readStream.changes}) takes the stream's options (one commit
+   * per batch with {@code maxFilesPerTrigger = 1}), and resumes from its checkpoint after log
+   * clean-up removed its start: the sink then holds delta-spark's change data feed of versions 1 to
+   * 5, read before the clean-up.
+   */
+  @Test
+  void aStreamOfChangesTakesItsOptionsAndResumesAfterCleanUp() throws Exception {
+    String path = dir.resolve("stream").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v INT) USING delta TBLPROPERTIES (" + CDF + ", "
+        + ROW_TRACKING + ")");
+    for (String s : List.of("INSERT INTO $T SELECT id, id * 10 FROM range(0, 5)",
+        "INSERT INTO $T SELECT id, id * 10 FROM range(5, 8)", "UPDATE $T SET v = -v WHERE id % 3 = 0")) {
+      sql(s.replace("$T", quote(path)));
+    }
+    Path out = dir.resolve("stream-out");
+    assertEquals(3, changesStream(path, out), "one batch per commit");
+    sql("DELETE FROM " + quote(path) + " WHERE id IN (1, 6)");
+    io.deltax.it.DeltaOracle.checkpoint(path);
+    sql("INSERT INTO " + quote(path) + " VALUES (9, 90)");
+    List<String> expected = rows(deltaChanges(path, 1, 5));
+    for (long v = 0; v <= 3; v++) {
+      java.nio.file.Files.delete(Path.of(path, "_delta_log", String.format("%020d.json", v)));
+    }
+    assertEquals(2, changesStream(path, out));
+    assertEquals(expected, rows(spark().read().parquet(out.resolve("data").toString())));
+  }
+
+  /** One AvailableNow run of Spark 4.2's streaming changes from version 1 into {@code out}: its batches with rows. */
+  private static long changesStream(String path, Path out) throws Exception {
+    var reader = spark().readStream().option("startingVersion", "1").option("maxFilesPerTrigger", "1");
+    // DataStreamReader.changes is Spark 4.2's; this class compiles against Spark 4.1 too.
+    @SuppressWarnings("unchecked")
+    Dataset<Row> changes = (Dataset<Row>) reader.getClass().getMethod("changes", String.class)
+        .invoke(reader, CATALOG + ".`" + path + "`");
+    var query = changes.writeStream().format("parquet")
+        .option("path", out.resolve("data").toString())
+        .option("checkpointLocation", out.resolve("checkpoint").toString())
+        .trigger(org.apache.spark.sql.streaming.Trigger.AvailableNow()).start();
+    query.awaitTermination();
+    return java.util.Arrays.stream(query.recentProgress()).filter(p -> p.numInputRows() > 0).count();
+  }
+
   @Test
   void everyDeduplicationModeMatchesDeltaSpark() {
     String path = dmlTable("modes");

@@ -4,8 +4,11 @@ import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.connector.catalog.ChangelogRange;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * A {@code ChangelogRange} as the change feed's read options. The change feed's bounds are
@@ -14,6 +17,36 @@ import org.apache.spark.sql.connector.catalog.ChangelogRange;
  */
 final class ChangelogRanges {
   private ChangelogRanges() {}
+
+  /**
+   * Spark's own keys for a changelog's range and post-processing: Spark reads them into the
+   * {@code ChangelogContext}, and leaves them in the options too.
+   */
+  private static final Set<String> SPARK_KEYS = Set.of("startingversion", "endingversion",
+      "startingtimestamp", "endingtimestamp", "startingboundinclusive", "endingboundinclusive",
+      "deduplicationmode", "computeupdates");
+
+  /**
+   * The change feed's read options: the user's, but for Spark's range and post-processing keys
+   * (the range is {@code range}'s, already made inclusive), and for deltax's own change feed
+   * switches, which Spark's post-processing replaces here and which are refused by name.
+   */
+  static Map<String, String> readOptions(CaseInsensitiveStringMap options, ChangelogRange range) {
+    Map<String, String> read = new HashMap<>();
+    options.asCaseSensitiveMap().forEach((key, value) -> {
+      String lower = key.toLowerCase(Locale.ROOT);
+      if (lower.equals(DeltaXConf.CHANGE_MODE.toLowerCase(Locale.ROOT))
+          || lower.equals(DeltaXConf.READ_CHANGE_FEED.toLowerCase(Locale.ROOT))) {
+        throw DeltaXErrors.unsupportedOption(key, "a CHANGES query is a change feed already, "
+            + "and Spark's 'deduplicationMode' = 'netChanges' gives its net changes");
+      }
+      if (!SPARK_KEYS.contains(lower)) {
+        read.put(key, value);
+      }
+    });
+    read.putAll(toOptions(range));
+    return read;
+  }
 
   static Map<String, String> toOptions(ChangelogRange range) {
     Map<String, String> options = new HashMap<>();

@@ -1,5 +1,6 @@
 package io.deltax.spark42;
 
+import io.deltax.changes.ChangeRange;
 import io.deltax.changes.CommitChanges;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.read.ChangeFeedTable;
@@ -41,12 +42,20 @@ final class DeltaXChangelog implements Changelog {
   private static final String METADATA = "_metadata";
 
   private final ChangeFeedTable changes;
+  /**
+   * The range's commits the log still holds, which the flags describe. Spark loads a changelog for
+   * a stream too, also when the query restarts from its checkpoint, whose offset may lie past a
+   * start log clean-up removed since: that is no error here. A batch scan still refuses such a
+   * start by name ({@link ChangeFeedTable#range}).
+   */
+  private final ChangeRange range;
   /** The first commit of the range not matched by row ID, if any. */
   private final Optional<CommitChanges> firstFileLevel;
 
   DeltaXChangelog(ChangeFeedTable changes) {
     this.changes = changes;
-    this.firstFileLevel = changes.range().commits().stream().filter(c -> !c.rowTracked()).findFirst();
+    this.range = changes.availableRange();
+    this.firstFileLevel = range.commits().stream().filter(c -> !c.rowTracked()).findFirst();
   }
 
   @Override
@@ -88,7 +97,7 @@ final class DeltaXChangelog implements Changelog {
   }
 
   private boolean severalCommits() {
-    return changes.range().commits().size() > 1;
+    return range.commits().size() > 1;
   }
 
   @Override
@@ -120,7 +129,7 @@ final class DeltaXChangelog implements Changelog {
     boolean rowLevel = fileLevelRewrite()
         && (context.deduplicationMode() != DeduplicationMode.NONE || context.computeUpdates());
     if (net || rowLevel) {
-      throw DeltaXErrors.changelogWithoutRowIds(changes.range().endSnapshot().tableRoot().toString(),
+      throw DeltaXErrors.changelogWithoutRowIds(range.endSnapshot().tableRoot().toString(),
           firstFileLevel.get().version(), context.deduplicationMode().value(), context.computeUpdates());
     }
   }
@@ -130,6 +139,6 @@ final class DeltaXChangelog implements Changelog {
    * commit read from its change data files lists none: its updates come as pre- and post-images).
    */
   private boolean fileLevelRewrite() {
-    return changes.range().commits().stream().anyMatch(c -> !c.rowTracked() && !c.removed().isEmpty());
+    return range.commits().stream().anyMatch(c -> !c.rowTracked() && !c.removed().isEmpty());
   }
 }

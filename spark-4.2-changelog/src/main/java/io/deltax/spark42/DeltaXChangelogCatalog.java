@@ -21,11 +21,16 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  */
 public class DeltaXChangelogCatalog extends DeltaXCatalog {
 
+  /**
+   * The user's options ({@code .option(...)} of a read or stream, {@code WITH (...)} in SQL) reach
+   * the change feed as its read options ({@code maxFilesPerTrigger}, {@code failOnDataLoss}, ...);
+   * the range is Spark's, given as {@code context}.
+   */
   @Override
   public Changelog loadChangelog(Identifier ident, ChangelogContext context,
       CaseInsensitiveStringMap options) throws NoSuchTableException {
     DeltaXChangelog changelog = new DeltaXChangelog(
-        loadChanges(ident, ChangelogRanges.toOptions(context.range())));
+        loadChanges(ident, ChangelogRanges.readOptions(options, context.range())));
     changelog.checkCanServe(context);
     return changelog;
   }

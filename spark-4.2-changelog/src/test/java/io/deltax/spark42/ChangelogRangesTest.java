@@ -7,6 +7,7 @@ import io.deltax.errors.DeltaXException;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.connector.catalog.ChangelogRange;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.junit.jupiter.api.Test;
 
 /** Spark's ranges as the change feed's inclusive options: the same commits are selected. */
@@ -31,6 +32,27 @@ class ChangelogRangesTest {
     // Exclusive on whole milliseconds: the millisecond itself is left out.
     assertEquals(Map.of("startingTimestamp", "1970-01-01T00:00:01.001Z", "endingTimestamp", "1970-01-01T00:00:01.999Z"),
         ChangelogRanges.toOptions(new ChangelogRange.TimestampRange(1_000_000L, Optional.of(2_000_000L), false, false)));
+  }
+
+  @Test
+  void theUsersOptionsAreReadButSparksRangeKeysGiveWayToTheRange() {
+    // Spark leaves its own keys in the options: the raw start 5 must not undo the exclusive bound.
+    CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(Map.of("maxFilesPerTrigger", "1",
+        "startingVersion", "5", "StartingBoundInclusive", "false", "deduplicationMode", "netChanges",
+        "computeUpdates", "true", "failOnDataLoss", "false"));
+    assertEquals(Map.of("maxFilesPerTrigger", "1", "failOnDataLoss", "false", "startingVersion", "6"),
+        ChangelogRanges.readOptions(options, new ChangelogRange.VersionRange("5", Optional.empty(), false, true)));
+  }
+
+  @Test
+  void theChangeFeedsOwnSwitchesAreRefusedByName() {
+    for (String key : new String[] {"changeMode", "READCHANGEFEED"}) {
+      DeltaXException e = assertThrows(DeltaXException.class, () -> ChangelogRanges.readOptions(
+          new CaseInsensitiveStringMap(Map.of(key, "net")), new ChangelogRange.UnboundedRange()));
+      assertEquals("DELTAX_UNSUPPORTED_OPTION", e.getCondition());
+      assertEquals(true, e.getMessage().contains(key) && e.getMessage().contains("deduplicationMode"),
+          e.getMessage());
+    }
   }
 
   @Test
