@@ -7,6 +7,7 @@ import io.deltax.actions.CommitInfo;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
+import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
@@ -117,7 +118,24 @@ public final class ChangeRangePlanner {
       // Its end snapshot cannot be loaded: say which versions the log holds, not why that failed.
       throw beforeTheOldest(start, end);
     }
-    return new ChangeBounds(start, end, end == latest ? latestOnce.get() : snapshotAt.apply(end));
+    Snapshot endSnapshot = end == latest ? latestOnce.get() : snapshotAt.apply(end);
+    return new ChangeBounds(start, end, endSnapshot, schemaSnapshot(endSnapshot, latestOnce.get()));
+  }
+
+  /**
+   * The snapshot whose schema a batch range's rows are read with. delta-spark's batch change data
+   * feed reads a table without column mapping with its latest schema, so a range that ends before
+   * an added column shows it, as null (CDCReaderBase, "legacy" batch schema mode); with column
+   * mapping, the end's. Where the latest schema cannot read the end's rows (a type widened since,
+   * a column dropped), delta-spark refuses the range; deltax reads it with the end's schema.
+   */
+  private static Snapshot schemaSnapshot(Snapshot end, Snapshot latest) {
+    if (end.version() == latest.version() || ColumnMapping.isActive(end.properties())
+        || ColumnMapping.isActive(latest.properties())
+        || RangeSchemas.incompatibility(end.metadata(), latest.metadata()) != null) {
+      return end;
+    }
+    return latest;
   }
 
   /**

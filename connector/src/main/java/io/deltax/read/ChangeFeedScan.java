@@ -60,6 +60,8 @@ final class ChangeFeedScan implements Scan, Batch {
   private final DeltaXConf conf;
   private final StructType output;
   private final Snapshot end;
+  /** The snapshot whose schema the rows are read with: the end's, or the latest (ChangeBounds). */
+  private final Snapshot rowSchema;
   /** The data and partition columns read, logical names, in the table's order. */
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
@@ -74,8 +76,9 @@ final class ChangeFeedScan implements Scan, Batch {
     this.conf = conf;
     this.output = output;
     this.end = bounds.endSnapshot();
-    Set<String> partitionColumns = Schemas.lowerCase(end.metadata().partitionColumns());
-    StructType requestedColumns = requestedColumns(ColumnMapping.logicalSchema(end.schema()), output);
+    this.rowSchema = bounds.schemaSnapshot();
+    Set<String> partitionColumns = Schemas.lowerCase(rowSchema.metadata().partitionColumns());
+    StructType requestedColumns = requestedColumns(ColumnMapping.logicalSchema(rowSchema.schema()), output);
     this.readDataSchema = Schemas.select(requestedColumns, partitionColumns, false);
     this.readPartitionSchema = Schemas.select(requestedColumns, partitionColumns, true);
   }
@@ -163,8 +166,8 @@ final class ChangeFeedScan implements Scan, Batch {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     RowTrackingConfig rowTracking = RowTrackingConfig.of(end);
-    StructType dataSchema = physical(Schemas.select(ColumnMapping.logicalSchema(end.schema()),
-        Schemas.lowerCase(end.metadata().partitionColumns()), false));
+    StructType dataSchema = physical(Schemas.select(ColumnMapping.logicalSchema(rowSchema.schema()),
+        Schemas.lowerCase(rowSchema.metadata().partitionColumns()), false));
     StructType physicalReadData = physical(readDataSchema);
     ChangeFileRead withRowIds = null;
     ChangeFileRead rowIdsOnly = null;
@@ -192,7 +195,7 @@ final class ChangeFeedScan implements Scan, Batch {
       readColumns.add(name.toLowerCase(Locale.ROOT));
     }
     return new ChangeFeedReaderFactory(new ChangeFileReads(withRowIds, withoutRowIds, rowIdsOnly, changeData),
-        (StructType) ColumnMapping.physical(readPartitionSchema, end.schema()), conf.sessionZone(),
+        (StructType) ColumnMapping.physical(readPartitionSchema, rowSchema.schema()), conf.sessionZone(),
         end.tableRoot().toString(), SparkParquet.broadcast(spark, conf.hadoopConf()),
         new ChangeFeedOutput(output, readColumns, rowDataVersions()), readMode());
   }
@@ -247,6 +250,6 @@ final class ChangeFeedScan implements Scan, Batch {
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */
   private StructType physical(StructType logical) {
-    return (StructType) ColumnMapping.inDataFiles(logical, end.schema(), end.properties());
+    return (StructType) ColumnMapping.inDataFiles(logical, rowSchema.schema(), rowSchema.properties());
   }
 }

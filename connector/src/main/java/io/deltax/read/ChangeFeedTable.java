@@ -26,7 +26,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * A table's changes over a range of versions ({@code readChangeFeed = true}), as Spark sees them:
- * the columns of the range's last schema, then {@code _change_type}, {@code _commit_version} and
+ * the columns of the range's schema ({@link ChangeBounds#schemaSnapshot}: the latest, as delta-spark's,
+ * for a table without column mapping), then {@code _change_type}, {@code _commit_version} and
  * {@code _commit_timestamp}, as delta-spark's change data feed. Where row tracking is enabled at
  * the end, {@code _metadata.row_id} and {@code _metadata.row_commit_version} are selectable (null
  * for the rows of commits before row tracking).
@@ -69,7 +70,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
     this.planner = planner;
     this.mode = mode;
     this.conf = conf;
-    this.schema = ChangeFeedColumns.appendTo(ColumnMapping.logicalSchema(bounds.endSnapshot().schema()),
+    this.schema = ChangeFeedColumns.appendTo(ColumnMapping.logicalSchema(bounds.schemaSnapshot().schema()),
         bounds.endSnapshot().tableRoot().toString());
   }
 
@@ -102,7 +103,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
     }
     // From the version after the oldest rebuildable one, whose state before it the log still holds.
     ChangeBounds available = new ChangeBounds(Math.min(earliest + 1, bounds.end() + 1), bounds.end(),
-        bounds.endSnapshot());
+        bounds.endSnapshot(), bounds.schemaSnapshot());
     return available.start() > available.end()
         ? new ChangeRange(available.start(), available.end(), bounds.endSnapshot(), List.of())
         : planner.apply(available);
