@@ -115,6 +115,14 @@ public final class DeltaXConf {
   public static final Duration SNAPSHOT_STALENESS_DEFAULT = Duration.ZERO;
 
   /**
+   * Session conf: the most commits a stream's progress reads to count what is outstanding
+   * ({@code numFilesOutstanding}, {@code numBytesOutstanding}); a stream further behind leaves the
+   * two out rather than read every commit up to the latest at each trigger.
+   */
+  public static final String STREAM_METRICS_MAX_COMMITS = "spark.deltax.stream.metricsMaxCommits";
+  public static final int STREAM_METRICS_MAX_COMMITS_DEFAULT = 1_000;
+
+  /**
    * Session conf: how many bytes of files one change feed task reads of a commit ({@code all}
    * mode). A commit with more is read by several tasks at once, at most one per core.
    */
@@ -531,6 +539,12 @@ public final class DeltaXConf {
     }
     throw DeltaXErrors.badOption(SNAPSHOT_STALENESS, value,
         "a duration of 0 or more, such as '0', '30s', '5min' or '1h'");
+  }
+
+  /** {@value #STREAM_METRICS_MAX_COMMITS}, 0 (never count) or more (default 1000). */
+  public int streamMetricsMaxCommits() {
+    return wholeNumber(STREAM_METRICS_MAX_COMMITS, STREAM_METRICS_MAX_COMMITS_DEFAULT,
+        WholeNumberRange.METRICS_COMMITS);
   }
 
   /** {@value #CHANGE_FEED_SLICE_BYTES}: a size as Spark's byte confs take it, 1 byte or more (default 64m). */

@@ -186,8 +186,10 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
 
   /**
    * What is left after {@code latestConsumedOffset}, as the append stream reports it: the files
-   * (added and removed) and the bytes of the added ones, and the offset after the latest commit.
-   * The commits are read through the cache admission fills; metrics never fail a query.
+   * (added and removed) and the bytes of the added ones, counted where at most
+   * {@value DeltaXConf#STREAM_METRICS_MAX_COMMITS} commits are to be read for it, and the offset
+   * after the latest commit. The commits are read through the cache admission fills; metrics never
+   * fail a query.
    */
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
@@ -196,20 +198,22 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     }
     long files = 0;
     long bytes = 0;
-    long latest;
     try {
       LoadedSnapshot loaded = latest();
       TransactionLog log = loaded.log();
-      latest = loaded.snapshot().version();
+      long latest = loaded.snapshot().version();
       DeltaXSourceOffset consumed = own(latestConsumedOffset.get());
-      long next = consumed.version();
+      long next = consumed.isInitialSnapshot() ? consumed.version() + 1 : consumed.version();
+      String latestOffset = DeltaXSourceOffset.before(tableId, latest + 1).json();
+      if (latest - next + 1 > metricsMaxCommits) {
+        return Map.of("latestOffset", latestOffset);
+      }
       if (consumed.isInitialSnapshot()) {
         List<AddFile> snapshotFiles = initial(loaded, consumed.version()).files();
         for (AddFile f : snapshotFiles.subList((int) consumed.index() + 1, snapshotFiles.size())) {
           files++;
           bytes += f.size();
         }
-        next = consumed.version() + 1;
       }
       for (long v = next; v <= latest; v++) {
         // A commit clean-up removed is not counted: the next batch says what happens to it.
@@ -220,12 +224,11 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
           bytes += c.adds().stream().mapToLong(AddFile::size).sum();
         }
       }
+      return Map.of("numFilesOutstanding", Long.toString(files),
+          "numBytesOutstanding", Long.toString(bytes), "latestOffset", latestOffset);
     } catch (DeltaXException e) {
       return Map.of();
     }
-    return Map.of("numFilesOutstanding", Long.toString(files),
-        "numBytesOutstanding", Long.toString(bytes),
-        "latestOffset", DeltaXSourceOffset.before(tableId, latest + 1).json());
   }
 
   @Override

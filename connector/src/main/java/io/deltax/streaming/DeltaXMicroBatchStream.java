@@ -113,24 +113,32 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
   }
 
-  /** Files and bytes not yet read, and the newest offset: in {@code StreamingQueryProgress.sources}. */
+  /**
+   * Files and bytes not yet read, and the offset after the latest commit: in
+   * {@code StreamingQueryProgress.sources}. The files are counted only where at most
+   * {@value io.deltax.conf.DeltaXConf#STREAM_METRICS_MAX_COMMITS} commits are to be read for it (a stream far
+   * behind would read them all at each trigger).
+   */
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
     Map<String, String> metrics = new HashMap<>();
     if (latestConsumedOffset.isEmpty()) {
       return metrics;
     }
-    StreamFiles.Admission outstanding;
     try {
       LoadedSnapshot loaded = latest();
-      outstanding = files.admit(loaded.log(), own(latestConsumedOffset.get()),
-          loaded.snapshot().version(), null, Long.MAX_VALUE, Long.MAX_VALUE);
+      long latest = loaded.snapshot().version();
+      DeltaXSourceOffset consumed = own(latestConsumedOffset.get());
+      metrics.put("latestOffset", DeltaXSourceOffset.before(tableId, latest + 1).json());
+      if (latest - consumed.version() + 1 <= metricsMaxCommits) {
+        StreamFiles.Admission outstanding = files.admit(loaded.log(), consumed, latest, null,
+            Long.MAX_VALUE, Long.MAX_VALUE);
+        metrics.put("numFilesOutstanding", Long.toString(outstanding.files().size()));
+        metrics.put("numBytesOutstanding", Long.toString(outstanding.bytes()));
+      }
     } catch (DeltaXException e) {
-      return metrics; // the next batch reports the error; metrics never fail a query
+      return Map.of(); // the next batch reports the error; metrics never fail a query
     }
-    metrics.put("numFilesOutstanding", Long.toString(outstanding.files().size()));
-    metrics.put("numBytesOutstanding", Long.toString(outstanding.bytes()));
-    metrics.put("latestOffset", outstanding.end().json());
     return metrics;
   }
 

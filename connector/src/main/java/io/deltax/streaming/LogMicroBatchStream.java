@@ -26,6 +26,11 @@ abstract class LogMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   final String tableId;
   final StreamRequest request;
   final MissingCommits missing;
+  /**
+   * The most commits {@code metrics} reads to count what is outstanding; read here, so that a bad
+   * value fails the query's start, not its metrics (which never fail a query).
+   */
+  final int metricsMaxCommits;
   /** {@code Trigger.AvailableNow}: the last version this run reads; null otherwise. */
   private Long availableNowLastVersion;
 
@@ -35,6 +40,7 @@ abstract class LogMicroBatchStream implements MicroBatchStream, SupportsAdmissio
     this.tableId = tableId;
     this.request = conf.stream();
     this.missing = new MissingCommits(table, request.failOnDataLoss());
+    this.metricsMaxCommits = conf.streamMetricsMaxCommits();
   }
 
   /** The latest snapshot (the JVM's snapshot cache lists the log once per call), of this table. */

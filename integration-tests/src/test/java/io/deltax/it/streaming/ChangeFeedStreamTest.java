@@ -4,6 +4,7 @@ import static io.deltax.it.DeltaOracle.assertSameRows;
 import static io.deltax.it.DeltaOracle.canonicalRows;
 import static io.deltax.it.DeltaOracle.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXException;
@@ -309,7 +310,9 @@ class ChangeFeedStreamTest {
    * Each batch's progress reports the files and bytes still to read (delta-spark 4.3's streams
    * report none): on a table of appends, one file a commit, {@code maxFilesPerTrigger = 1}, after
    * the batch of id k the files of the ids above k, their sizes as delta-spark's
-   * {@code _metadata.file_size} gives them; the same as deltax's plain stream reports.
+   * {@code _metadata.file_size} gives them; the same as deltax's plain stream reports. Where more
+   * commits than {@code spark.deltax.stream.metricsMaxCommits} are to be read for them, they are
+   * left out.
    */
   @Test
   void progressReportsWhatIsOutstanding() {
@@ -330,6 +333,20 @@ class ChangeFeedStreamTest {
     changes.put("readChangeFeed", "true");
     assertEquals(expected, outstanding(table, "outstanding-changes", changes), "the change feed stream");
     assertEquals(expected, outstanding(table, "outstanding-appends", appends), "the plain stream");
+    // At most two commits read to count them: after the batch of id 1, three are outstanding and
+    // the counts are left out.
+    spark().conf().set("spark.deltax.stream.metricsMaxCommits", "2");
+    try {
+      List<String> limited = List.of("null files, null bytes", expected.get(1), expected.get(2), expected.get(3));
+      assertEquals(limited, outstanding(table, "outstanding-changes-2", changes), "the change feed stream");
+      assertEquals(limited, outstanding(table, "outstanding-appends-2", appends), "the plain stream");
+      spark().conf().set("spark.deltax.stream.metricsMaxCommits", "-1");
+      RuntimeException e = assertThrows(RuntimeException.class,
+          () -> outstanding(table, "outstanding-bad", appends));
+      assertTrue(Streams.deltaxCause(e).getMessage().contains("spark.deltax.stream.metricsMaxCommits"), e.toString());
+    } finally {
+      spark().conf().unset("spark.deltax.stream.metricsMaxCommits");
+    }
   }
 
   /** Per batch with rows of a deltax stream: the files and bytes outstanding its progress reports. */
