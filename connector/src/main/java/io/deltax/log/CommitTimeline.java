@@ -20,7 +20,8 @@ final class CommitTimeline {
   private final Function<FileStatus, Optional<Long>> inCommitTimestamp;
   private final List<FileStatus> commits = new ArrayList<>();
   private final long[] fileTimes;
-  private final long ictStartIndex;
+  /** The index of the first commit with an in-commit timestamp; the size when none has one. */
+  private final int ictStartIndex;
   private final Long[] ictCache;
 
   /**
@@ -50,7 +51,7 @@ final class CommitTimeline {
     }
     long ictVersion = latest.properties().inCommitTimestampsEnabled()
         ? latest.properties().inCommitTimestampEnablementVersion() : Long.MAX_VALUE;
-    long start = commits.size();
+    int start = commits.size();
     for (int i = 0; i < commits.size(); i++) {
       if (version(i) >= ictVersion) {
         start = i;
@@ -80,14 +81,19 @@ final class CommitTimeline {
     if (commits.isEmpty()) {
       throw DeltaXErrors.timestampBeforeFirstCommit(table, requested, "none");
     }
-    int last = commits.size() - 1;
-    if (millis < timestamp(0)) {
-      throw DeltaXErrors.timestampBeforeFirstCommit(table, requested, describe(0));
+    int[] searched = searched(millis);
+    int first = searched[0];
+    int last = searched[1];
+    if (millis < timestamp(first)) {
+      throw DeltaXErrors.timestampBeforeFirstCommit(table, requested, describe(first));
     }
     if (millis > timestamp(last)) {
-      throw DeltaXErrors.timestampAfterLastCommit(table, requested, describe(last));
+      if (last == commits.size() - 1) {
+        throw DeltaXErrors.timestampAfterLastCommit(table, requested, describe(last));
+      }
+      return version(last); // before the enablement commit's time: the last version before it
     }
-    return version(lastAtOrBefore(millis));
+    return version(lastAtOrBefore(millis, first, last));
   }
 
   /**
@@ -101,22 +107,46 @@ final class CommitTimeline {
     if (commits.isEmpty()) {
       throw DeltaXErrors.timestampBeforeFirstCommit(table, requested, "none");
     }
-    int last = commits.size() - 1;
+    int[] searched = searched(millis);
+    int first = searched[0];
+    int last = searched[1];
     if (millis > timestamp(last)) {
-      throw DeltaXErrors.timestampAfterLastCommit(table, requested, describe(last));
+      if (last == commits.size() - 1) {
+        throw DeltaXErrors.timestampAfterLastCommit(table, requested, describe(last));
+      }
+      return version(last + 1); // the enablement commit, whose time is after millis
     }
-    if (millis <= timestamp(0)) {
-      return version(0);
+    if (millis <= timestamp(first)) {
+      return version(first);
     }
-    int atOrBefore = lastAtOrBefore(millis);
+    int atOrBefore = lastAtOrBefore(millis, first, last);
     return version(timestamp(atOrBefore) == millis ? atOrBefore : atOrBefore + 1);
   }
 
-  /** The index of the last commit whose timestamp is at or before {@code millis}, the first's or later. */
-  private int lastAtOrBefore(long millis) {
-    // Timestamps increase with the version: binary search for the last one <= millis.
+  /**
+   * The indexes (first, last) of the commits a search for {@code millis} looks at. PROTOCOL.md,
+   * "Recommendations for Readers of Tables with In-Commit Timestamps": a time at or after the
+   * enablement commit's timestamp is searched among the commits from it on, by their in-commit
+   * timestamps; an earlier time among those before it, by their file times. The two timelines
+   * need not be ordered with each other: the older file times may be later than every in-commit
+   * timestamp (a table copied since), so one search over both could land anywhere.
+   */
+  private int[] searched(long millis) {
     int last = commits.size() - 1;
-    int lo = 0;
+    if (ictStartIndex <= 0 || ictStartIndex > last) {
+      return new int[] {0, last};
+    }
+    return millis >= timestamp(ictStartIndex) ? new int[] {ictStartIndex, last}
+        : new int[] {0, ictStartIndex - 1};
+  }
+
+  /**
+   * The index of the last commit in {@code first..last} whose timestamp is at or before
+   * {@code millis}, {@code first} or later.
+   */
+  private int lastAtOrBefore(long millis, int first, int last) {
+    // Timestamps increase with the version within either timeline: the last one <= millis.
+    int lo = first;
     int hi = last;
     while (lo < hi) {
       int mid = (lo + hi + 1) >>> 1;

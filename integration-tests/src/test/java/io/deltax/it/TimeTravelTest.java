@@ -157,6 +157,46 @@ class TimeTravelTest {
   }
 
   /**
+   * The commits before in-commit timestamps were enabled have file times later than every
+   * in-commit timestamp (a table copied since): PROTOCOL.md ("Recommendations for Readers of Tables
+   * with In-Commit Timestamps") searches a time at or after the enablement commit's among the
+   * commits from it on, by their in-commit timestamps, as delta-spark does. Time travel to each of
+   * their times, and a change feed from it, give delta-spark's answers (one search over both
+   * timelines found such a time "before the first commit", and started the feed at version 0).
+   */
+  @Test
+  void inCommitTimestampsAreSearchedApartFromOlderFileTimes() {
+    String ict = dir.resolve("ict-copied").toString();
+    sql("CREATE TABLE " + quote(ict) + " (id INT) USING delta TBLPROPERTIES ("
+        + "'delta.enableChangeDataFeed' = 'true', 'delta.enableRowTracking' = 'true')");
+    sql("INSERT INTO " + quote(ict) + " VALUES (1)");
+    sql("ALTER TABLE " + quote(ict) + " SET TBLPROPERTIES ('delta.enableInCommitTimestamps' = 'true')");
+    sql("INSERT INTO " + quote(ict) + " VALUES (2)");
+    sql("INSERT INTO " + quote(ict) + " VALUES (3)");
+    long dayLater = System.currentTimeMillis() + 86_400_000L;
+    for (int v = 0; v <= 1; v++) {
+      File commit = new File(ict + "/_delta_log/" + String.format("%020d.json", v));
+      assertTrue(commit.setLastModified(dayLater + 1000L * v));
+    }
+    DeltaLog.clearCache();
+    SharedSpark.withConf(NO_RETENTION_CHECK, () -> {
+      for (org.apache.spark.sql.Row commit : spark().sql("DESCRIBE HISTORY " + quote(ict))
+          .where("version >= 2").select("version", "timestamp").collectAsList()) {
+        String at = ((java.sql.Timestamp) commit.get(1)).toInstant().toString();
+        assertSame(r -> r.option("timestampAsOf", at), ict);
+        assertEquals(commit.getLong(0) - 1, deltax(ict, "timestampAsOf", at).count());
+        java.util.List<String> feeds = new java.util.ArrayList<>();
+        for (String format : new String[] {"delta", "deltax"}) {
+          feeds.add(spark().read().format(format).option("readChangeFeed", "true")
+              .option("startingTimestamp", at).load(ict).select("id", "_change_type", "_commit_version")
+              .orderBy("_commit_version", "id").collectAsList().toString());
+        }
+        assertEquals(feeds.get(0), feeds.get(1), "the change feed from " + at);
+      }
+    });
+  }
+
+  /**
    * The commit time of a version rebuilt from its checkpoint after its commit file was cleaned up
    * (by a tool other than delta-spark, which keeps it, and which then refuses the version: "Could
    * not find any delta files"): the in-commit timestamp its checksum file records, as delta-spark's
