@@ -425,16 +425,28 @@ public final class DeltaXErrors {
    * Rows a stream must read were written under a schema its own cannot read them with, though the
    * names and types may look alike: a column dropped and added again (another physical name),
    * column mapping removed, a column the stream holds NOT NULL that may now be null.
+   *
+   * @param version the commit that set {@code versionSchema}
    */
   public static DeltaXException streamCannotReadVersion(String tablePath, long version,
       String versionSchema, String streamSchema, String why) {
     return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
         "The stream of " + tablePath + " cannot read the rows of version " + version + " with its "
             + "schema: going from theirs (" + versionSchema + ") to the stream's (" + streamSchema
-            + ") " + why + ". Restart the query to read with the table's latest schema; where that "
-            + "cannot read the rows before version " + version + " either (a column dropped and "
-            + "added again, column mapping removed), start a new query, with a new checkpoint "
-            + "location, after version " + version + ".");
+            + ") " + why + ". Restart the query: it reads on with the table's latest schema where "
+            + "that reads the rows still to be read; else start a new query, with a new checkpoint "
+            + "location, from version " + version + ".");
+  }
+
+  /** A restarted stream's next rows were written under a schema its own (the latest) cannot read. */
+  public static DeltaXException streamCannotResume(String tablePath, long version,
+      String versionSchema, String streamSchema, String why) {
+    return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
+        "The stream of " + tablePath + " cannot resume at version " + version + ": its rows were "
+            + "written under (" + versionSchema + "), which the stream's schema, the table's latest ("
+            + streamSchema + "), cannot read: going from theirs to the stream's " + why
+            + ". Start a new query, with a new checkpoint location, from the version that made this "
+            + "change (DESCRIBE HISTORY shows it) or a later one.");
   }
 
   public static DeltaXException streamSchemaChanged(String tablePath, long version, String oldSchema,

@@ -66,9 +66,19 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     return admitted.end().equals(from) ? from : admitted.end();
   }
 
-  /** The schema the rows at {@code from} were written with, against the one this query reads with. */
+  /**
+   * The schema the rows at {@code from} were written with, against the one this query reads with,
+   * as delta-spark checks the snapshot at its batch's start version. A new query's start names the
+   * first version it reads; a restart's offset before a version follows the files of the version
+   * before it, which delta-spark's offsets name (the last file read), so that version is checked.
+   */
   private void checkResumable(LoadedSnapshot loaded, DeltaXSourceOffset from) {
-    long version = from.isInitialSnapshot() || from.index() >= 0 ? from.version() : from.version() - 1;
+    boolean newQuery;
+    synchronized (this) {
+      newQuery = from.equals(initialOffset);
+    }
+    long version = from.isInitialSnapshot() || from.index() >= 0 || newQuery ? from.version()
+        : from.version() - 1;
     version = Math.min(version, loaded.snapshot().version());
     if (version < loaded.log().listing().earliestRecreatableVersion()) {
       return; // gone from the log: reading the commits after it reports that

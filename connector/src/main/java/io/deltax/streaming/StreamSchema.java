@@ -64,7 +64,7 @@ final class StreamSchema {
   void checkResumable(Metadata older, long version) {
     String why = unreadable(older);
     if (why != null) {
-      throw DeltaXErrors.streamCannotReadVersion(table, version, logical(older).toDDL(), schema.toDDL(), why);
+      throw DeltaXErrors.streamCannotResume(table, version, logical(older).toDDL(), schema.toDDL(), why);
     }
   }
 

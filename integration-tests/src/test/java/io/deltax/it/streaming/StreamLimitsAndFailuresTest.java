@@ -173,30 +173,44 @@ class StreamLimitsAndFailuresTest {
 
   /**
    * A column dropped and added again under column mapping while the query was stopped: its name
-   * and type are back, but the files of the commit the stream reads next hold another physical
-   * column. Both restarts fail, deltax's naming the column (it read the dropped values, or nulls,
-   * under the new column).
+   * and type are back, but under another physical column. Both restarts fail, deltax's naming the
+   * column (it read the dropped values, or nulls, under the new column), whether or not a commit
+   * before the drop is still to be read. A new query from the drop's version, as deltax's error
+   * says, reads on in both.
    */
   @Test
   void columnDroppedAndAddedAgainFailsARestart() {
-    String table = Streams.create(dir, "readded", "id INT, v STRING", "'delta.columnMapping.mode' = 'name'",
-        "'delta.minReaderVersion' = '2'", "'delta.minWriterVersion' = '5'");
-    sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
-    Streams.run("deltax", table, dir.resolve("readded-deltax"), Map.of());
-    Streams.run("delta", table, dir.resolve("readded-delta"), Map.of());
-    Streams.write(table, "INSERT INTO $T VALUES (2, 'b')", "ALTER TABLE $T DROP COLUMN v",
-        "ALTER TABLE $T ADD COLUMNS (v STRING)", "INSERT INTO $T VALUES (3, 'c')");
-    DeltaXException cause = Streams.bothFail(table, dir.resolve("readded-delta"), dir.resolve("readded-deltax"), Map.of());
-    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
-    assertTrue(cause.getMessage().contains("drops or renames column v"), cause.getMessage());
-    assertEquals(1, Streams.count(dir.resolve("readded-deltax")));
+    for (boolean behind : new boolean[] {true, false}) {
+      String name = behind ? "readded-behind" : "readded";
+      String table = Streams.create(dir, name, "id INT, v STRING", "'delta.columnMapping.mode' = 'name'",
+          "'delta.minReaderVersion' = '2'", "'delta.minWriterVersion' = '5'");
+      sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
+      Streams.run("deltax", table, dir.resolve(name + "-deltax"), Map.of());
+      Streams.run("delta", table, dir.resolve(name + "-delta"), Map.of());
+      if (behind) {
+        sql("INSERT INTO " + quote(table) + " VALUES (2, 'b')");
+      }
+      long drop = behind ? 3 : 2;
+      Streams.write(table, "ALTER TABLE $T DROP COLUMN v", "ALTER TABLE $T ADD COLUMNS (v STRING)",
+          "INSERT INTO $T VALUES (3, 'c')");
+      DeltaXException cause = Streams.bothFail(table, dir.resolve(name + "-delta"), dir.resolve(name + "-deltax"),
+          Map.of());
+      assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+      assertTrue(cause.getMessage().contains("drops or renames column v"), cause.getMessage());
+      assertEquals(1, Streams.count(dir.resolve(name + "-deltax")));
+      Map<String, String> fromTheDrop = Map.of("startingVersion", Long.toString(drop));
+      Streams.run("delta", table, dir.resolve(name + "-new-delta"), fromTheDrop);
+      Streams.run("deltax", table, dir.resolve(name + "-new-deltax"), fromTheDrop);
+      assertSameRows(Streams.sink(dir.resolve(name + "-new-delta")), Streams.sink(dir.resolve(name + "-new-deltax")));
+      assertEquals(1, Streams.count(dir.resolve(name + "-new-deltax")));
+    }
   }
 
   /**
    * Column mapping removed under running queries (its files rewritten with the logical names, the
-   * schema's names and types unchanged), with a commit written under the mapping before it in the
-   * same batch: both fail, as delta-spark forbids reading across the removal (deltax read that
-   * commit's rows as nulls).
+   * schema's names and types unchanged): both fail, as delta-spark forbids reading across the
+   * removal (deltax read a batch with a commit from before it as nulls). A new query from the
+   * removal's version, as deltax's error says, reads on in both.
    */
   @Test
   void columnMappingRemovedFailsARunningQuery() throws Exception {
@@ -204,15 +218,18 @@ class StreamLimitsAndFailuresTest {
         "'delta.minReaderVersion' = '2'", "'delta.minWriterVersion' = '5'");
     sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
     Map<String, StreamingQuery> queries = Streams.startBoth(table, dir, "unmapped", Map.of());
-    for (StreamingQuery q : queries.values()) {
-      q.stop(); // the next commits reach the restarted queries in one batch
-    }
     Streams.write(table, "INSERT INTO $T VALUES (2, 'b')",
         "ALTER TABLE $T SET TBLPROPERTIES ('delta.columnMapping.mode' = 'none')",
         "INSERT INTO $T VALUES (3, 'c')");
-    DeltaXException cause = Streams.bothFail(table, dir.resolve("unmapped-delta"), dir.resolve("unmapped-deltax"), Map.of());
+    DeltaXException cause = Streams.bothRunningFail(queries);
     assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
-    assertEquals(1, Streams.count(dir.resolve("unmapped-deltax")));
+    assertTrue(cause.getMessage().contains("new query, with a new checkpoint location, from version 3"),
+        cause.getMessage());
+    Map<String, String> fromTheRemoval = Map.of("startingVersion", "3");
+    Streams.run("delta", table, dir.resolve("unmapped-after-delta"), fromTheRemoval);
+    Streams.run("deltax", table, dir.resolve("unmapped-after-deltax"), fromTheRemoval);
+    assertSameRows(Streams.sink(dir.resolve("unmapped-after-delta")), Streams.sink(dir.resolve("unmapped-after-deltax")));
+    assertEquals(1, Streams.count(dir.resolve("unmapped-after-deltax")));
   }
 
   /**
