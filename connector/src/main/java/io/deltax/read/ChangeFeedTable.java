@@ -6,6 +6,7 @@ import io.deltax.changes.ChangeRange;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
+import io.deltax.errors.DeltaXException;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -98,8 +99,18 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
    */
   public ChangeRange availableRange() {
     long earliest = log.listing().earliestRecreatableVersion();
-    if (bounds.start() >= earliest) {
+    if (bounds.start() > earliest || bounds.start() == 0) {
       return range();
+    }
+    if (bounds.start() == earliest) {
+      try {
+        return range();
+      } catch (DeltaXException e) {
+        // Where that commit changed the protocol or metadata, the state before it is gone.
+        if (!"DELTAX_CHANGE_RANGE_NOT_AVAILABLE".equals(e.getCondition())) {
+          throw e;
+        }
+      }
     }
     // From the version after the oldest rebuildable one, whose state before it the log still holds.
     ChangeBounds available = new ChangeBounds(Math.min(earliest + 1, bounds.end() + 1), bounds.end(),

@@ -296,8 +296,9 @@ class ChangeFeedRangesTest {
 
   /**
    * A range that ends before a column was added: delta-spark reads a table without column mapping
-   * with its latest schema, the column null in the range's rows, and so does deltax. Once a type
-   * was widened after the range, delta-spark refuses it; deltax reads it with the range's own schema.
+   * with its latest schema, the column null in the range's rows, and so does deltax; with column
+   * mapping, both read it with the range's end schema. Once a type was widened after the range,
+   * delta-spark refuses it; deltax reads it with the range's own schema.
    */
   @Test
   void aRangeBeforeAnAddedColumnShowsItAsDeltaSpark() {
@@ -310,6 +311,14 @@ class ChangeFeedRangesTest {
           List.of(changes("deltax", path, range[0], range[1], "all").columns()));
       assertSameChanges(path, path, range[0], range[1]);
     }
+    // With column mapping, delta-spark reads with the range's end schema: no note.
+    String mapped = table(dir, "added-later-mapped", CDF + ", " + ROW_TRACKING + ", 'delta.columnMapping.mode' = 'name'",
+        "", List.of("INSERT INTO $T VALUES (1, 'a', 1), (2, 'b', 2)", "UPDATE $T SET v = 3 WHERE id = 1",
+            "ALTER TABLE $T ADD COLUMNS (note STRING)"));
+    List<String> mappedColumns = List.of(changes("delta", mapped, 1, 2, "all").columns());
+    assertFalse(mappedColumns.contains("note"), mappedColumns.toString());
+    assertEquals(mappedColumns, List.of(changes("deltax", mapped, 1, 2, "all").columns()));
+    assertSameChanges(mapped, mapped, 1, 2);
     sql("ALTER TABLE " + quote(path) + " CHANGE COLUMN v TYPE BIGINT");
     assertError(() -> changes("delta", path, 1, 2, "all").collect(), "DELTA_CHANGE_DATA_FEED_INCOMPATIBLE_DATA_SCHEMA");
     Dataset<Row> feed = changes("deltax", path, 1, 2, "all");

@@ -113,6 +113,28 @@ class ChangelogTest {
     assertEquals(expected, rows(spark().read().parquet(out.resolve("data").toString())));
   }
 
+  /**
+   * A batch range from a version log clean-up removed is refused by that name, also where the
+   * commits the log still holds would be refused too (an UPDATE before row tracking, under the
+   * default {@code dropCarryovers}): the missing versions are the first thing to fix.
+   */
+  @Test
+  void aRangeFromACleanedUpVersionNamesThat() throws Exception {
+    String path = dir.resolve("cleaned").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, v INT) USING delta");
+    sql("INSERT INTO " + quote(path) + " VALUES (1, 10)");
+    sql("INSERT INTO " + quote(path) + " VALUES (2, 20)");
+    io.deltax.it.DeltaOracle.checkpoint(path);
+    sql("UPDATE " + quote(path) + " SET v = 0 WHERE id = 1");
+    for (long v = 0; v <= 1; v++) {
+      java.nio.file.Files.delete(Path.of(path, "_delta_log", String.format("%020d.json", v)));
+    }
+    Exception e = assertThrows(Exception.class,
+        () -> changes(path, "CHANGES FROM VERSION 1 TO VERSION 3").collect());
+    assertTrue(e.getMessage().contains("DELTAX_CHANGE_RANGE_NOT_AVAILABLE")
+        && e.getMessage().contains("versions 2 to 3"), e.getMessage());
+  }
+
   /** One AvailableNow run of Spark 4.2's streaming changes from version 1 into {@code out}: its batches with rows. */
   private static long changesStream(String path, Path out) throws Exception {
     var reader = spark().readStream().option("startingVersion", "1").option("maxFilesPerTrigger", "1");

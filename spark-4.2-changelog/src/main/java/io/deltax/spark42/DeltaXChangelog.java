@@ -4,6 +4,7 @@ import io.deltax.changes.ChangeRange;
 import io.deltax.changes.CommitChanges;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.read.ChangeFeedTable;
+import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,13 +50,19 @@ final class DeltaXChangelog implements Changelog {
    * start by name ({@link ChangeFeedTable#range}).
    */
   private final ChangeRange range;
-  /** The first commit of the range not matched by row ID, if any. */
-  private final Optional<CommitChanges> firstFileLevel;
+  /**
+   * The version of the first commit of the range not matched by row ID, if any. A range without
+   * commits (a stream's, starting after the latest version) has row IDs where the end has row
+   * tracking enabled, as the commits after it will.
+   */
+  private final Optional<Long> firstFileLevel;
 
   DeltaXChangelog(ChangeFeedTable changes) {
     this.changes = changes;
     this.range = changes.availableRange();
-    this.firstFileLevel = range.commits().stream().filter(c -> !c.rowTracked()).findFirst();
+    this.firstFileLevel = range.commits().isEmpty()
+        ? RowTrackingConfig.of(range.endSnapshot()).enabled() ? Optional.empty() : Optional.of(range.start())
+        : range.commits().stream().filter(c -> !c.rowTracked()).map(CommitChanges::version).findFirst();
   }
 
   @Override
@@ -129,8 +136,11 @@ final class DeltaXChangelog implements Changelog {
     boolean rowLevel = fileLevelRewrite()
         && (context.deduplicationMode() != DeduplicationMode.NONE || context.computeUpdates());
     if (net || rowLevel) {
+      if (range.start() > changes.bounds().start()) {
+        changes.range(); // the range starts before what the log still holds: that is the error to name
+      }
       throw DeltaXErrors.changelogWithoutRowIds(range.endSnapshot().tableRoot().toString(),
-          firstFileLevel.get().version(), context.deduplicationMode().value(), context.computeUpdates());
+          firstFileLevel.get(), context.deduplicationMode().value(), context.computeUpdates());
     }
   }
 
