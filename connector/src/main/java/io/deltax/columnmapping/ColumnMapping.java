@@ -80,16 +80,19 @@ public final class ColumnMapping {
    * keys partition values and statistics by.
    */
   public static DataType physical(DataType requested, DataType table) {
-    return physical(requested, table, false);
+    return physical(requested, table, false, true);
   }
 
   /**
    * The physical form of {@code requested} for reading data files: as {@link #physical}, and in
    * {@code id} mode every field with its column mapping ID as its Parquet field ID, by which
-   * Spark's reader then finds it ({@link #hasFieldIds}).
+   * Spark's reader then finds it ({@link #hasFieldIds}). In {@code none} mode by the display
+   * names (PROTOCOL.md, "Reader Requirements for Column Mapping"), also where the schema still
+   * carries physical names (delta-spark's "metadata present but feature disabled" tables, whose
+   * files its writers wrote by display names).
    */
   public static DataType inDataFiles(DataType requested, DataType table, TableProperties properties) {
-    return physical(requested, table, "id".equals(properties.columnMappingMode()));
+    return physical(requested, table, "id".equals(properties.columnMappingMode()), isActive(properties));
   }
 
   /** Whether a field of {@code schema}, at any depth, carries a Parquet field ID. */
@@ -111,7 +114,8 @@ public final class ColumnMapping {
     return false;
   }
 
-  private static DataType physical(DataType requested, DataType table, boolean fieldIds) {
+  private static DataType physical(DataType requested, DataType table, boolean fieldIds,
+      boolean mapped) {
     if (requested instanceof StructType struct && table instanceof StructType tableStruct) {
       List<StructField> fields = new ArrayList<>();
       for (StructField f : struct.fields()) {
@@ -119,18 +123,18 @@ public final class ColumnMapping {
         org.apache.spark.sql.types.Metadata metadata = fieldIds && tableField.metadata().contains(ID_KEY)
             ? new MetadataBuilder().putLong(PARQUET_FIELD_ID_KEY, tableField.metadata().getLong(ID_KEY)).build()
             : org.apache.spark.sql.types.Metadata.empty();
-        fields.add(new StructField(physicalName(tableField),
-            physical(f.dataType(), tableField.dataType(), fieldIds), f.nullable(), metadata));
+        fields.add(new StructField(mapped ? physicalName(tableField) : tableField.name(),
+            physical(f.dataType(), tableField.dataType(), fieldIds, mapped), f.nullable(), metadata));
       }
       return new StructType(fields.toArray(new StructField[0]));
     }
     if (requested instanceof ArrayType array && table instanceof ArrayType tableArray) {
-      return new ArrayType(physical(array.elementType(), tableArray.elementType(), fieldIds),
+      return new ArrayType(physical(array.elementType(), tableArray.elementType(), fieldIds, mapped),
           array.containsNull());
     }
     if (requested instanceof MapType map && table instanceof MapType tableMap) {
-      return new MapType(physical(map.keyType(), tableMap.keyType(), fieldIds),
-          physical(map.valueType(), tableMap.valueType(), fieldIds), map.valueContainsNull());
+      return new MapType(physical(map.keyType(), tableMap.keyType(), fieldIds, mapped),
+          physical(map.valueType(), tableMap.valueType(), fieldIds, mapped), map.valueContainsNull());
     }
     return requested;
   }

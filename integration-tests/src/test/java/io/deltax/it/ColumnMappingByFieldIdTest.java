@@ -190,6 +190,42 @@ class ColumnMappingByFieldIdTest {
   }
 
   /** The table's schema as logged, with each field's column mapping ID and physical name. */
+  /**
+   * A table without column mapping whose schema still carries physical names and IDs (what
+   * delta-spark calls "metadata present but feature disabled": an old bug copied a mapped table's
+   * schema). Its files hold the display names, by which delta-spark reads them, and so does
+   * deltax (PROTOCOL.md, "Reader Requirements for Column Mapping": mode none reads display names);
+   * it read every column as null.
+   */
+  @Test
+  void physicalNamesInASchemaWithoutColumnMappingAreNotRead() throws IOException {
+    String path = dir.resolve("stray-physical-names").toString();
+    sql("CREATE TABLE " + quote(path) + " (id INT, s STRUCT<a: INT>) USING delta");
+    sql("INSERT INTO " + quote(path) + " VALUES (1, named_struct('a', 10)), (2, named_struct('a', 20))");
+    String metadataLine = Stream.of(ChangeFeeds.commit(path, 0).split("\n"))
+        .filter(l -> l.startsWith("{\"metaData\"")).findFirst().orElseThrow();
+    ObjectNode action = (ObjectNode) JSON.readTree(metadataLine);
+    ObjectNode metadata = (ObjectNode) action.get("metaData");
+    StructType stray = withPhysicalNames(loggedSchema(path), new long[] {0});
+    metadata.put("schemaString", stray.json());
+    Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"), JSON.writeValueAsString(action) + "\n");
+    assertEquals(2, delta(path).where("s.a IS NOT NULL").count(), "delta-spark reads by display names");
+    assertSameTable(path);
+    assertEquals(canonicalRows(delta(path).where("s.a = 20")), canonicalRows(deltax(path).where("s.a = 20")));
+  }
+
+  /** Every field of {@code schema}, nested too, with a physical name and a column mapping ID. */
+  private static StructType withPhysicalNames(StructType schema, long[] nextId) {
+    List<StructField> fields = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      DataType type = f.dataType() instanceof StructType struct ? withPhysicalNames(struct, nextId) : f.dataType();
+      Metadata metadata = new MetadataBuilder().withMetadata(f.metadata())
+          .putString(PHYSICAL_NAME, "col-" + f.name()).putLong(MAPPING_ID, ++nextId[0]).build();
+      fields.add(new StructField(f.name(), type, f.nullable(), metadata));
+    }
+    return new StructType(fields.toArray(new StructField[0]));
+  }
+
   private static StructType loggedSchema(String path) throws IOException {
     String metadata = Stream.of(ChangeFeeds.commit(path, 0).split("\n"))
         .filter(l -> l.startsWith("{\"metaData\"")).findFirst().orElseThrow();
