@@ -420,7 +420,6 @@ public final class DeltaXErrors {
             + "what the log holds, or start the query with a new checkpoint location.");
   }
 
-  /** The table's schema changed under a running stream. */
   /**
    * Rows a stream must read were written under a schema its own cannot read them with, though the
    * names and types may look alike: a column dropped and added again (another physical name),
@@ -449,6 +448,7 @@ public final class DeltaXErrors {
             + "change (DESCRIBE HISTORY shows it) or a later one.");
   }
 
+  /** The table's schema changed under a running stream. */
   public static DeltaXException streamSchemaChanged(String tablePath, long version, String oldSchema,
       String newSchema) {
     return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",

@@ -126,8 +126,8 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   /**
    * Files and bytes not yet read, and the offset after the latest commit: in
    * {@code StreamingQueryProgress.sources}. The files are counted only where at most
-   * {@value io.deltax.conf.DeltaXConf#STREAM_METRICS_MAX_COMMITS} commits are to be read for it (a stream far
-   * behind would read them all at each trigger).
+   * {@value io.deltax.conf.DeltaXConf#STREAM_METRICS_MAX_COMMITS} commits are to be read for it
+   * (a stream far behind would read them all at each trigger).
    */
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
