@@ -3,9 +3,11 @@ package io.deltax.changes;
 import io.deltax.actions.Metadata;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.protocol.TableProperties;
 import io.deltax.protocol.TypeWidening;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.MapType;
@@ -95,8 +97,8 @@ public final class RangeSchemas {
   /**
    * Why rows written under {@code older} cannot be read with {@code newer}'s schema, or null if
    * they can: the same partition columns, and every column still there under the same name and
-   * physical name, with the same type (a struct may gain fields), not made non-nullable. Added
-   * columns read as null in older rows.
+   * (where column mapping is on at either side) physical name, with the same type (a struct may
+   * gain fields), not made non-nullable. Added columns read as null in older rows.
    */
   static String incompatibility(Metadata older, Metadata newer) {
     return incompatibility(older, newer, false);
@@ -113,23 +115,32 @@ public final class RangeSchemas {
       return "changes the partition columns from " + older.partitionColumns() + " to "
           + newer.partitionColumns();
     }
-    return incompatibility("", schema(older), schema(newer), widens);
+    // Without column mapping on either side, data files are read by display names, whatever
+    // physical names the schemas still carry (delta-spark's hasNoColumnMappingSchemaChanges).
+    boolean mapped = mapped(older) || mapped(newer);
+    return incompatibility("", schema(older), schema(newer), widens, mapped);
   }
 
-  private static String incompatibility(String prefix, StructType older, StructType newer, boolean widens) {
+  private static boolean mapped(Metadata metadata) {
+    return !"none".equals(metadata.configuration()
+        .getOrDefault(TableProperties.COLUMN_MAPPING_MODE, "none").trim().toLowerCase(Locale.ROOT));
+  }
+
+  private static String incompatibility(String prefix, StructType older, StructType newer, boolean widens,
+      boolean mapped) {
     for (StructField field : older.fields()) {
       String name = prefix + field.name();
       StructField now = field(newer, field.name());
       if (now == null) {
         return "drops or renames column " + name;
       }
-      if (!ColumnMapping.physicalName(now).equals(ColumnMapping.physicalName(field))) {
+      if (mapped && !ColumnMapping.physicalName(now).equals(ColumnMapping.physicalName(field))) {
         return "drops or renames column " + name;
       }
       if (field.nullable() && !now.nullable()) {
         return "makes column " + name + " non-nullable";
       }
-      String why = incompatibility(name, field.dataType(), now.dataType(), widens);
+      String why = incompatibility(name, field.dataType(), now.dataType(), widens, mapped);
       if (why != null) {
         return why;
       }
@@ -137,19 +148,20 @@ public final class RangeSchemas {
     return null;
   }
 
-  private static String incompatibility(String name, DataType older, DataType newer, boolean widens) {
+  private static String incompatibility(String name, DataType older, DataType newer, boolean widens,
+      boolean mapped) {
     if (older instanceof StructType o && newer instanceof StructType n) {
-      return incompatibility(name + ".", o, n, widens);
+      return incompatibility(name + ".", o, n, widens, mapped);
     }
     if (older instanceof ArrayType o && newer instanceof ArrayType n) {
       return o.containsNull() && !n.containsNull() ? "makes the elements of column " + name + " non-nullable"
-          : incompatibility(name + ".element", o.elementType(), n.elementType(), widens);
+          : incompatibility(name + ".element", o.elementType(), n.elementType(), widens, mapped);
     }
     if (older instanceof MapType o && newer instanceof MapType n) {
       String why = o.valueContainsNull() && !n.valueContainsNull()
           ? "makes the values of column " + name + " non-nullable"
-          : incompatibility(name + ".key", o.keyType(), n.keyType(), widens);
-      return why != null ? why : incompatibility(name + ".value", o.valueType(), n.valueType(), widens);
+          : incompatibility(name + ".key", o.keyType(), n.keyType(), widens, mapped);
+      return why != null ? why : incompatibility(name + ".value", o.valueType(), n.valueType(), widens, mapped);
     }
     return DataType.equalsIgnoreNullability(older, newer) || (widens && TypeWidening.widens(older, newer)) ? null
         : "changes column " + name + " from " + older.simpleString() + " to " + newer.simpleString();

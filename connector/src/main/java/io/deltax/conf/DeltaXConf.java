@@ -541,7 +541,7 @@ public final class DeltaXConf {
         "a duration of 0 or more, such as '0', '30s', '5min' or '1h'");
   }
 
-  /** {@value #STREAM_METRICS_MAX_COMMITS}, 0 (never count) or more (default 1000). */
+  /** {@value #STREAM_METRICS_MAX_COMMITS}, 0 (count only where nothing is left) or more (default 1000). */
   public int streamMetricsMaxCommits() {
     return wholeNumber(STREAM_METRICS_MAX_COMMITS, STREAM_METRICS_MAX_COMMITS_DEFAULT,
         WholeNumberRange.METRICS_COMMITS);

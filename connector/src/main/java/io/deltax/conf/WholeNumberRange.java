@@ -27,7 +27,7 @@ public record WholeNumberRange(long min, long max, String unit, String minMeanin
       new WholeNumberRange(1, Integer.MAX_VALUE, "files per trigger", null);
   /** {@code spark.deltax.stream.metricsMaxCommits}. */
   public static final WholeNumberRange METRICS_COMMITS =
-      new WholeNumberRange(0, Integer.MAX_VALUE, "commits", "never count");
+      new WholeNumberRange(0, Integer.MAX_VALUE, "commits", "count only where nothing is left");
   /** {@code spark.deltax.snapshot.cache.maxFiles}. */
   public static final WholeNumberRange CACHED_FILES =
       new WholeNumberRange(0, Long.MAX_VALUE, "files", "cache nothing");

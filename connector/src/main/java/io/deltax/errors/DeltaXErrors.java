@@ -437,11 +437,15 @@ public final class DeltaXErrors {
             + "location, from version " + version + ".");
   }
 
-  /** A restarted stream's next rows were written under a schema its own (the latest) cannot read. */
-  public static DeltaXException streamCannotResume(String tablePath, long version,
+  /**
+   * A stream's first rows, where a new query starts or a restarted one resumes, were written under
+   * a schema its own (the latest) cannot read.
+   */
+  public static DeltaXException streamCannotResume(String tablePath, long version, boolean newQuery,
       String versionSchema, String streamSchema, String why) {
     return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
-        "The stream of " + tablePath + " cannot resume at version " + version + ": its rows were "
+        "The stream of " + tablePath + " cannot " + (newQuery ? "start" : "resume") + " at version "
+            + version + ": its rows were "
             + "written under (" + versionSchema + "), which the stream's schema, the table's latest ("
             + streamSchema + "), cannot read: going from theirs to the stream's " + why
             + ". Start a new query, with a new checkpoint location, from the version that made this "

@@ -115,8 +115,9 @@ public final class TableProperties {
   }
 
   /** {@code none}, {@code id} or {@code name} (PROTOCOL.md, "Column Mapping"); default none. */
+  /** {@code none}, {@code name} or {@code id}, in lower case whatever the log's (as delta-spark reads it). */
   public String columnMappingMode() {
-    return configuration.getOrDefault(COLUMN_MAPPING_MODE, "none");
+    return configuration.getOrDefault(COLUMN_MAPPING_MODE, "none").trim().toLowerCase(java.util.Locale.ROOT);
   }
 
   private boolean isTrue(String key) {

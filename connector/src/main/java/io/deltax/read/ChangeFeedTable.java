@@ -99,7 +99,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
    */
   public ChangeRange availableRange() {
     long earliest = log.listing().earliestRecreatableVersion();
-    if (bounds.start() > earliest || bounds.start() == 0) {
+    if (bounds.start() > earliest) {
       return range();
     }
     if (bounds.start() == earliest) {

@@ -85,7 +85,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     }
     Snapshot at = version == loaded.snapshot().version() ? loaded.snapshot()
         : loaded.log().snapshotAt(version);
-    schema.checkResumable(at.metadata(), version);
+    schema.checkResumable(at.metadata(), version, newQuery);
   }
 
   @Override

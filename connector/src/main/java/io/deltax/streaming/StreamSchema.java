@@ -58,13 +58,15 @@ final class StreamSchema {
   }
 
   /**
-   * On resume: the rows at the offset were written under {@code older}, which the stream's schema
-   * must read (as {@link #readsWithStreamSchema} asks of a version before the query's start).
+   * On resume, or at a new query's start: the rows at the offset were written under
+   * {@code older}, which the stream's schema must read (as {@link #readsWithStreamSchema} asks of
+   * a version before the query's start).
    */
-  void checkResumable(Metadata older, long version) {
+  void checkResumable(Metadata older, long version, boolean newQuery) {
     String why = unreadable(older);
     if (why != null) {
-      throw DeltaXErrors.streamCannotResume(table, version, logical(older).toDDL(), schema.toDDL(), why);
+      throw DeltaXErrors.streamCannotResume(table, version, newQuery, logical(older).toDDL(),
+          schema.toDDL(), why);
     }
   }
 

@@ -47,6 +47,7 @@ class ColumnMappingByFieldIdTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MAPPING_ID = "delta.columnMapping.id";
   private static final String PHYSICAL_NAME = "delta.columnMapping.physicalName";
+  private static final String MODE = "delta.columnMapping.mode";
   private static final String FIELD_ID = "parquet.field.id";
   private static final String LOOKUP = "spark.sql.parquet.fieldId.read.enabled";
   private static final String VECTORIZED = "spark.sql.parquet.enableVectorizedReader";
@@ -208,10 +209,29 @@ class ColumnMappingByFieldIdTest {
     ObjectNode metadata = (ObjectNode) action.get("metaData");
     StructType stray = withPhysicalNames(loggedSchema(path), new long[] {0});
     metadata.put("schemaString", stray.json());
+    // The mode in upper case: readers take it without case, as delta-spark does.
+    ((ObjectNode) metadata.get("configuration")).put(MODE, "NONE");
     Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"), JSON.writeValueAsString(action) + "\n");
-    assertEquals(2, delta(path).where("s.a IS NOT NULL").count(), "delta-spark reads by display names");
+    sql("INSERT INTO " + quote(path) + " VALUES (3, named_struct('a', 30))");
+    assertEquals(3, delta(path).where("s.a IS NOT NULL").count(), "delta-spark reads by display names");
     assertSameTable(path);
     assertEquals(canonicalRows(delta(path).where("s.a = 20")), canonicalRows(deltax(path).where("s.a = 20")));
+    // A stream across the commit that brought the physical names: no column was renamed.
+    assertEquals(streamFromVersion1("delta", path), streamFromVersion1("deltax", path));
+  }
+
+  /** The rows of {@code format}'s stream of {@code path} from version 1, as an AvailableNow run writes them. */
+  private static List<String> streamFromVersion1(String format, String path) {
+    Path out = dir.resolve("stream-" + format + "-" + Path.of(path).getFileName());
+    try {
+      spark().readStream().format(format).option("startingVersion", "1").load(path).writeStream()
+          .format("parquet").option("path", out.resolve("data").toString())
+          .option("checkpointLocation", out.resolve("checkpoint").toString())
+          .trigger(org.apache.spark.sql.streaming.Trigger.AvailableNow()).start().awaitTermination();
+    } catch (Exception e) {
+      throw new RuntimeException(e);
+    }
+    return canonicalRows(spark().read().parquet(out.resolve("data").toString()));
   }
 
   /** Every field of {@code schema}, nested too, with a physical name and a column mapping ID. */
