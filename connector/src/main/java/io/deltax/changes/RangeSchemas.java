@@ -3,11 +3,9 @@ package io.deltax.changes;
 import io.deltax.actions.Metadata;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.protocol.TableProperties;
 import io.deltax.protocol.TypeWidening;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.MapType;
@@ -117,13 +115,8 @@ public final class RangeSchemas {
     }
     // Without column mapping on either side, data files are read by display names, whatever
     // physical names the schemas still carry (delta-spark's hasNoColumnMappingSchemaChanges).
-    boolean mapped = mapped(older) || mapped(newer);
+    boolean mapped = ColumnMapping.isActive(older) || ColumnMapping.isActive(newer);
     return incompatibility("", schema(older), schema(newer), widens, mapped);
-  }
-
-  private static boolean mapped(Metadata metadata) {
-    return !"none".equals(metadata.configuration()
-        .getOrDefault(TableProperties.COLUMN_MAPPING_MODE, "none").trim().toLowerCase(Locale.ROOT));
   }
 
   private static String incompatibility(String prefix, StructType older, StructType newer, boolean widens,

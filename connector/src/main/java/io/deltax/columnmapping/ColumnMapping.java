@@ -1,5 +1,6 @@
 package io.deltax.columnmapping;
 
+import io.deltax.actions.Metadata;
 import io.deltax.protocol.TableProperties;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,11 @@ public final class ColumnMapping {
   /** Whether the table's {@code delta.columnMapping.mode} is {@code id} or {@code name}. */
   public static boolean isActive(TableProperties properties) {
     return !"none".equals(properties.columnMappingMode());
+  }
+
+  /** As {@link #isActive(TableProperties)}, of a metadata action (the mode raises no error to name a table in). */
+  public static boolean isActive(Metadata metadata) {
+    return isActive(TableProperties.of(null, metadata));
   }
 
   /** The name a field has in the data files: its physical name, else (no mapping) its name. */

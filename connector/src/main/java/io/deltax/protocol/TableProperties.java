@@ -114,8 +114,10 @@ public final class TableProperties {
     return Optional.ofNullable(configuration.get(MATERIALIZED_ROW_COMMIT_VERSION_COLUMN));
   }
 
-  /** {@code none}, {@code id} or {@code name} (PROTOCOL.md, "Column Mapping"); default none. */
-  /** {@code none}, {@code name} or {@code id}, in lower case whatever the log's (as delta-spark reads it). */
+  /**
+   * {@code none}, {@code name} or {@code id} (PROTOCOL.md, "Column Mapping"; default none), in lower
+   * case whatever the log's (as delta-spark reads it).
+   */
   public String columnMappingMode() {
     return configuration.getOrDefault(COLUMN_MAPPING_MODE, "none").trim().toLowerCase(java.util.Locale.ROOT);
   }

@@ -14,6 +14,7 @@ import static io.deltax.it.ChangeFeeds.netOf;
 import static io.deltax.it.ChangeFeeds.rows;
 import static io.deltax.it.ChangeFeeds.table;
 import static io.deltax.it.DeltaOracle.canonicalRows;
+import static io.deltax.it.DeltaOracle.deleteCommits;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
@@ -21,7 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -385,11 +385,6 @@ class ChangeFeedRangesTest {
     assertEquals(rows(timestamps("delta", path, fromTheStart)), rows(timestamps("deltax", path, fromTheStart)));
   }
 
-  private static void deleteCommits(String path, long first, long last) throws IOException {
-    for (long v = first; v <= last; v++) {
-      Files.delete(Path.of(path, "_delta_log", String.format("%020d.json", v)));
-    }
-  }
 
   private static void assertSameChangesFrom(String path, long start) {
     assertFalse(assertSameChanges(path, path, start, latest(path)).isEmpty(), "changes from version " + start);

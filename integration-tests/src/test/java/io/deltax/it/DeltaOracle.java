@@ -107,6 +107,17 @@ public final class DeltaOracle {
     log.checkpoint(log.update(false, Option.empty(), Option.empty()), Option.empty());
   }
 
+  /** Deletes the commit files {@code first..last}, as log clean-up does after a checkpoint. */
+  public static void deleteCommits(String path, long first, long last) {
+    try {
+      for (long v = first; v <= last; v++) {
+        Files.delete(Path.of(path, "_delta_log", String.format("%020d.json", v)));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   public static void sql(String statement) {
     spark().sql(statement).collect();
   }

@@ -1,6 +1,7 @@
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.checkpoint;
+import static io.deltax.it.DeltaOracle.deleteCommits;
 import static io.deltax.it.DeltaOracle.delta;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
@@ -130,9 +131,7 @@ class StatusProceduresTest {
     }
     checkpoint(path);
     long checkpointVersion = versionsOf(path, "WRITE").stream().mapToLong(Long::longValue).max().orElseThrow();
-    for (long v = 0; v < checkpointVersion; v++) {
-      Files.deleteIfExists(Path.of(path, "_delta_log", String.format("%020d.json", v)));
-    }
+    deleteCommits(path, 0, checkpointVersion - 1);
     Row s = status(path);
     assertTrue(s.getBoolean(7), "still enabled");
     assertFalse(s.getBoolean(16), "history incomplete");
