@@ -60,6 +60,8 @@ public final class RowTrackingBackfill {
   private static final Logger LOG = LoggerFactory.getLogger(RowTrackingBackfill.class);
   private static final String BACKFILL = RowTrackingStatus.BACKFILL_OPERATION;
   private static final int MAX_CONFLICTS = 50;
+  /** delta-spark's {@code DeltaCommitTag.RowTrackingEnablementOnlyTag}. */
+  private static final String ROW_TRACKING_ENABLEMENT_ONLY_TAG = "rowTrackingEnablementOnly";
 
   private final String table;
   private final Configuration conf;
@@ -172,9 +174,8 @@ public final class RowTrackingBackfill {
   public BackfillResult plan() {
     Snapshot snapshot = latest();
     List<PendingFile> pending = pending(snapshot);
-    RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
     long hwm = RowTrackingStatus.highWaterMark(snapshot);
-    if (rowTracking.enabled() && pending.isEmpty()) {
+    if (fullyEnabled(snapshot) && pending.isEmpty()) {
       return new BackfillResult(tableName(snapshot), true, 0, 0, null, null, hwm, true,
           "Row tracking is already enabled and every file has row IDs; nothing to do.");
     }
@@ -201,7 +202,7 @@ public final class RowTrackingBackfill {
     Snapshot snapshot = writable(startLog.latestSnapshot(), false);
     List<PendingFile> pending = pending(snapshot);
     String name = tableName(snapshot);
-    if (RowTrackingConfig.of(snapshot).enabled() && pending.isEmpty()) {
+    if (fullyEnabled(snapshot) && pending.isEmpty()) {
       return new BackfillResult(name, false, 0, 0, null, null, RowTrackingStatus.highWaterMark(snapshot), true,
           "Row tracking is already enabled and every file has row IDs; nothing written.");
     }
@@ -260,7 +261,7 @@ public final class RowTrackingBackfill {
       snapshot = outcome.table();
     }
 
-    while (!RowTrackingConfig.of(snapshot).enabled()) {
+    while (!fullyEnabled(snapshot)) {
       Metadata enabled = enabledMetadata(snapshot.metadata());
       List<Action> actions = new ArrayList<>(List.of(enabled));
       // The data versions of the rows just numbered, stored before log clean-up can lose them:
@@ -269,9 +270,14 @@ public final class RowTrackingBackfill {
           : RowDataVersionFinder.derive(TransactionLog.open(table, conf), snapshot.version());
       RowDataVersionDomain.preserve(snapshot, derived, maxRowDataVersionRuns)
           .ifPresent(preserved -> actions.add(preserved.action()));
-      Outcome outcome = commit(writer, snapshot, commitInfo(snapshot, "SET TBLPROPERTIES",
+      // As delta-spark's ALTER TABLE ... SET TBLPROPERTIES ('delta.enableRowTracking' = 'true'):
+      // the property its user set, and the tag that lets a concurrent delta-spark transaction
+      // without a metadata change commit over this one (its ConflictChecker,
+      // tryResolveRowTrackingEnablementOnlyMetadataUpdateConflict) rather than fail.
+      Outcome outcome = commit(writer, snapshot, CommitInfoLine.of(snapshot, "SET TBLPROPERTIES",
           Map.of("properties", ActionJson.objectJson(new LinkedHashMap<>(
-              changedProperties(snapshot.metadata(), enabled))))), actions);
+              Map.of(TableProperties.ENABLE_ROW_TRACKING, "true")))),
+          Map.of(ROW_TRACKING_ENABLEMENT_ONLY_TAG, "true"), engineInfo), actions);
       if (outcome.committed()) {
         LOG.info("Row tracking backfill of {}: row tracking enabled in version {}", name,
             snapshot.version() + 1);
@@ -354,6 +360,17 @@ public final class RowTrackingBackfill {
   }
 
   /** The metadata with row tracking enabled and its materialized column names chosen. */
+  /**
+   * Whether row tracking is enabled with the names of its materialized columns assigned, as
+   * PROTOCOL.md ("Writer Requirements for Row Tracking") requires before enablement. A table whose
+   * property was set by a writer that skipped them (or the feature) is not, and is enabled again.
+   */
+  private static boolean fullyEnabled(Snapshot snapshot) {
+    RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
+    return rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()
+        && rowTracking.materializedRowCommitVersionColumn().isPresent();
+  }
+
   private static Metadata enabledMetadata(Metadata m) {
     Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
     configuration.put(TableProperties.ENABLE_ROW_TRACKING, "true");
@@ -363,17 +380,6 @@ public final class RowTrackingBackfill {
         "_row-commit-version-col-" + UUID.randomUUID());
     return new Metadata(m.id(), m.name(), m.description(), m.formatProvider(), m.schemaString(),
         m.partitionColumns(), configuration, m.createdTime());
-  }
-
-  /** The properties {@code after} sets that {@code before} did not have, for the commitInfo. */
-  private static Map<String, Object> changedProperties(Metadata before, Metadata after) {
-    Map<String, Object> changes = new LinkedHashMap<>();
-    after.configuration().forEach((key, value) -> {
-      if (!value.equals(before.property(key))) {
-        changes.put(key, value);
-      }
-    });
-    return changes;
   }
 
   private CommitInfoLine commitInfo(Snapshot snapshot, String operation, Map<String, String> parameters) {

@@ -74,9 +74,14 @@ class BackfillRowTrackingTest {
   }
 
   private static String operation(JsonNode[] commit) {
+    JsonNode info = commitInfo(commit);
+    return info == null ? null : info.get("operation").asText();
+  }
+
+  private static JsonNode commitInfo(JsonNode[] commit) {
     for (JsonNode a : commit) {
       if (a.has("commitInfo")) {
-        return a.get("commitInfo").get("operation").asText();
+        return a.get("commitInfo");
       }
     }
     return null;
@@ -326,6 +331,68 @@ class BackfillRowTrackingTest {
     assertDeltaSparkAgrees(tables[1]);
   }
 
+  /**
+   * The enabling commit is what delta-spark's ALTER TABLE ... SET TBLPROPERTIES
+   * ('delta.enableRowTracking' = 'true') writes: the property set, and the tag with which a
+   * concurrent delta-spark transaction that changes no metadata commits over it (tagged as not
+   * preserving row tracking) instead of failing.
+   */
+  @Test
+  void aDeltaSparkTransactionCommitsOverTheEnablement() throws Exception {
+    String[] tables = {dir.resolve("enabled-by-delta").toString(), dir.resolve("enabled-by-deltax").toString()};
+    for (String path : tables) {
+      sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta TBLPROPERTIES ("
+          + "'delta.feature.rowTracking' = 'supported')");
+      sql("INSERT INTO " + quote(path) + " VALUES (1, 'a')");
+    }
+    DeltaLog.clearCache();
+    org.apache.spark.sql.delta.OptimisticTransaction racing = DeltaLog.forTable(spark(), tables[1]).startTransaction();
+    assertTrue(call("table => '" + tables[1] + "'").getBoolean(7));
+    sql("ALTER TABLE " + quote(tables[0]) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+    List<JsonNode[]> commits = commitsAfter(tables[1], -1);
+    long enabling = commits.size() - 1;
+    JsonNode ours = commitInfo(commits.get((int) enabling));
+    List<JsonNode[]> deltaSparkCommits = commitsAfter(tables[0], -1);
+    JsonNode theirs = commitInfo(deltaSparkCommits.get(deltaSparkCommits.size() - 1));
+    assertEquals("SET TBLPROPERTIES", ours.get("operation").asText());
+    assertEquals(theirs.get("operation").asText(), ours.get("operation").asText());
+    assertEquals(theirs.get("operationParameters"), ours.get("operationParameters"));
+    assertEquals(theirs.get("tags"), ours.get("tags"));
+
+    long committed = racing.commit(
+        scala.jdk.javaapi.CollectionConverters.asScala(new ArrayList<org.apache.spark.sql.delta.actions.Action>()).toList(),
+        org.apache.spark.sql.delta.DeltaOperations.ManualUpdate$.MODULE$);
+    assertEquals(enabling + 1, committed, "after the enabling commit");
+    JsonNode raced = commitInfo(commitsAfter(tables[1], committed - 1).get(0));
+    assertEquals("false", raced.get("tags").get("delta.rowTracking.preserved").asText(), raced.toString());
+    assertDeltaSparkAgrees(tables[1]);
+  }
+
+  /**
+   * A writer that set delta.enableRowTracking without the feature or the materialized column names
+   * left a table that delta-spark cannot read row IDs of; the backfill upgrades it, numbers its
+   * files and then names the columns, as an enablement does.
+   */
+  @Test
+  void thePropertySetWithoutTheFeatureIsEnabledAfterTheBackfill() throws IOException {
+    String path = table("property-without-feature", 3);
+    editCommit(path, 0, action -> {
+      if (action.has("metaData")) {
+        ((ObjectNode) action.get("metaData").get("configuration")).put("delta.enableRowTracking", "true");
+      }
+    });
+    DeltaLog.clearCache();
+    Row result = call("table => '" + path + "'");
+    assertTrue(result.getBoolean(7));
+    assertEquals(3L, result.getLong(2));
+    List<JsonNode[]> commits = commitsAfter(path, 3);
+    assertEquals(List.of("UPGRADE PROTOCOL", "ROW TRACKING BACKFILL", "SET TBLPROPERTIES"),
+        commits.stream().map(BackfillRowTrackingTest::operation).toList());
+    assertDeltaSparkAgrees(path);
+    sql("UPDATE " + quote(path) + " SET v = 'u' WHERE id = 2");
+    assertDeltaSparkAgrees(path);
+  }
+
   private static long filesWithoutRowIds(String table) {
     return spark().sql("CALL row_tracking_status(table => '" + table + "')").first()
         .getLong(12);
@@ -333,14 +400,22 @@ class BackfillRowTrackingTest {
 
   /** Removes {@code field} from the add actions of commit {@code version}, as a writer that left it out. */
   private static void leaveOut(String table, long version, String field) throws IOException {
+    editCommit(table, version, action -> {
+      if (action.has("add")) {
+        assertTrue(action.get("add").has(field), action.toString());
+        ((ObjectNode) action.get("add")).remove(field);
+      }
+    });
+  }
+
+  /** Rewrites commit {@code version} with each of its actions changed in place by {@code edit}. */
+  private static void editCommit(String table, long version, java.util.function.Consumer<JsonNode> edit)
+      throws IOException {
     Path commit = Path.of(table, "_delta_log", String.format("%020d.json", version));
     List<String> lines = new ArrayList<>();
     for (String line : Files.readAllLines(commit)) {
       JsonNode action = JSON.readTree(line);
-      if (action.has("add")) {
-        assertTrue(action.get("add").has(field), line);
-        ((ObjectNode) action.get("add")).remove(field);
-      }
+      edit.accept(action);
       lines.add(JSON.writeValueAsString(action));
     }
     Files.write(commit, lines);
@@ -431,6 +506,7 @@ class BackfillRowTrackingTest {
         "table => '" + path + "', max_commits => -1",
         "table => '" + path + "', max_commits => NULL",
         "table => '" + path + "', dry_run => NULL",
+        "table => '" + path + "', batch_size => NULL",
         "batch_size => 2"}) {
       Exception e = assertThrows(Exception.class, () -> call(arguments), arguments);
       assertFalse(e.getMessage().isBlank());
@@ -445,6 +521,19 @@ class BackfillRowTrackingTest {
     Exception notDelta = assertThrows(Exception.class, () -> call("table => '" + parquet + "'"));
     assertTrue(notDelta.getMessage().contains("DELTAX_NOT_A_DELTA_TABLE"), notDelta.getMessage());
     assertFalse(Files.exists(Path.of(parquet, "_delta_log")));
+    // With ANSI mode off Spark casts a string it cannot read as a number to NULL, and leaves a
+    // string for a boolean uncast (its analysis then names the type).
+    SharedSpark.withConf(Map.of("spark.sql.ansi.enabled", "false"), () -> {
+      for (String parameter : new String[] {"batch_size", "max_commits"}) {
+        String message = refusal(path, "table => '" + path + "', " + parameter + " => 'many'");
+        assertTrue(message.contains(parameter + " takes a whole number"), message);
+      }
+      String dryRun = "table => '" + path + "', dry_run => 'many'";
+      Exception e = assertThrows(Exception.class, () -> call(dryRun));
+      assertTrue(e.getMessage().contains("DATATYPE_MISMATCH") && e.getMessage().contains("\"BOOLEAN\""),
+          e.getMessage());
+      assertEquals(log, logFileNames(path));
+    });
     SharedSpark.withConf(Map.of("spark.deltax.backfill.maxFilesPerCommit", "zero"), () -> {
       Exception conf = assertThrows(Exception.class, () -> call("table => '" + path + "'"));
       assertTrue(conf.getMessage().contains("maxFilesPerCommit"), conf.getMessage());

@@ -20,6 +20,15 @@ public record CommitInfoLine(String json, long timestamp) {
    */
   public static CommitInfoLine of(Snapshot snapshot, String operation, Map<String, String> parameters,
       String engineInfo) {
+    return of(snapshot, operation, parameters, Map.of(), engineInfo);
+  }
+
+  /**
+   * As {@link #of(Snapshot, String, Map, String)}, with commit {@code tags} that other writers'
+   * conflict checks read (delta-spark's {@code DeltaCommitTag}s); none are written if empty.
+   */
+  public static CommitInfoLine of(Snapshot snapshot, String operation, Map<String, String> parameters,
+      Map<String, String> tags, String engineInfo) {
     long now = System.currentTimeMillis();
     Map<String, Object> info = new LinkedHashMap<>();
     if (snapshot.properties().inCommitTimestampsEnabled()) {
@@ -34,6 +43,9 @@ public record CommitInfoLine(String json, long timestamp) {
     info.put("isolationLevel", "SnapshotIsolation");
     info.put("isBlindAppend", false);
     info.put("operationMetrics", Map.of());
+    if (!tags.isEmpty()) {
+      info.put("tags", tags);
+    }
     info.put("engineInfo", engineInfo);
     info.put("txnId", UUID.randomUUID().toString());
     return new CommitInfoLine(ActionJson.commitInfoJson(info), now);

@@ -39,12 +39,19 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
 
   /** The parameters, with the types this call's whole-number arguments arrive in. */
   private final ProcedureParameter[] parameters;
+  /** Whether this call gave batch_size: its default (NULL) is the session's batch size. */
+  private final boolean batchSizeGiven;
+  /** Whether this is the procedure bound to one call's arguments. */
+  private final boolean bound;
 
   public BackfillRowTrackingProcedure() {
-    this(DataTypes.IntegerType, DataTypes.IntegerType);
+    this(DataTypes.IntegerType, DataTypes.IntegerType, false, false);
   }
 
-  private BackfillRowTrackingProcedure(DataType batchSize, DataType maxCommits) {
+  private BackfillRowTrackingProcedure(DataType batchSize, DataType maxCommits, boolean batchSizeGiven,
+      boolean bound) {
+    this.batchSizeGiven = batchSizeGiven;
+    this.bound = bound;
     this.parameters = new ProcedureParameter[] {
         TABLE,
         ProcedureParameter.in("batch_size", batchSize).defaultValue("NULL").build(),
@@ -55,9 +62,15 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
   /** Whole-number arguments keep the numeric type they were given in (see {@link WholeNumberArguments}). */
   @Override
   public BoundProcedure bind(StructType inputType) {
+    if (bound) {
+      // Spark binds again while an argument stays uncoerced (a string for dry_run with ANSI mode
+      // off): the same procedure lets its analysis end, and fail on that argument.
+      return this;
+    }
     return new BackfillRowTrackingProcedure(
         WholeNumberArguments.typeAsGiven(inputType, BATCH_SIZE, "batch_size"),
-        WholeNumberArguments.typeAsGiven(inputType, MAX_COMMITS, "max_commits"));
+        WholeNumberArguments.typeAsGiven(inputType, MAX_COMMITS, "max_commits"),
+        WholeNumberArguments.isGiven(inputType, BATCH_SIZE, "batch_size"), true);
   }
 
   @Override
@@ -89,10 +102,13 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
   InternalRow[] rows(SparkSession spark, String table, InternalRow input) {
     Number batchSize = WholeNumberArguments.value(input, BATCH_SIZE, parameters[BATCH_SIZE].dataType());
     Number maxCommits = WholeNumberArguments.value(input, MAX_COMMITS, parameters[MAX_COMMITS].dataType());
+    // NULL is a NULL given, or a value Spark could not cast: never "no limit" or "write", nor,
+    // where batch_size was given, the session's batch size.
+    if (batchSize == null && batchSizeGiven) {
+      throw DeltaXErrors.notAWholeNumber("batch_size", "NULL", WholeNumberRange.FILES_PER_COMMIT.describe());
+    }
     OptionalInt batch = batchSize == null ? OptionalInt.empty()
         : OptionalInt.of((int) WholeNumberRange.FILES_PER_COMMIT.check("batch_size", batchSize));
-    // Both have defaults (0 and false): NULL is a NULL given, or a value Spark could not cast,
-    // never "no limit" or "write".
     if (maxCommits == null) {
       throw DeltaXErrors.notAWholeNumber("max_commits", "NULL", WholeNumberRange.MAX_COMMITS.describe());
     }

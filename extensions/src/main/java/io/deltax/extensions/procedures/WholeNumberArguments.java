@@ -28,15 +28,28 @@ final class WholeNumberArguments {
    * positional ones first, in order, then the named ones under their names.
    */
   static DataType typeAsGiven(StructType inputType, int position, String name) {
+    StructField given = given(inputType, position, name);
+    return given != null && given.dataType() instanceof NumericType ? given.dataType() : DataTypes.IntegerType;
+  }
+
+  /**
+   * Whether the call gave an argument for the parameter: then a NULL it arrives as is a NULL
+   * written, or a value Spark could not cast (with ANSI mode off), never "the default".
+   */
+  static boolean isGiven(StructType inputType, int position, String name) {
+    return given(inputType, position, name) != null;
+  }
+
+  private static StructField given(StructType inputType, int position, String name) {
     StructField[] fields = inputType.fields();
     for (int i = 0; i < fields.length; i++) {
       StructField f = fields[i];
       boolean byName = f.metadata().contains(BY_NAME);
       if (byName ? f.name().equalsIgnoreCase(name) : i == position) {
-        return f.dataType() instanceof NumericType ? f.dataType() : DataTypes.IntegerType;
+        return f;
       }
     }
-    return DataTypes.IntegerType;
+    return null;
   }
 
   /** Argument {@code i}, of {@code type}, as a Java number; null where not given. */
