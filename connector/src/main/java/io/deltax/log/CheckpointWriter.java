@@ -59,7 +59,8 @@ public final class CheckpointWriter {
     long size;
     Map<String, Object> lastCheckpoint = new LinkedHashMap<>();
     lastCheckpoint.put("version", snapshot.version());
-    if (TableFeatures.isSupported(snapshot.protocol(), TableFeatures.V2_CHECKPOINT)) {
+    if (snapshot.properties().v2CheckpointPolicy()
+        && TableFeatures.isSupported(snapshot.protocol(), TableFeatures.V2_CHECKPOINT)) {
       size = writeV2(snapshot, logDir, tombstones);
     } else {
       Path file = new Path(logDir, LogFileName.classicCheckpointName(snapshot.version()));

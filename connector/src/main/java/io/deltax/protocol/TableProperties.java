@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TableProperties {
   public static final String CHECKPOINT_INTERVAL = "delta.checkpointInterval";
+  public static final String CHECKPOINT_POLICY = "delta.checkpointPolicy";
   public static final String DELETED_FILE_RETENTION = "delta.deletedFileRetentionDuration";
   public static final String ENABLE_IN_COMMIT_TIMESTAMPS = "delta.enableInCommitTimestamps";
   public static final String IN_COMMIT_TIMESTAMP_ENABLEMENT_VERSION =
@@ -67,6 +68,15 @@ public final class TableProperties {
     String value = configuration.get(DELETED_FILE_RETENTION);
     return value == null ? DEFAULT_DELETED_FILE_RETENTION_MILLIS
         : intervalMillis(DELETED_FILE_RETENTION, value);
+  }
+
+  /**
+   * Whether {@code delta.checkpointPolicy} asks for V2 checkpoints (default {@code classic}).
+   * delta-spark writes V2 checkpoints only then, not wherever the feature is supported: dropping
+   * {@code v2Checkpoint} first sets the policy back to classic and then needs a classic one.
+   */
+  public boolean v2CheckpointPolicy() {
+    return "v2".equalsIgnoreCase(configuration.getOrDefault(CHECKPOINT_POLICY, "classic").trim());
   }
 
   /** PROTOCOL.md, "In-Commit Timestamps". */

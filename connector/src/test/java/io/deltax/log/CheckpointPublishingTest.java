@@ -146,7 +146,9 @@ class CheckpointPublishingTest {
 
   private Snapshot writeLog(Set<String> features) throws IOException {
     commit(0, new Protocol(3, 7, features, features),
-        new Metadata("id", "t", null, "parquet", SCHEMA, List.of(), Map.of(), 1L), add("a"));
+        new Metadata("id", "t", null, "parquet", SCHEMA, List.of(),
+            features.contains("v2Checkpoint") ? Map.of("delta.checkpointPolicy", "v2") : Map.of(), 1L),
+        add("a"));
     commit(1, add("b"), add("c"));
     return TransactionLog.open(dir.toString(), conf).latestSnapshot();
   }

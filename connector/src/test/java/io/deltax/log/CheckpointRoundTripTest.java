@@ -1,6 +1,7 @@
 package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.Action;
@@ -64,11 +65,24 @@ class CheckpointRoundTripTest {
     assertReadBackEqual(written);
   }
 
+  /** As delta-spark, a classic checkpoint where the feature is supported but the policy is classic. */
+  @Test
+  void v2CheckpointFeatureWithTheClassicPolicy() throws IOException {
+    Snapshot written = writeLogAndCheckpoint(Set.of("v2Checkpoint"), "classic");
+    assertEquals(List.of(LogFileName.classicCheckpointName(1)), checkpointFiles());
+    assertFalse(Files.exists(log().resolve(LogFileName.SIDECAR_DIR)));
+    assertReadBackEqual(written);
+  }
+
   /**
    * Two commits that use every field of every action a checkpoint holds, then the checkpoint of
    * version 1. Returns the snapshot it was written from.
    */
   private Snapshot writeLogAndCheckpoint(Set<String> readerFeatures) throws IOException {
+    return writeLogAndCheckpoint(readerFeatures, readerFeatures.contains("v2Checkpoint") ? "v2" : "classic");
+  }
+
+  private Snapshot writeLogAndCheckpoint(Set<String> readerFeatures, String policy) throws IOException {
     long now = System.currentTimeMillis();
     Set<String> writerFeatures = new LinkedHashSet<>(readerFeatures);
     writerFeatures.addAll(List.of("rowTracking", "domainMetadata"));
@@ -77,7 +91,8 @@ class CheckpointRoundTripTest {
     commit(0,
         new Protocol(3, 7, readerFeatures, writerFeatures),
         new Metadata("table-id", "events", "what happened", "parquet", SCHEMA, List.of("p"),
-            Map.of("delta.enableRowTracking", "true", "delta.checkpointInterval", "5"), 1234L),
+            Map.of("delta.enableRowTracking", "true", "delta.checkpointInterval", "5",
+                "delta.checkpointPolicy", policy), 1234L),
         new AddFile("p=1/a.parquet", Map.of("p", "1"), 100, 10, true, "{\"numRecords\":7}",
             Map.of("INSERTION_TIME", "1700000000000000"), ON_DISK, 0L, 0L, "liquid"),
         new AddFile("p=__HIVE_DEFAULT_PARTITION__/b.parquet", nullPartition, 200, 20, true, null,

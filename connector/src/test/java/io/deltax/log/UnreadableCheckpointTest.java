@@ -185,8 +185,10 @@ class UnreadableCheckpointTest {
     return new Protocol(3, 7, features, features);
   }
 
+  /** The table's metadata; the V2 checkpoint policy, which the feature alone does not set, throughout. */
   private static Metadata metadata(String description) {
-    return new Metadata("table-id", "t", description, "parquet", SCHEMA, List.of(), Map.of(), 1L);
+    return new Metadata("table-id", "t", description, "parquet", SCHEMA, List.of(),
+        Map.of("delta.checkpointPolicy", "v2"), 1L);
   }
 
   private static AddFile add(String path) {
