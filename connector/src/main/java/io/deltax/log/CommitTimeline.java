@@ -1,6 +1,7 @@
 package io.deltax.log;
 
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.protocol.TableProperties;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,14 +32,14 @@ final class CommitTimeline {
    *     travel), else every listed commit (where a change feed or stream starts: delta-spark's
    *     {@code DeltaSource.getStartingVersionFromTimestamp} does not require one)
    */
-  CommitTimeline(LogListing listing, Snapshot latest,
+  CommitTimeline(LogListing listing, long latestVersion, TableProperties latestProperties,
       Function<FileStatus, Optional<Long>> inCommitTimestamp, boolean recreatableOnly) {
     this.table = listing.tableRoot().toString();
     this.inCommitTimestamp = inCommitTimestamp;
     long earliest = recreatableOnly ? listing.earliestRecreatableVersion() : Long.MIN_VALUE;
     for (FileStatus commit : listing.commits()) {
       long version = LogFileName.parse(commit.getPath().getName()).version();
-      if (version >= earliest && version <= latest.version()) {
+      if (version >= earliest && version <= latestVersion) {
         commits.add(commit);
       }
     }
@@ -49,8 +50,8 @@ final class CommitTimeline {
       fileTimes[i] = time > previous ? time : previous + 1;
       previous = fileTimes[i];
     }
-    long ictVersion = latest.properties().inCommitTimestampsEnabled()
-        ? latest.properties().inCommitTimestampEnablementVersion() : Long.MAX_VALUE;
+    long ictVersion = latestProperties.inCommitTimestampsEnabled()
+        ? latestProperties.inCommitTimestampEnablementVersion() : Long.MAX_VALUE;
     int start = commits.size();
     for (int i = 0; i < commits.size(); i++) {
       if (version(i) >= ictVersion) {

@@ -368,23 +368,22 @@ public final class TransactionLog {
     return false;
   }
 
-  /** The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. */
-  public Snapshot snapshotAsOf(long timestampMillis, String requested) {
-    return snapshotAsOf(timestampMillis, requested, latestSnapshot());
-  }
-
   /**
-   * The same, for a caller that holds the latest snapshot of this listing already (a cache does):
-   * it is returned when the time is at or after its commit, and not loaded again.
+   * The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. The
+   * latest version dates the commits with its protocol and metadata alone, unchecked: it may have
+   * a reader feature deltax does not implement where the version asked for has not (as {@link
+   * #snapshotAt} reads that version).
    */
-  public Snapshot snapshotAsOf(long timestampMillis, String requested, Snapshot latest) {
-    long version = versionAsOf(timestampMillis, requested, latest);
-    return version == latest.version() ? latest : snapshotAt(version);
+  public Snapshot snapshotAsOf(long timestampMillis, String requested) {
+    ProtocolAndMetadata latest = protocolAndMetadataAt(listing.latestVersion());
+    return snapshotAt(new CommitTimeline(listing, latest.version(),
+        TableProperties.of(tableRoot.toString(), latest.metadata()), files::inCommitTimestamp, true)
+        .versionAt(timestampMillis, requested));
   }
 
   /** The version that was current at {@code timestampMillis}, {@code latest} being this listing's. */
   public long versionAsOf(long timestampMillis, String requested, Snapshot latest) {
-    return new CommitTimeline(listing, latest, files::inCommitTimestamp, true)
+    return new CommitTimeline(listing, latest.version(), latest.properties(), files::inCommitTimestamp, true)
         .versionAt(timestampMillis, requested);
   }
 
@@ -394,7 +393,7 @@ public final class TransactionLog {
    * snapshot. A time after the latest commit is an error.
    */
   public long firstVersionAtOrAfter(long timestampMillis, String requested, Snapshot latest) {
-    return new CommitTimeline(listing, latest, files::inCommitTimestamp, false)
+    return new CommitTimeline(listing, latest.version(), latest.properties(), files::inCommitTimestamp, false)
         .firstVersionAtOrAfter(timestampMillis, requested);
   }
 

@@ -29,10 +29,23 @@ record CachedTable(TransactionLog log, Snapshot latest, long listedAtNanos,
     return new LoadedSnapshot(log, latest);
   }
 
-  /** The table listed again: the older versions stay when it is still the same table. */
+  /**
+   * The table listed again: the older versions stay when it is still the same table, and where
+   * the new listing still holds the last log file each was read from. A log rolled back (a
+   * directory restored from a backup, a commit deleted by hand) and written on again must not
+   * serve a version from the history it lost.
+   */
   CachedTable refreshed(TransactionLog newLog, Snapshot newLatest, long listedAt) {
-    boolean sameTable = newLatest.metadata().id().equals(latest.metadata().id());
-    return new CachedTable(newLog, newLatest, listedAt, sameTable ? older : Map.of());
+    if (!newLatest.metadata().id().equals(latest.metadata().id())) {
+      return new CachedTable(newLog, newLatest, listedAt, Map.of());
+    }
+    LinkedHashMap<Long, Snapshot> kept = new LinkedHashMap<>();
+    older.forEach((version, snapshot) -> {
+      if (version < newLatest.version() && newLog.listing().stillHolds(snapshot.segment().lastFile())) {
+        kept.put(version, snapshot);
+      }
+    });
+    return new CachedTable(newLog, newLatest, listedAt, kept);
   }
 
   Optional<Snapshot> version(long version) {

@@ -94,7 +94,14 @@ public final class SnapshotCache {
     long startedAt = nanoClock.getAsLong();
     String key = TransactionLog.qualifiedRoot(path, conf).toString();
     Slot slot = slot(key);
-    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+    CachedTable table;
+    try {
+      table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+    } catch (DeltaXException latestUnreadable) {
+      // As in atVersion: the version current at that time may be readable where the latest is not.
+      TransactionLog log = TransactionLog.open(path, conf);
+      return new LoadedSnapshot(log, log.snapshotAsOf(timestampMillis, requested));
+    }
     long version = table.log().versionAsOf(timestampMillis, requested, table.latest());
     LoadedSnapshot loaded = slot.version(table, version);
     keep(key, slot, maxFiles);

@@ -39,7 +39,7 @@ class CheckpointReadsTest {
   }
 
   private void tableWithCheckpoint(String protocol) throws IOException {
-    commit(dir, 0, protocol, metadata("t"), add("a"), add("b"));
+    commit(dir, 0, protocol, metadata("t", "{\"delta.checkpointPolicy\":\"v2\"}"), add("a"), add("b"));
     commit(dir, 1, add("c"));
     new CheckpointWriter(conf).write(TransactionLog.open(LogReadsFileSystem.path(dir), conf).snapshotAt(1));
     commit(dir, 2, add("d"));

@@ -206,6 +206,54 @@ class SnapshotCacheTest {
     assertThrows(DeltaXException.class, this::latest);
   }
 
+  /** As time travel by version: the commit current at a time can be read where the latest cannot. */
+  @Test
+  void timeTravelByTimestampWorksWhenTheLatestIsUnreadable() throws IOException {
+    latest();
+    commit(dir, 2, "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+        + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
+    Path log = dir.resolve(LogFileName.LOG_DIR);
+    for (long v = 0; v <= 2; v++) {
+      assertTrue(log.resolve(LogFileName.commitName(v)).toFile().setLastModified(1_000_000L * (v + 1)));
+    }
+    long atVersion1 = 2_000_000L + 500;
+
+    Snapshot cached = cache.asOf(path(), conf, Duration.ZERO, NO_BOUND, atVersion1, "v1").snapshot();
+    Snapshot uncached = TransactionLog.open(path(), conf).snapshotAsOf(atVersion1, "v1");
+
+    assertEquals(1, cached.version());
+    assertSameTable(TransactionLog.open(path(), conf).snapshotAt(1), cached);
+    assertSameTable(cached, uncached);
+    DeltaXException latestTime = assertThrows(DeltaXException.class,
+        () -> TransactionLog.open(path(), conf).snapshotAsOf(3_000_000L, "v2"));
+    assertEquals("DELTAX_UNSUPPORTED_READER_FEATURE", latestTime.getCondition());
+  }
+
+  /**
+   * A log rolled back (versions 2 and 3 deleted, as a restore from a backup does) and written on
+   * again: a kept version 2 is from the lost history, and is not served.
+   */
+  @Test
+  void aVersionKeptFromHistoryTheLogLostIsNotServed() throws IOException {
+    commit(dir, 2, add("d"));
+    commit(dir, 3, remove("b"));
+    latest();
+    assertEquals(Set.of("b.parquet", "c.parquet", "d.parquet"),
+        files(cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2).snapshot()));
+    Path log = dir.resolve(LogFileName.LOG_DIR);
+    Files.delete(log.resolve(LogFileName.commitName(3)));
+    Files.delete(log.resolve(LogFileName.commitName(2)));
+
+    assertEquals(1, latest().version());
+    assertThrows(DeltaXException.class, () -> cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2));
+    commit(dir, 2, add("other"));
+    commit(dir, 3, add("more"));
+
+    Snapshot v2 = cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2).snapshot();
+    assertEquals(Set.of("b.parquet", "c.parquet", "other.parquet"), files(v2));
+    assertSameTable(TransactionLog.open(path(), conf).snapshotAt(2), v2);
+  }
+
   @Test
   void withinTheStalenessBoundTheLogIsNotListed() throws IOException {
     Duration staleness = Duration.ofSeconds(10);

@@ -12,10 +12,15 @@ public final class TestTables {
   public static final String PROTOCOL = "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}";
 
   public static String metadata(String id) {
+    return metadata(id, "{}");
+  }
+
+  /** @param configuration the table properties, as a JSON object */
+  public static String metadata(String id, String configuration) {
     return "{\"metaData\":{\"id\":\"" + id + "\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
         + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"name\\\":\\\"v\\\","
         + "\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
-        + "\"partitionColumns\":[],\"configuration\":{}}}";
+        + "\"partitionColumns\":[],\"configuration\":" + configuration + "}}";
   }
 
   public static String add(String name) {

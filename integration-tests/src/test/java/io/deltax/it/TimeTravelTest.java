@@ -37,11 +37,16 @@ class TimeTravelTest {
     }
     checkpoint(path);
     sql("DELETE FROM " + quote(path) + " WHERE id = 2");
-    for (int v = 0; v <= 5; v++) {
-      File commit = new File(path + "/_delta_log/" + String.format("%020d.json", v));
+    dateCommits(path, 5);
+    DeltaLog.clearCache();
+  }
+
+  /** Gives commit v of {@code table}, 0 to {@code last}, the file time {@link #START} + v hours. */
+  private static void dateCommits(String table, int last) {
+    for (int v = 0; v <= last; v++) {
+      File commit = new File(table + "/_delta_log/" + String.format("%020d.json", v));
       assertTrue(commit.setLastModified(START.plusSeconds(3600L * v).toEpochMilli()));
     }
-    DeltaLog.clearCache();
   }
 
   /** The commits are dated 2024, beyond delta-spark's retention check for time travel. */
@@ -97,6 +102,27 @@ class TimeTravelTest {
     assertEquals(3, deltax(path, "timestampAsOf", "2024-01-01 03:10:00").count());
   }
 
+  /**
+   * The latest version added a reader feature deltax does not read (geospatial, which delta-spark
+   * supports): a time before it reads as delta-spark's, as versionAsOf does; the latest is refused
+   * by name.
+   */
+  @Test
+  void aTimeBeforeAnUnreadableLatestVersion() {
+    String geo = dir.resolve("geo-latest").toString();
+    sql("CREATE TABLE " + quote(geo) + " (id INT) USING delta");
+    sql("INSERT INTO " + quote(geo) + " VALUES (1)");
+    sql("ALTER TABLE " + quote(geo) + " SET TBLPROPERTIES ('delta.feature.geospatial' = 'supported')");
+    dateCommits(geo, 2);
+    DeltaLog.clearCache();
+    SharedSpark.withConf(NO_RETENTION_CHECK,
+        () -> assertSame(r -> r.option("timestampAsOf", "2024-01-01 01:30:00"), geo));
+    Exception e = assertThrows(Exception.class,
+        () -> deltax(geo, "timestampAsOf", "2024-01-01 02:00:00").collect());
+    assertTrue(e.getMessage().contains("DELTAX_UNSUPPORTED_READER_FEATURE")
+        && e.getMessage().contains("geospatial"), e.getMessage());
+  }
+
   private static org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> deltax(String p, String k, String v) {
     return spark().read().format("deltax").option(k, v).load(p);
   }
@@ -138,10 +164,7 @@ class TimeTravelTest {
     sql("INSERT INTO " + quote(ict) + " VALUES (3)");
     // File times say 2024; the in-commit timestamps of versions 2..4 say now. Both readers must
     // use the in-commit timestamps from the enablement version on.
-    for (int v = 0; v <= 4; v++) {
-      File commit = new File(ict + "/_delta_log/" + String.format("%020d.json", v));
-      assertTrue(commit.setLastModified(START.plusSeconds(3600L * v).toEpochMilli()));
-    }
+    dateCommits(ict, 4);
     DeltaLog.clearCache();
     SharedSpark.withConf(NO_RETENTION_CHECK, () -> {
       for (String ts : new String[] {"2024-01-01 00:30:00", "2024-01-01 01:30:00"}) {
