@@ -84,7 +84,11 @@ public final class ActionJson {
       if (schema == null) {
         p.skipChildren();
       } else {
-        action = readStruct(schema, body, p);
+        try {
+          action = readStruct(schema, body, p);
+        } catch (MissingActionFieldException e) {
+          throw new IOException(e.getMessage(), e);
+        }
       }
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         p.nextToken();

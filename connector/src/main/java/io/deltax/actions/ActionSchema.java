@@ -22,13 +22,15 @@ public final class ActionSchema<T> {
   private final String name;
   private final List<ActionField<T>> fields;
   private final Map<String, Integer> positions = new HashMap<>();
+  private final Set<String> required;
   private final Function<Values, T> create;
 
-  private ActionSchema(Class<T> type, String name, List<ActionField<T>> fields,
+  private ActionSchema(Class<T> type, String name, List<ActionField<T>> fields, Set<String> required,
       Function<Values, T> create) {
     this.type = type;
     this.name = name;
     this.fields = List.copyOf(fields);
+    this.required = Set.copyOf(required);
     this.create = create;
     for (int i = 0; i < fields.size(); i++) {
       if (positions.put(fields.get(i).name(), i) != null) {
@@ -63,8 +65,17 @@ public final class ActionSchema<T> {
     return i == null ? -1 : i;
   }
 
-  /** The record made of one value per field, in field order (absent fields already defaulted). */
+  /**
+   * The record made of one value per field, in field order (absent fields already defaulted).
+   *
+   * @throws MissingActionFieldException where a field PROTOCOL.md requires has no value
+   */
   public T create(Object[] values) {
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null && required.contains(fields.get(i).name())) {
+        throw new MissingActionFieldException(name, fields.get(i).name());
+      }
+    }
     return create.apply(new Values(values));
   }
 
@@ -136,6 +147,7 @@ public final class ActionSchema<T> {
     private final Class<T> type;
     private final String name;
     private final List<ActionField<T>> fields = new ArrayList<>();
+    private final Set<String> required = new java.util.HashSet<>();
 
     private Builder(Class<T> type, String name) {
       this.type = type;
@@ -144,6 +156,15 @@ public final class ActionSchema<T> {
 
     /** A field read as null where absent. */
     public Builder<T> field(String field, FieldType fieldType, Function<T, ?> value) {
+      return field(field, fieldType, value, null);
+    }
+
+    /**
+     * A field every action of this kind has (PROTOCOL.md): one without it is refused as a corrupt
+     * log, not read as null and failed on later.
+     */
+    public Builder<T> required(String field, FieldType fieldType, Function<T, ?> value) {
+      required.add(field);
       return field(field, fieldType, value, null);
     }
 
@@ -168,7 +189,7 @@ public final class ActionSchema<T> {
 
     /** @param create makes the record from the values read, e.g. {@code v -> new X(v.string("a"))} */
     public ActionSchema<T> build(Function<ActionSchema<T>.Values, T> create) {
-      return new ActionSchema<>(type, name, fields, create);
+      return new ActionSchema<>(type, name, fields, required, create);
     }
   }
 }

@@ -18,7 +18,7 @@ public record AddCDCFile(String path, Map<String, String> partitionValues, long 
 
   /** The fields of {@code cdc} in the log, in delta-spark's order. */
   public static final ActionSchema<AddCDCFile> SCHEMA = ActionSchema.builder(AddCDCFile.class, "cdc")
-      .field("path", STRING, AddCDCFile::path)
+      .required("path", STRING, AddCDCFile::path)
       .field("partitionValues", STRING_MAP, AddCDCFile::partitionValues, Map.of())
       .field("size", LONG, AddCDCFile::size, 0L)
       .field("dataChange", BOOLEAN, AddCDCFile::dataChange, false)

@@ -32,7 +32,7 @@ public record AddFile(
 
   /** The fields of {@code add} in the log and in checkpoints, in delta-spark's order. */
   public static final ActionSchema<AddFile> SCHEMA = ActionSchema.builder(AddFile.class, "add")
-      .field("path", STRING, AddFile::path)
+      .required("path", STRING, AddFile::path)
       .field("partitionValues", STRING_MAP, AddFile::partitionValues, Map.of())
       .field("size", LONG, AddFile::size, 0L)
       .field("modificationTime", LONG, AddFile::modificationTime, 0L)

@@ -11,7 +11,7 @@ public record DomainMetadata(String domain, String configuration, boolean remove
 
   public static final ActionSchema<DomainMetadata> SCHEMA =
       ActionSchema.builder(DomainMetadata.class, "domainMetadata")
-          .field("domain", STRING, DomainMetadata::domain)
+          .required("domain", STRING, DomainMetadata::domain)
           .field("configuration", STRING, DomainMetadata::configuration)
           .field("removed", BOOLEAN, DomainMetadata::removed, false)
           .build(v -> new DomainMetadata(v.string("domain"), v.string("configuration"), v.bool("removed")));

@@ -7,6 +7,8 @@ import static io.deltax.actions.FieldType.STRING_MAP;
 
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
 
 /** The {@code metaData} action (PROTOCOL.md, "Change Metadata"). */
 public record Metadata(
@@ -27,7 +29,7 @@ public record Metadata(
 
   /** The fields of {@code metaData} in the log and in checkpoints, in delta-spark's order. */
   public static final ActionSchema<Metadata> SCHEMA = ActionSchema.builder(Metadata.class, "metaData")
-      .field("id", STRING, Metadata::id)
+      .required("id", STRING, Metadata::id)
       .field("name", STRING, Metadata::name)
       .field("description", STRING, Metadata::description)
       .struct(FORMAT, Metadata::formatProvider, "parquet")
@@ -38,6 +40,14 @@ public record Metadata(
       .build(v -> new Metadata(v.string("id"), v.string("name"), v.string("description"),
           v.struct("format"), v.string("schemaString"), v.list("partitionColumns"),
           v.map("configuration"), v.int64("createdTime")));
+
+  /**
+   * The schema {@code schemaString} gives; none where it is missing, as delta-spark reads it (its
+   * {@code Metadata.schema}).
+   */
+  public StructType schema() {
+    return schemaString == null ? new StructType() : (StructType) DataType.fromJson(schemaString);
+  }
 
   public String property(String key) {
     return configuration.get(key);

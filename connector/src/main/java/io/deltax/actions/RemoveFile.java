@@ -28,7 +28,7 @@ public record RemoveFile(
 
   /** The fields of {@code remove} in the log and in checkpoints, in delta-spark's order. */
   public static final ActionSchema<RemoveFile> SCHEMA = ActionSchema.builder(RemoveFile.class, "remove")
-      .field("path", STRING, RemoveFile::path)
+      .required("path", STRING, RemoveFile::path)
       .field("deletionTimestamp", LONG, RemoveFile::deletionTimestamp)
       .field("dataChange", BOOLEAN, RemoveFile::dataChange, true)
       .field("extendedFileMetadata", BOOLEAN, RemoveFile::extendedFileMetadata, false)

@@ -10,7 +10,7 @@ import static io.deltax.actions.FieldType.STRING;
 public record Sidecar(String path, long sizeInBytes, long modificationTime) implements Action {
 
   public static final ActionSchema<Sidecar> SCHEMA = ActionSchema.builder(Sidecar.class, "sidecar")
-      .field("path", STRING, Sidecar::path)
+      .required("path", STRING, Sidecar::path)
       .field("sizeInBytes", LONG, Sidecar::sizeInBytes, 0L)
       .field("modificationTime", LONG, Sidecar::modificationTime, 0L)
       .build(v -> new Sidecar(v.string("path"), v.int64("sizeInBytes"), v.int64("modificationTime")));

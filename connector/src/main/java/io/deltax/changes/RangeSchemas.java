@@ -177,7 +177,7 @@ public final class RangeSchemas {
   }
 
   private static StructType schema(Metadata metadata) {
-    return (StructType) DataType.fromJson(metadata.schemaString());
+    return metadata.schema();
   }
 
   private static StructField field(StructType schema, String name) {

@@ -24,11 +24,22 @@ public record LogFileName(long version, Kind kind, int part, int numParts) {
   private static final Pattern CLASSIC = Pattern.compile("(\\d+)\\.checkpoint\\.parquet");
   private static final Pattern MULTI_PART =
       Pattern.compile("(\\d+)\\.checkpoint\\.(\\d+)\\.(\\d+)\\.parquet");
-  private static final Pattern V2 = Pattern.compile(
-      "(\\d+)\\.checkpoint\\.[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-          + "\\.(json|parquet)");
+  /**
+   * PROTOCOL.md names the part a UUID; delta-spark and Delta Kernel take any part without a dot,
+   * and so does deltax, not to pass over a checkpoint another writer named otherwise.
+   */
+  private static final Pattern V2 = Pattern.compile("(\\d+)\\.checkpoint\\.[^.]+\\.(json|parquet)");
 
+  /** The log file {@code fileName} names, or null: also where a number in it is too large to be one. */
   public static LogFileName parse(String fileName) {
+    try {
+      return parseNumbers(fileName);
+    } catch (NumberFormatException tooLarge) {
+      return null;
+    }
+  }
+
+  private static LogFileName parseNumbers(String fileName) {
     Matcher m;
     if ((m = COMMIT.matcher(fileName)).matches()) {
       return new LogFileName(Long.parseLong(m.group(1)), Kind.COMMIT, 1, 1);

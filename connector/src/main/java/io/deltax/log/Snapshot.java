@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -300,7 +299,7 @@ public final class Snapshot {
   /** The table's logical schema, partition columns included, as {@code schemaString} defines it. */
   public synchronized StructType schema() {
     if (schema == null) {
-      schema = (StructType) DataType.fromJson(metadata.schemaString());
+      schema = metadata.schema();
     }
     return schema;
   }

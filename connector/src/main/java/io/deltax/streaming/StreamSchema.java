@@ -81,6 +81,6 @@ final class StreamSchema {
   }
 
   private static StructType logical(Metadata metadata) {
-    return ColumnMapping.logicalSchema((StructType) DataType.fromJson(metadata.schemaString()));
+    return ColumnMapping.logicalSchema(metadata.schema());
   }
 }

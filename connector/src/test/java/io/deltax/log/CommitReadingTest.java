@@ -77,4 +77,36 @@ class CommitReadingTest {
     assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(1)), e.getMessage());
   }
+
+  /** An action without a field PROTOCOL.md requires of it is a corrupt log, named, not a crash later. */
+  @Test
+  void anActionWithoutARequiredFieldIsRefusedNamingIt() throws IOException {
+    String[][] cases = {
+        {"{\"add\":{\"size\":1,\"modificationTime\":1,\"dataChange\":true}}", "the add action has no path"},
+        {"{\"remove\":{\"deletionTimestamp\":1,\"dataChange\":true}}", "the remove action has no path"},
+        {"{\"txn\":{\"version\":3}}", "the txn action has no appId"},
+        {"{\"domainMetadata\":{\"configuration\":\"{}\",\"removed\":false}}",
+            "the domainMetadata action has no domain"},
+        {METADATA.replace("\"id\":\"t\",", ""), "the metaData action has no id"}};
+    for (String[] c : cases) {
+      write(3, -1);
+      Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)), c[0] + "\n");
+      DeltaXException e = assertThrows(DeltaXException.class,
+          () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot().activeFiles(), c[0]);
+      assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+      assertTrue(e.getMessage().contains(LogFileName.commitName(3)) && e.getMessage().contains(c[1]),
+          e.getMessage());
+    }
+  }
+
+  /** delta-spark reads a metaData action without a schemaString as a table of no columns. */
+  @Test
+  void metadataWithoutASchemaIsATableOfNoColumns() throws IOException {
+    write(3, -1);
+    Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)),
+        METADATA.replace("\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\",", "") + "\n");
+    Snapshot snapshot = TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot();
+    assertEquals(null, snapshot.metadata().schemaString());
+    assertEquals(0, snapshot.schema().fields().length);
+  }
 }

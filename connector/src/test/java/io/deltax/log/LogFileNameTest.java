@@ -18,6 +18,9 @@ class LogFileNameTest {
         LogFileName.parse("00000000000000000007.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.json"));
     assertEquals(LogFileName.Kind.V2_CHECKPOINT,
         LogFileName.parse("00000000000000000007.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.parquet").kind());
+    // As delta-spark's and Delta Kernel's patterns: any part without a dot.
+    assertEquals(new LogFileName(7, LogFileName.Kind.V2_CHECKPOINT, 1, 1),
+        LogFileName.parse("00000000000000000007.checkpoint.a1b2c3.json"));
   }
 
   @Test
@@ -28,6 +31,9 @@ class LogFileNameTest {
     assertNull(LogFileName.parse("00000000000000000010.checkpoint.0000000004.0000000003.parquet"));
     assertNull(LogFileName.parse(".00000000000000000012.json.crc"));
     assertNull(LogFileName.parse("00000000000000000012.json.tmp"));
+    assertNull(LogFileName.parse("123456789012345678901234.json"), "past the largest version");
+    assertNull(LogFileName.parse("00000000000000000010.checkpoint.1.99999999999.parquet"));
+    assertNull(LogFileName.parse("00000000000000000007.checkpoint..json"));
   }
 
   @Test
