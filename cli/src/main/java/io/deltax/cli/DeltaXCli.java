@@ -7,9 +7,7 @@ import io.deltax.conf.WholeNumberRange;
 import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.errors.DeltaXException;
 import io.deltax.extensions.procedures.SessionWriters;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -163,12 +161,7 @@ public final class DeltaXCli {
         batchSize < 0 ? OptionalInt.empty() : OptionalInt.of((int) batchSize), (int) maxCommits, ENGINE)
         .onProgress((batch, batches, files, version) -> out.println(bar(batch, batches)
             + String.format(" batch %d of %d: %d files, version %d", batch, batches, files, version)));
-    BackfillResult result;
-    try {
-      result = dryRun ? backfill.plan() : backfill.run();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    BackfillResult result = dryRun ? backfill.plan() : backfill.run();
     out.println(result.message());
     out.printf("files: %d, commits: %d, versions: %s, row ID high-water mark: %d, enabled: %s%n",
         result.files(), result.commits(),

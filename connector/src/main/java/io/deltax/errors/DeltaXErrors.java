@@ -1,5 +1,6 @@
 package io.deltax.errors;
 
+import java.io.IOException;
 import java.util.Collection;
 
 /** Every user-facing error deltax raises, in one place, so their wording stays consistent. */
@@ -228,10 +229,27 @@ public final class DeltaXErrors {
         + " in catalog " + catalog + "; deltax has " + procedures + ".");
   }
 
-  public static DeltaXException missingRecordCount(String tablePath, String file) {
+  /** @param wrote whether the backfill committed versions before it came to the file */
+  public static DeltaXException missingRecordCount(String tablePath, String file, boolean wrote) {
     return new DeltaXException("DELTAX_MISSING_STATS", "Cannot assign row IDs to " + file
         + " in " + tablePath + ": its add action has no numRecords statistic, and row IDs are "
-        + "assigned by record count. Recompute statistics for the table first; nothing was written.");
+        + "assigned by record count. Recompute statistics for the table first. "
+        + (wrote ? COMMITS_STAY : "Nothing was written."));
+  }
+
+  private static final String COMMITS_STAY = "The commits already written stay valid, and the "
+      + "next call goes on from them.";
+
+  /** @param what the work that failed, such as "Storing the row data versions of /t" */
+  public static DeltaXException ioError(String what, IOException cause) {
+    return new DeltaXException("DELTAX_IO_ERROR", what + " failed reading or writing its files: " + cause, cause);
+  }
+
+  /** @param wrote whether the backfill committed versions before the failure */
+  public static DeltaXException backfillIoError(String tablePath, boolean wrote, IOException cause) {
+    return new DeltaXException("DELTAX_IO_ERROR", "Row tracking backfill of " + tablePath
+        + " failed reading or writing its files: " + cause + ". "
+        + (wrote ? COMMITS_STAY : "Nothing was written."), cause);
   }
 
   public static DeltaXException filesWithoutRowIdsAppeared(String tablePath) {

@@ -150,10 +150,11 @@ public final class RowTrackingBackfill {
   }
 
   /**
-   * The files still without row IDs, in the order their data was first added; fails, before
-   * anything is written, on a file whose add action has no record count.
+   * The files still without row IDs, in the order their data was first added; fails on a file
+   * whose add action has no record count (before anything is written, unless another writer added
+   * it after this run's first commits: {@code wrote}).
    */
-  private static List<PendingFile> pending(Snapshot snapshot) {
+  private static List<PendingFile> pending(Snapshot snapshot, boolean wrote) {
     String where = snapshot.tableRoot().toString();
     List<PendingFile> files = new ArrayList<>();
     List<AddFile> active = snapshot.activeFiles();
@@ -163,7 +164,7 @@ public final class RowTrackingBackfill {
         // A file that keeps its row IDs takes no new ones: its record count is asked for only
         // for the row data version map, where the statistics give it.
         files.add(new PendingFile(f, snapshot.firstAddedVersion(i), f.baseRowId() == null
-            ? numRecords(where, f) : FileStatistics.numRecords(f).orElse(0)));
+            ? numRecords(where, f, wrote) : FileStatistics.numRecords(f).orElse(0)));
       }
     }
     files.sort(Comparator.comparingLong(PendingFile::firstAddedVersion)
@@ -173,7 +174,7 @@ public final class RowTrackingBackfill {
 
   public BackfillResult plan() {
     Snapshot snapshot = latest();
-    List<PendingFile> pending = pending(snapshot);
+    List<PendingFile> pending = pending(snapshot, wrote);
     long hwm = RowTrackingStatus.highWaterMark(snapshot);
     if (fullyEnabled(snapshot) && pending.isEmpty()) {
       return new BackfillResult(tableName(snapshot), true, 0, 0, null, null, hwm, true,
@@ -194,13 +195,26 @@ public final class RowTrackingBackfill {
             planned == batches.totalBatches(pending.size()) ? ", then enable row tracking" : ""));
   }
 
-  public BackfillResult run() throws IOException {
+  /**
+   * Backfills and enables row tracking. A file system failure stops it with {@code
+   * [DELTAX_IO_ERROR]}, saying whether commits of this call landed before it (they stay valid, and
+   * the next call goes on from them).
+   */
+  public BackfillResult run() {
+    try {
+      return backfillAndEnable();
+    } catch (IOException e) {
+      throw DeltaXErrors.backfillIoError(table, wrote, e);
+    }
+  }
+
+  private BackfillResult backfillAndEnable() throws IOException {
     conflicts = 0;
     upgraded = false;
     wrote = false;
     TransactionLog startLog = TransactionLog.open(table, conf);
     Snapshot snapshot = writable(startLog.latestSnapshot(), false);
-    List<PendingFile> pending = pending(snapshot);
+    List<PendingFile> pending = pending(snapshot, wrote);
     String name = tableName(snapshot);
     if (fullyEnabled(snapshot) && pending.isEmpty()) {
       return new BackfillResult(name, false, 0, 0, null, null, RowTrackingStatus.highWaterMark(snapshot), true,
@@ -219,7 +233,7 @@ public final class RowTrackingBackfill {
         LOG.info("Row tracking backfill of {}: UPGRADE PROTOCOL committed as version {}", name,
             snapshot.version() + 1);
       } else {
-        pending = pending(outcome.table());
+        pending = pending(outcome.table(), wrote);
       }
       snapshot = outcome.table();
     }
@@ -256,7 +270,7 @@ public final class RowTrackingBackfill {
         progress.batchCommitted(commits, Math.max(totalBatches, commits), batch.size(), version);
         pending = pending.subList(batch.size(), pending.size());
       } else {
-        pending = pending(outcome.table());
+        pending = pending(outcome.table(), wrote);
       }
       snapshot = outcome.table();
     }
@@ -283,7 +297,7 @@ public final class RowTrackingBackfill {
             snapshot.version() + 1);
       }
       snapshot = outcome.table();
-      if (!outcome.committed() && !pending(snapshot).isEmpty()) {
+      if (!outcome.committed() && !pending(snapshot, wrote).isEmpty()) {
         throw DeltaXErrors.filesWithoutRowIdsAppeared(name);
       }
     }
@@ -398,12 +412,12 @@ public final class RowTrackingBackfill {
   }
 
   /** Row IDs are assigned by record count: a file without {@code numRecords} cannot get any. */
-  private static long numRecords(String table, AddFile file) {
+  private static long numRecords(String table, AddFile file, boolean wrote) {
     OptionalLong records = FileStatistics.numRecords(file);
     if (records.isPresent()) {
       return records.getAsLong();
     }
-    throw DeltaXErrors.missingRecordCount(table, file.path());
+    throw DeltaXErrors.missingRecordCount(table, file.path(), wrote);
   }
 
   /**

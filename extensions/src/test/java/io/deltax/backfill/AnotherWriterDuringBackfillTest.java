@@ -59,6 +59,11 @@ class AnotherWriterDuringBackfillTest {
    * 0-4 the table, 5 UPGRADE PROTOCOL, 6 the first batch, 7 the other writer's; nothing after it.
    */
   private static DeltaXException stoppedByAnotherWriter(Path table, BiConsumer<Path, Long> otherWriter) {
+    return stoppedByAnotherWriter(table, otherWriter, "DELTAX_UNSUPPORTED_TABLE");
+  }
+
+  private static DeltaXException stoppedByAnotherWriter(Path table, BiConsumer<Path, Long> otherWriter,
+      String condition) {
     RowTrackingBackfill backfill = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
         "deltax-test").onProgress((batch, batches, files, version) -> {
           if (batch == 1) {
@@ -66,7 +71,7 @@ class AnotherWriterDuringBackfillTest {
           }
         });
     DeltaXException stopped = assertThrows(DeltaXException.class, backfill::run);
-    assertEquals("DELTAX_UNSUPPORTED_TABLE", stopped.getCondition());
+    assertEquals(condition, stopped.getCondition());
     assertTrue(Files.exists(commitFile(table, 7)));
     assertFalse(Files.exists(commitFile(table, 8)));
     return stopped;
@@ -93,5 +98,53 @@ class AnotherWriterDuringBackfillTest {
         new Configuration(), 2, 0, "deltax-test")::run);
     assertTrue(refused.getMessage().contains("Nothing was written."), refused.getMessage());
     assertEquals(log, List.of(table.resolve("_delta_log").toFile().list()));
+  }
+
+  /** Another writer adds a file without a record count after the first batch. */
+  @Test
+  void aFileWithoutStatisticsAddedMidRunStopsItKeepingItsCommits() {
+    DeltaXException stopped = stoppedByAnotherWriter(LogTables.table(dir, 5), (table, version) -> {
+      try {
+        Files.writeString(commitFile(table, version), "{\"add\":{\"path\":\"late.parquet\","
+            + "\"partitionValues\":{},\"size\":1,\"modificationTime\":1,\"dataChange\":true}}\n");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }, "DELTAX_MISSING_STATS");
+    assertTrue(stopped.getMessage().contains("late.parquet")
+        && stopped.getMessage().contains("The commits already written stay valid"), stopped.getMessage());
+    assertFalse(stopped.getMessage().contains("Nothing was written"), stopped.getMessage());
+  }
+
+  /**
+   * The log directory stops taking files after the first batch (here: it is replaced by a file):
+   * a named I/O error that says the first batch stays, and the table reads on from it.
+   */
+  @Test
+  void aStoreFailureMidRunIsANamedErrorKeepingItsCommits() throws IOException {
+    Path table = LogTables.table(dir, 5);
+    Path logDir = table.resolve(LogFileName.LOG_DIR);
+    Path aside = table.resolve("_delta_log.aside");
+    RowTrackingBackfill backfill = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
+        "deltax-test").onProgress((batch, batches, files, version) -> {
+          try {
+            Files.move(logDir, aside);
+            Files.writeString(logDir, "not a directory");
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+    DeltaXException failed = assertThrows(DeltaXException.class, backfill::run);
+    assertEquals("DELTAX_IO_ERROR", failed.getCondition());
+    assertTrue(failed.getMessage().contains("The commits already written stay valid"), failed.getMessage());
+
+    Files.delete(logDir);
+    Files.move(aside, logDir);
+    assertTrue(Files.exists(commitFile(table, 6)));
+    assertFalse(Files.exists(commitFile(table, 7)));
+    BackfillResult finished = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
+        "deltax-test").run();
+    assertTrue(finished.enabled());
+    assertEquals(3, finished.files(), "the files the first batch left");
   }
 }

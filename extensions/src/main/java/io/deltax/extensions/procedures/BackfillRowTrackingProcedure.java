@@ -118,8 +118,7 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
     int commits = (int) WholeNumberRange.MAX_COMMITS.check("max_commits", maxCommits);
     boolean dryRun = input.getBoolean(DRY_RUN);
     RowTrackingBackfill backfill = SessionWriters.backfill(spark, table, batch, commits, ENGINE);
-    BackfillResult result = run("Row tracking backfill of " + table,
-        () -> dryRun ? backfill.plan() : backfill.run());
+    BackfillResult result = dryRun ? backfill.plan() : backfill.run();
     return new InternalRow[] {row(result)};
   }
 

@@ -1,7 +1,7 @@
 package io.deltax.extensions.procedures;
 
+import io.deltax.errors.DeltaXErrors;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -52,12 +52,12 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
     T run() throws IOException;
   }
 
-  /** Runs {@code work}; an I/O failure is reported as "{@code what} failed: …". */
+  /** Runs {@code work}; an I/O failure is {@code [DELTAX_IO_ERROR]}, "{@code what} failed …". */
   static <T> T run(String what, TableWork<T> work) {
     try {
       return work.run();
     } catch (IOException e) {
-      throw new UncheckedIOException(what + " failed: " + e.getMessage(), e);
+      throw DeltaXErrors.ioError(what, e);
     }
   }
 
