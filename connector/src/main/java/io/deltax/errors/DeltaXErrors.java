@@ -76,6 +76,14 @@ public final class DeltaXErrors {
             + "the reader features " + supported + ".");
   }
 
+  public static DeltaXException unsupportedTypeChange(String tablePath, long version, String column,
+      String from, String to) {
+    return new DeltaXException("DELTAX_UNSUPPORTED_TYPE_CHANGE", "Table " + tablePath + " (version "
+        + version + ") records a type change of column " + column + " from " + from + " to " + to
+        + " (delta.typeChanges), which is not one of the widenings PROTOCOL.md's Type Widening "
+        + "allows, so deltax cannot read the files written before it and refuses the table.");
+  }
+
   public static DeltaXException commitCoordinatorManaged(String tablePath, long version, String coordinator) {
     return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Table " + tablePath + " (version " + version
         + ") has its commits managed by the commit coordinator '" + coordinator + "' (table property "

@@ -9,6 +9,7 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
+import io.deltax.protocol.TypeWidening;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -204,6 +205,7 @@ public final class TransactionLog {
     }
     if (checked) {
       TableFeatures.checkReadable(tableRoot.toString(), version, protocol[0]);
+      TypeWidening.checkTypeChanges(tableRoot.toString(), version, metadata[0]);
       if (version == listing.latestVersion()) {
         checkNotCoordinated(version, metadata[0]);
       }
@@ -289,6 +291,9 @@ public final class TransactionLog {
     }
     newest(commits, Protocol.class).ifPresent(
         protocol -> TableFeatures.checkReadable(tableRoot.toString(), latest, protocol));
+    if (metadata != cached.metadata()) {
+      TypeWidening.checkTypeChanges(tableRoot.toString(), latest, metadata);
+    }
     checkNotCoordinated(latest, metadata);
     FileStatus newest = newCommits.get(newCommits.size() - 1);
     long timestamp = commitTimestamp(metadata, latest, commits, Optional.of(newest),

@@ -1,5 +1,7 @@
 package io.deltax.protocol;
 
+import io.deltax.errors.DeltaXErrors;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
@@ -8,9 +10,11 @@ import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 
 /**
@@ -44,6 +48,63 @@ public final class TypeWidening {
       // An empty list reads as another kind of array: no change recorded.
     }
     return false;
+  }
+
+  /**
+   * Refuses a table version whose schema records a type change deltax cannot read older files
+   * across (PROTOCOL.md, "Reader Requirements for Type Widening": readers "must validate that they
+   * support all type changes in the {@code delta.typeChanges} field ... and fail when finding any
+   * unsupported type change"), as delta-spark's {@code TypeWidening.assertTableReadable} does.
+   */
+  public static void checkTypeChanges(String table, long version, io.deltax.actions.Metadata metadata) {
+    if (metadata.schemaString() == null || !metadata.schemaString().contains(TYPE_CHANGES)) {
+      return;
+    }
+    checkTypeChanges(table, version, "", metadata.schema());
+  }
+
+  private static void checkTypeChanges(String table, long version, String prefix, DataType type) {
+    if (type instanceof StructType struct) {
+      for (StructField field : struct.fields()) {
+        String column = prefix + field.name();
+        if (field.metadata().contains(TYPE_CHANGES)) {
+          for (Metadata change : changes(field.metadata())) {
+            String from = change.contains("fromType") ? change.getString("fromType") : null;
+            String to = change.contains("toType") ? change.getString("toType") : null;
+            if (!readable(from, to)) {
+              throw DeltaXErrors.unsupportedTypeChange(table, version, column
+                  + (change.contains("fieldPath") ? "." + change.getString("fieldPath") : ""), from, to);
+            }
+          }
+        }
+        checkTypeChanges(table, version, column + ".", field.dataType());
+      }
+    } else if (type instanceof ArrayType array) {
+      checkTypeChanges(table, version, prefix + "element.", array.elementType());
+    } else if (type instanceof MapType map) {
+      checkTypeChanges(table, version, prefix + "key.", map.keyType());
+      checkTypeChanges(table, version, prefix + "value.", map.valueType());
+    }
+  }
+
+  private static Metadata[] changes(Metadata metadata) {
+    try {
+      return metadata.getMetadataArray(TYPE_CHANGES);
+    } catch (ClassCastException e) {
+      return new Metadata[0]; // an empty list reads as another kind of array: no change recorded
+    }
+  }
+
+  /** Whether a recorded change, its types as the log names them, is one of PROTOCOL.md's. */
+  private static boolean readable(String from, String to) {
+    if (from == null || to == null) {
+      return false;
+    }
+    try {
+      return widens(DataType.fromJson("\"" + from + "\""), DataType.fromJson("\"" + to + "\""));
+    } catch (RuntimeException notAType) {
+      return false;
+    }
   }
 
   public static boolean widens(DataType from, DataType to) {

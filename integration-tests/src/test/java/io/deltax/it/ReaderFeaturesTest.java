@@ -123,6 +123,32 @@ class ReaderFeaturesTest {
         () -> assertSameTable(path));
   }
 
+  /**
+   * A type change outside PROTOCOL.md's widenings recorded in delta.typeChanges (a foreign writer's:
+   * string to bigint) is refused by name, as delta-spark refuses it, not left to fail in Parquet.
+   */
+  @Test
+  void anUnsupportedRecordedTypeChangeIsRefused() throws IOException {
+    String path = dir.resolve("bad-widening").toString();
+    sql("CREATE TABLE " + quote(path) + " (i INT) USING delta TBLPROPERTIES ('delta.enableTypeWidening' = 'true')");
+    sql("INSERT INTO " + quote(path) + " VALUES (1)");
+    sql("ALTER TABLE " + quote(path) + " ALTER COLUMN i TYPE BIGINT");
+    Path alter = Path.of(path, "_delta_log", String.format("%020d.json", 2));
+    String commit = Files.readString(alter);
+    String recorded = "\\\"fromType\\\":\\\"integer\\\"";
+    assertTrue(commit.contains(recorded), commit);
+    Files.writeString(alter, commit.replace(recorded, recorded.replace("integer", "string")));
+    Files.deleteIfExists(alter.resolveSibling("." + alter.getFileName() + ".crc"));
+    Files.deleteIfExists(alter.resolveSibling(String.format("%020d.crc", 2))); // delta-spark's checksum
+    org.apache.spark.sql.delta.DeltaLog.clearCache();
+
+    Exception deltaSpark = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> delta(path).collect());
+    assertTrue(deltaSpark.getMessage().contains("DELTA_UNSUPPORTED_TYPE_CHANGE_IN_SCHEMA"), deltaSpark.getMessage());
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> deltax(path).collect());
+    assertTrue(e.getMessage().contains("[DELTAX_UNSUPPORTED_TYPE_CHANGE]")
+        && e.getMessage().contains("column i from string to long"), e.getMessage());
+  }
+
   @Test
   void timestampNtzColumnsAndPartitions() {
     String path = dir.resolve("ntz").toString();
