@@ -7,11 +7,13 @@ import io.deltax.actions.ParquetActionWriter;
 import io.deltax.actions.RemoveFile;
 import io.deltax.actions.Sidecar;
 import io.deltax.protocol.TableFeatures;
+import io.deltax.protocol.TableProperties;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
@@ -53,7 +55,29 @@ public final class CheckpointWriter {
     return interval > 0 && snapshot.version() / interval > fromVersion / interval;
   }
 
+  /**
+   * Why deltax does not write a checkpoint of this table, or empty where it does: it writes
+   * statistics as JSON only, so not where the table asks for them as structs or not as JSON
+   * (PROTOCOL.md, "Checkpoint Schema"). A checkpoint is optional; another writer's will do.
+   */
+  public static Optional<String> notWritten(Snapshot snapshot) {
+    TableProperties properties = snapshot.properties();
+    if (properties.checkpointStatsAsStruct()) {
+      return Optional.of("the table asks for statistics as structs in checkpoints ("
+          + TableProperties.CHECKPOINT_STATS_AS_STRUCT + "), which deltax does not write");
+    }
+    if (!properties.checkpointStatsAsJson()) {
+      return Optional.of("the table asks for no JSON statistics in checkpoints ("
+          + TableProperties.CHECKPOINT_STATS_AS_JSON + " = false), and deltax writes them so");
+    }
+    return Optional.empty();
+  }
+
+  /** Writes a checkpoint of {@code snapshot}; not for a table {@link #notWritten} gives a reason for. */
   public void write(Snapshot snapshot) throws IOException {
+    notWritten(snapshot).ifPresent(why -> {
+      throw new IllegalStateException("No checkpoint of " + snapshot.tableRoot() + ": " + why);
+    });
     Path logDir = LogFileName.logDir(snapshot.tableRoot());
     List<RemoveFile> tombstones = unexpired(snapshot);
     long size;

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 public final class TableProperties {
   public static final String CHECKPOINT_INTERVAL = "delta.checkpointInterval";
   public static final String CHECKPOINT_POLICY = "delta.checkpointPolicy";
+  public static final String CHECKPOINT_STATS_AS_JSON = "delta.checkpoint.writeStatsAsJson";
+  public static final String CHECKPOINT_STATS_AS_STRUCT = "delta.checkpoint.writeStatsAsStruct";
   public static final String DELETED_FILE_RETENTION = "delta.deletedFileRetentionDuration";
   public static final String ENABLE_IN_COMMIT_TIMESTAMPS = "delta.enableInCommitTimestamps";
   public static final String IN_COMMIT_TIMESTAMP_ENABLEMENT_VERSION =
@@ -77,6 +79,19 @@ public final class TableProperties {
    */
   public boolean v2CheckpointPolicy() {
     return "v2".equalsIgnoreCase(configuration.getOrDefault(CHECKPOINT_POLICY, "classic").trim());
+  }
+
+  /**
+   * Whether checkpoints must hold statistics as JSON ({@code stats}; default true) and as structs
+   * ({@code stats_parsed}, {@code partitionValues_parsed}; default false): PROTOCOL.md, "Checkpoint
+   * Schema".
+   */
+  public boolean checkpointStatsAsJson() {
+    return !"false".equalsIgnoreCase(configuration.getOrDefault(CHECKPOINT_STATS_AS_JSON, "true").trim());
+  }
+
+  public boolean checkpointStatsAsStruct() {
+    return isTrue(CHECKPOINT_STATS_AS_STRUCT);
   }
 
   /** PROTOCOL.md, "In-Commit Timestamps". */

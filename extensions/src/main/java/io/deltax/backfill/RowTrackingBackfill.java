@@ -27,6 +27,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -313,6 +314,13 @@ public final class RowTrackingBackfill {
   private String checkpointIfDue(Snapshot snapshot, long startVersion) {
     if (!CheckpointWriter.isDue(snapshot, startVersion)) {
       return "";
+    }
+    Optional<String> notWritten = CheckpointWriter.notWritten(snapshot);
+    if (notWritten.isPresent()) {
+      LOG.info("Row tracking backfill of {}: no checkpoint of version {}: {}", tableName(snapshot),
+          snapshot.version(), notWritten.get());
+      return " No checkpoint of version " + snapshot.version() + " was written: " + notWritten.get()
+          + "; the table is complete without it.";
     }
     try {
       new CheckpointWriter(conf).write(snapshot);

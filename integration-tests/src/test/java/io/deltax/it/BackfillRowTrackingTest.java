@@ -261,6 +261,12 @@ class BackfillRowTrackingTest {
   /** Inserts, a delete (a tombstone), then a backfill that passes a multiple of the interval. */
   private static String checkpointedBackfill(String name, String properties) {
     String path = dir.resolve(name).toString();
+    assertTrue(checkpointedBackfillResult(path, properties).getBoolean(7));
+    return path;
+  }
+
+  /** The result of a backfill whose commits pass a checkpoint interval (5). */
+  private static Row checkpointedBackfillResult(String path, String properties) {
     sql("CREATE TABLE " + quote(path) + " (id INT, v STRING) USING delta TBLPROPERTIES ("
         + "'delta.checkpointInterval' = '5'" + properties + ")");
     for (int i = 1; i <= 3; i++) {
@@ -268,9 +274,24 @@ class BackfillRowTrackingTest {
     }
     sql("DELETE FROM " + quote(path) + " WHERE id = 2");
     // Versions 5 (upgrade, unless already), then backfills of one file, then the enablement.
-    Row result = call("table => '" + path + "', batch_size => 1");
+    return call("table => '" + path + "', batch_size => 1");
+  }
+
+  /**
+   * A table that asks for statistics as structs in its checkpoints (PROTOCOL.md, "Checkpoint
+   * Schema": stats_parsed, and partitionValues_parsed where partitioned) gets none from deltax,
+   * which writes them as JSON only; a checkpoint is optional, and the result says why.
+   */
+  @Test
+  void noCheckpointWhereTheTableAsksForStatisticsAsStructs() throws IOException {
+    String path = dir.resolve("stats-as-structs").toString();
+    Row result = checkpointedBackfillResult(path, ", 'delta.checkpoint.writeStatsAsStruct' = 'true'");
     assertTrue(result.getBoolean(7));
-    return path;
+    assertTrue(result.getString(8).contains("delta.checkpoint.writeStatsAsStruct"), result.getString(8));
+    long last = commitsAfter(path, 0).size();
+    assertTrue(logFileNames(path).stream().noneMatch(n -> n.startsWith(String.format("%020d.checkpoint", last))),
+        logFileNames(path).toString());
+    assertDeltaSparkAgrees(path);
   }
 
   /**
