@@ -1,5 +1,6 @@
 package io.deltax.bench;
 
+import io.deltax.conf.DeltaXConf;
 import io.deltax.snapshots.SnapshotCache;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,8 +17,11 @@ import org.apache.spark.sql.functions;
  * deltax's change feed against delta-spark's Change Data Feed and against a full-table diff
  * (issue 15), on one table that has both row tracking and {@code delta.enableChangeDataFeed}: the
  * time to read the changes of one UPDATE, and the data files each system opens as the updated
- * fraction grows. Every read writes all its columns into Spark's {@code noop} sink, so neither side
- * can skip decoding a column a {@code count()} would not need.
+ * fraction grows. deltax is measured twice: as it reads by default (the UPDATE's change data
+ * files, which delta-spark's CDF reads too) and derived from row tracking alone
+ * ({@code spark.deltax.changeFeed.readChangeDataFiles=false}), which is what it costs on a table
+ * without the change data feed. Every read writes all its columns into Spark's {@code noop} sink,
+ * so neither side can skip decoding a column a {@code count()} would not need.
  */
 final class ChangeFeedBenchmarks {
   /** One UPDATE of the table: which rows, and whether its change feed is timed. */
@@ -58,9 +62,9 @@ final class ChangeFeedBenchmarks {
         + "and delta.enableChangeDataFeed on, no deletion vectors; each UPDATE on its own copy of "
         + "the table), counted by the local file system (distinct paths opened outside "
         + "_delta_log), and the size of those files (Parquet reads only the columns asked for):\n");
-    notes.add("| UPDATE | files it removed / added / _change_data | deltax net: files, size | "
-        + "deltax all | delta-spark CDF: files (of which _change_data), size |");
-    notes.add("| --- | --- | --- | --- | --- |");
+    notes.add("| UPDATE | files it removed / added / _change_data | deltax net: files (of which "
+        + "_change_data), size | deltax all | deltax net, derived | delta-spark CDF |");
+    notes.add("| --- | --- | --- | --- | --- | --- |");
     for (Update update : updates) {
       Path copy = SyntheticTables.copy(base, work.resolve("changes-copy"));
       String table = copy.toString();
@@ -76,10 +80,11 @@ final class ChangeFeedBenchmarks {
       }
       Reads net = reads(() -> deltax(table, version, "net"));
       Reads all = reads(() -> deltax(table, version, "all"));
+      Reads derived = reads(() -> derived(table, version, "net"));
       Reads cdf = reads(() -> cdf(table, version));
-      notes.add(String.format("| %s | %s / %s / %s | %s | %s | %s |", update.label(),
+      notes.add(String.format("| %s | %s / %s / %s | %s | %s | %s | %s |", update.label(),
           metrics.get("numRemovedFiles"), metrics.get("numAddedFiles"),
-          metrics.get("numAddedChangeFiles"), net, all, cdf));
+          metrics.get("numAddedChangeFiles"), net, all, derived, cdf));
       DeltaLog.clearCache();
       SyntheticTables.delete(copy);
     }
@@ -94,9 +99,13 @@ final class ChangeFeedBenchmarks {
     bench.measure("change feed: all vs delta-spark CDF", size, (system, round) -> table,
         path -> deltax(path, version, "all"), path -> cdf(path, version),
         "as above, changeMode all (delta-spark's semantics)");
+    bench.measure("change feed: net derived vs delta-spark CDF", size, (system, round) -> table,
+        path -> derived(path, version, "net"), path -> cdf(path, version),
+        "deltax derives the changes from row tracking (the version's removed and added data "
+            + "files), as on a table without the change data feed");
     List<String> files = commitFiles(table, version);
-    bench.measure("change feed: net vs reading its files", size, (system, round) -> table,
-        path -> deltax(path, version, "net"), path -> scan(files),
+    bench.measure("change feed: net derived vs reading its files", size, (system, round) -> table,
+        path -> derived(path, version, "net"), path -> scan(files),
         "the \"delta-spark\" column is Spark's own Parquet scan of the " + files.size()
             + " data files the version removed and added: every column decoded, no row kept (a "
             + "filter no row passes, not pushed down): what reading both sides with Spark's reader "
@@ -104,15 +113,15 @@ final class ChangeFeedBenchmarks {
     List<FileStatus> listed = listed(files);
     Set<String> columns = Set.of("id", "k", "v", "s");
     long decompressed = ParquetPages.decompressFiles(spark, listed, columns);
-    bench.measure("change feed: net vs decompressing its files' pages", size,
-        (system, round) -> table, path -> deltax(path, version, "net"),
+    bench.measure("change feed: net derived vs decompressing its files' pages", size,
+        (system, round) -> table, path -> derived(path, version, "net"),
         path -> ParquetPages.decompressFiles(spark, listed, columns),
         "the \"delta-spark\" column is parquet-mr, in Spark tasks, reading the same "
             + files.size() + " files (from their listed status) and decompressing every page of "
             + "the four data columns (" + (decompressed >> 20) + " MiB decompressed), decoding no "
             + "value: less than any reader of both sides does when every page holds a changed row");
-    bench.measure("change feed: net vs full-table diff", size, (system, round) -> table,
-        path -> deltax(path, version, "net"), path -> diff(path, version),
+    bench.measure("change feed: net derived vs full-table diff", size, (system, round) -> table,
+        path -> derived(path, version, "net"), path -> diff(path, version),
         "the \"delta-spark\" column is the diff: version N-1 EXCEPT ALL N and N EXCEPT ALL N-1 "
             + "(delta-spark time travel); 2 rounds after a warm-up", 2);
   }
@@ -121,6 +130,16 @@ final class ChangeFeedBenchmarks {
   private void deltax(String table, long version, String mode) {
     SnapshotCache.shared().clear();
     noop(deltaxChanges(table, version, mode));
+  }
+
+  /** As {@link #deltax}, derived from row tracking though the version wrote change data files. */
+  private void derived(String table, long version, String mode) {
+    spark.conf().set(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA, "false");
+    try {
+      deltax(table, version, mode);
+    } finally {
+      spark.conf().unset(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA);
+    }
   }
 
   private void cdf(String table, long version) {
@@ -200,17 +219,28 @@ final class ChangeFeedBenchmarks {
     rows.write().format("noop").mode("overwrite").save();
   }
 
-  /** Both feeds of a version hold the same rows (an UPDATE's net feed equals its full feed). */
+  /**
+   * Both feeds of a version hold the same rows (an UPDATE's net feed equals its full feed), read
+   * from the change data files and derived alike.
+   */
   private void check(String table, long version) {
     String[] columns = {"id", "k", "v", "s", "_change_type", "_commit_version"};
     Dataset<Row> cdf = cdfChanges(table, version).selectExpr(columns);
-    for (String mode : new String[] {"all", "net"}) {
-      Dataset<Row> ours = deltaxChanges(table, version, mode).selectExpr(columns);
-      long missing = cdf.exceptAll(ours).count();
-      long extra = ours.exceptAll(cdf).count();
-      if (missing != 0 || extra != 0) {
-        throw new IllegalStateException("deltax's " + mode + " feed of version " + version
-            + " differs from delta-spark's CDF: " + missing + " rows missing, " + extra + " extra");
+    for (String readChangeData : new String[] {"true", "false"}) {
+      spark.conf().set(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA, readChangeData);
+      try {
+        for (String mode : new String[] {"all", "net"}) {
+          Dataset<Row> ours = deltaxChanges(table, version, mode).selectExpr(columns);
+          long missing = cdf.exceptAll(ours).count();
+          long extra = ours.exceptAll(cdf).count();
+          if (missing != 0 || extra != 0) {
+            throw new IllegalStateException("deltax's " + mode + " feed of version " + version
+                + " (readChangeDataFiles " + readChangeData + ") differs from delta-spark's CDF: "
+                + missing + " rows missing, " + extra + " extra");
+          }
+        }
+      } finally {
+        spark.conf().unset(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA);
       }
     }
   }

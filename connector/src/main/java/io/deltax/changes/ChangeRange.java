@@ -14,6 +14,15 @@ public record ChangeRange(long start, long end, Snapshot endSnapshot, List<Commi
     return new ChangeBounds(start, end, endSnapshot);
   }
 
+  /**
+   * The range with each commit matched by row ID that wrote change data files read from them
+   * ({@link CommitChanges#asRecorded}): for a read that needs no row ID.
+   */
+  public ChangeRange recordedWhereWritten() {
+    return new ChangeRange(start, end, endSnapshot,
+        commits.stream().map(CommitChanges::asRecorded).toList());
+  }
+
   /** Whether some commit is matched by row ID, so its added files' row IDs are read first. */
   public boolean anyRowTracked() {
     return commits.stream().anyMatch(CommitChanges::rowTracked);

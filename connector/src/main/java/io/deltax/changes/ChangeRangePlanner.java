@@ -35,7 +35,8 @@ import org.apache.hadoop.fs.FileStatus;
  * micro-batch's commits itself. No data file is opened here.
  *
  * <p>Only {@code add} and {@code remove} actions with {@code dataChange = true} count (and, in a
- * commit not matched by row ID, {@code cdc} actions): delta-spark marks the commits that rewrite
+ * commit not matched by row ID, {@code cdc} actions; a commit matched by row ID keeps its
+ * {@code cdc} actions for a read that needs no row ID): delta-spark marks the commits that rewrite
  * files without changing rows that way (OPTIMIZE, row tracking backfills, deltax's among them,
  * and file-only rewrites), so they contribute nothing, and a range with no data change reads no
  * data file.
@@ -451,7 +452,10 @@ public final class ChangeRangePlanner {
           }
         }
       }
-      return new CommitChanges(version, timestamp, rowTracked, List.copyOf(removed), List.copyOf(added));
+      // Matched by row ID, the change data files it wrote are kept for a read without row IDs.
+      List<ChangeFile> recorded = rowTracked ? changeData.stream().map(ChangeFile::of).toList() : List.of();
+      return new CommitChanges(version, timestamp, rowTracked, List.copyOf(removed), List.copyOf(added),
+          List.of(), recorded);
     }
   }
 

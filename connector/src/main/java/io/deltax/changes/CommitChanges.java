@@ -17,10 +17,12 @@ import java.util.Map;
  * @param changeData the {@code cdc} files of a commit not matched by row ID, whose rows are its
  *     changes; the removed and added lists are then empty (PROTOCOL.md, "Add CDC File", reader
  *     requirements: a version's changes are read from its {@code cdc} files alone)
+ * @param recorded the {@code cdc} files of a commit matched by row ID, which a read that needs no
+ *     row ID reads instead of its removed and added files ({@link #asRecorded}); else empty
  */
 public record CommitChanges(long version, long timestampMillis, boolean rowTracked,
-    List<ChangeFile> removed, List<ChangeFile> added, List<ChangeFile> changeData)
-    implements Serializable {
+    List<ChangeFile> removed, List<ChangeFile> added, List<ChangeFile> changeData,
+    List<ChangeFile> recorded) implements Serializable {
 
   /** Changes told by removed and added files alone. */
   public CommitChanges(long version, long timestampMillis, boolean rowTracked,
@@ -28,8 +30,26 @@ public record CommitChanges(long version, long timestampMillis, boolean rowTrack
     this(version, timestampMillis, rowTracked, removed, added, List.of());
   }
 
+  /** Changes told by removed and added files, or by change data files, alone. */
+  public CommitChanges(long version, long timestampMillis, boolean rowTracked,
+      List<ChangeFile> removed, List<ChangeFile> added, List<ChangeFile> changeData) {
+    this(version, timestampMillis, rowTracked, removed, added, changeData, List.of());
+  }
+
+  /**
+   * This commit read from the change data files it wrote, as delta-spark's change data feed reads
+   * it (PROTOCOL.md, "Add CDC File": change data readers should use them rather than compute the
+   * changes from the {@code add} and {@code remove} actions): the same rows, but without row IDs,
+   * and only the changed rows are read, not every row of the files the commit rewrote. Itself
+   * where it wrote none, or is read from them already.
+   */
+  public CommitChanges asRecorded() {
+    return recorded.isEmpty() ? this
+        : new CommitChanges(version, timestampMillis, false, List.of(), List.of(), recorded);
+  }
+
   public boolean isEmpty() {
-    return removed.isEmpty() && added.isEmpty() && changeData.isEmpty();
+    return removed.isEmpty() && added.isEmpty() && changeData.isEmpty() && recorded.isEmpty();
   }
 
   /**

@@ -1,7 +1,9 @@
 /**
  * The change feed, derived from row tracking (PROTOCOL.md, "Row Tracking"): which rows a range of
- * commits inserted, updated (with pre-images) and deleted, without Change Data Feed files (read
- * only for commits before row tracking, which have no row IDs to match).
+ * commits inserted, updated (with pre-images) and deleted, without Change Data Feed files. Those
+ * are read where a commit wrote some and has no row IDs to match (before row tracking), or where
+ * the read needs no row ID ({@link io.deltax.changes.CommitChanges#asRecorded}): they hold only
+ * the changed rows, as PROTOCOL.md's "Add CDC File" asks readers to use them.
  *
  * <p>{@link io.deltax.changes.ChangeRangePlanner} resolves a range's
  * {@link io.deltax.changes.ChangeBounds} (versions, end snapshot; no commit of the range opened),

@@ -130,6 +130,14 @@ public final class DeltaXConf {
   public static final long CHANGE_FEED_SLICE_BYTES_DEFAULT = 64L << 20;
 
   /**
+   * Session conf: whether a change feed read that needs no row ID reads a row-tracked commit from
+   * the change data files it wrote, where it wrote some (PROTOCOL.md, "Add CDC File"), rather than
+   * derive its changes from the files it removed and added. Off, every such commit is derived.
+   */
+  public static final String CHANGE_FEED_READ_CHANGE_DATA = "spark.deltax.changeFeed.readChangeDataFiles";
+  public static final boolean CHANGE_FEED_READ_CHANGE_DATA_DEFAULT = true;
+
+  /**
    * Spark's session time zone, which reads {@code timestampAsOf} written without a zone; unset,
    * it is the JVM's, as in Spark.
    */
@@ -502,14 +510,19 @@ public final class DeltaXConf {
 
   /** {@value #SNAPSHOT_CACHE_ENABLED}, {@code true} or {@code false} (default true). */
   public boolean snapshotCacheEnabled() {
-    String value = sessionConf.get(SNAPSHOT_CACHE_ENABLED);
+    return sessionFlag(SNAPSHOT_CACHE_ENABLED, SNAPSHOT_CACHE_ENABLED_DEFAULT);
+  }
+
+  /** A session conf that is {@code true} or {@code false}, or its default. */
+  private boolean sessionFlag(String key, boolean otherwise) {
+    String value = sessionConf.get(key);
     if (value == null) {
-      return SNAPSHOT_CACHE_ENABLED_DEFAULT;
+      return otherwise;
     }
     return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw DeltaXErrors.badOption(SNAPSHOT_CACHE_ENABLED, value, "true or false");
+      default -> throw DeltaXErrors.badOption(key, value, "true or false");
     };
   }
 
@@ -551,6 +564,11 @@ public final class DeltaXConf {
   public long changeFeedSliceBytes() {
     String value = sessionConf.get(CHANGE_FEED_SLICE_BYTES);
     return value == null ? CHANGE_FEED_SLICE_BYTES_DEFAULT : parseBytes(CHANGE_FEED_SLICE_BYTES, value);
+  }
+
+  /** {@value #CHANGE_FEED_READ_CHANGE_DATA}, {@code true} or {@code false} (default true). */
+  public boolean changeFeedReadsChangeData() {
+    return sessionFlag(CHANGE_FEED_READ_CHANGE_DATA, CHANGE_FEED_READ_CHANGE_DATA_DEFAULT);
   }
 
   /** A session conf that is a whole number in {@code range}, or its default. */

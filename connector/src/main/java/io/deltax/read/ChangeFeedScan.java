@@ -42,7 +42,8 @@ import org.apache.spark.sql.types.StructType;
  * says, up to one per core, each reading a slice of its files ({@code
  * io.deltax.changes.CommitSlice}); with {@code net}, one task for the range, which collapses the
  * changes per row ID (a range of one row-tracked commit is read as {@code all}). A range without
- * data change plans no task and reads no data file.
+ * data change plans no task and reads no data file. A read that needs no row ID reads a
+ * row-tracked commit from the change data files it wrote, where it wrote some ({@link #toRead}).
  */
 final class ChangeFeedScan implements Scan, Batch {
   private final SparkSession spark;
@@ -144,7 +145,7 @@ final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    List<CommitChanges> commits = range.get().commits();
+    List<CommitChanges> commits = toRead().commits();
     if (commits.isEmpty()) {
       return new InputPartition[0];
     }
@@ -172,7 +173,7 @@ final class ChangeFeedScan implements Scan, Batch {
     ChangeFileRead withRowIds = null;
     ChangeFileRead rowIdsOnly = null;
     ChangeFileRead withoutRowIds = null;
-    ChangeRange range = this.range.get();
+    ChangeRange range = toRead();
     if (range.anyFileWithRowIds() || range.anyFileReAddedAtFileLevel()) {
       withRowIds = read(ChangeFeedTable.READ_TYPE, rowTracking, dataSchema, physicalReadData,
           readPartitionSchema);
@@ -208,6 +209,19 @@ final class ChangeFeedScan implements Scan, Batch {
   private ChangeMode readMode() {
     List<CommitChanges> commits = range.get().commits();
     return mode == ChangeMode.NET && commits.size() == 1 && commits.get(0).rowTracked() ? ChangeMode.ALL : mode;
+  }
+
+  /**
+   * The commits as the tasks read them: where the query asks for no row ID (no {@code _metadata}
+   * column, and no net changes over several commits), a row-tracked commit that wrote change data
+   * files is read from them ({@link ChangeRange#recordedWhereWritten}), as delta-spark's change data
+   * feed reads it: only the rows that changed, not every row of the files it rewrote.
+   */
+  private ChangeRange toRead() {
+    ChangeRange planned = range.get();
+    boolean needsRowIds = readMode() == ChangeMode.NET
+        || output.getFieldIndex(MetadataColumns.METADATA).isDefined();
+    return needsRowIds || !conf.changeFeedReadsChangeData() ? planned : planned.recordedWhereWritten();
   }
 
   /** The table's row data version map, looked up only when {@code row_data_version} is asked for. */

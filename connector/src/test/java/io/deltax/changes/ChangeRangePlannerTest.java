@@ -111,7 +111,8 @@ class ChangeRangePlannerTest {
   /**
    * A commit with change data files ({@code cdc}) before row tracking is read from them alone
    * (PROTOCOL.md, "Add CDC File", reader requirements); once row tracking is enabled, its commits
-   * are matched by row ID and their change data files are not read.
+   * are matched by row ID, and their change data files are kept for a read that needs no row ID
+   * ({@link CommitChanges#asRecorded}, {@link ChangeRange#recordedWhereWritten}).
    */
   @Test
   void changeDataFilesBeforeRowTrackingTellTheChanges() throws IOException {
@@ -134,8 +135,17 @@ class ChangeRangePlannerTest {
     assertTrue(matched.rowTracked());
     assertEquals(List.of(), matched.changeData());
     assertEquals(List.of("c"), matched.added().stream().map(ChangeFile::path).toList());
+    assertEquals(List.of("_change_data/cdc-2.parquet"), matched.recorded().stream().map(ChangeFile::path).toList());
     List<CommitSlice> slices = CommitSlice.of(recorded, 1, 4);
     assertEquals(1, slices.size(), "one file, one slice");
+
+    CommitChanges asRecorded = matched.asRecorded();
+    assertFalse(asRecorded.rowTracked());
+    assertEquals(List.of(), asRecorded.removed());
+    assertEquals(List.of(), asRecorded.added());
+    assertEquals(matched.recorded(), asRecorded.changeData());
+    assertEquals(commits.get(0), commits.get(0).asRecorded(), "a commit without change data files stays");
+    assertEquals(List.of(commits.get(0), recorded, asRecorded), plan(0, null).recordedWhereWritten().commits());
   }
 
   /**

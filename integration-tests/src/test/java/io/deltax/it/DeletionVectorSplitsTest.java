@@ -45,19 +45,16 @@ class DeletionVectorSplitsTest {
     assertEquals(1, files(path, "deletion_vector_"), "delta-spark wrote a deletion vector");
     List<String> expected = canonicalRows(delta(path));
 
-    DeletionVectorOpensFileSystem.OPENS.set(0);
+    OpenedFilesFileSystem.clear();
     Map<String, String> smallSplits = Map.of("spark.sql.files.maxPartitionBytes", "262144",
         "spark.sql.files.openCostInBytes", "0");
     SharedSpark.withConf(smallSplits, () -> {
-      Dataset<Row> rows = spark().read().format("deltax")
-          .option("fs." + DeletionVectorOpensFileSystem.SCHEME + ".impl",
-              DeletionVectorOpensFileSystem.class.getName())
-          .option("fs." + DeletionVectorOpensFileSystem.SCHEME + ".impl.disable.cache", "true")
-          .load(DeletionVectorOpensFileSystem.SCHEME + ":" + path);
+      Dataset<Row> rows = spark().read().format("deltax").options(OpenedFilesFileSystem.OPTIONS)
+          .load(OpenedFilesFileSystem.SCHEME + ":" + path);
       int splits = rows.rdd().getNumPartitions();
       assertTrue(splits >= 3, "the file is read as several splits: " + splits);
       assertEquals(expected, canonicalRows(rows));
     });
-    assertEquals(1, DeletionVectorOpensFileSystem.OPENS.get(), "opens of the deletion vector file");
+    assertEquals(1, OpenedFilesFileSystem.opensOf("deletion_vector_"), "opens of the deletion vector file");
   }
 }
