@@ -175,6 +175,7 @@ public final class ChangeRangePlanner {
       CommitChanges changes = commit.changes(version,
           trackedBefore && trackedAfter && commit.keepsRowIds(), fileTimes.get(version));
       // A commit read from its change data files removes none: they hold its own schema's rows.
+      // One matched by row ID is checked as derived, however a query reads it (asRecorded).
       schemas.commit(version, commit.metadata, !changes.removed().isEmpty());
       if (!changes.isEmpty()) {
         commits.add(changes);

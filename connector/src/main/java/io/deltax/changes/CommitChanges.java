@@ -49,7 +49,9 @@ public record CommitChanges(long version, long timestampMillis, boolean rowTrack
   }
 
   public boolean isEmpty() {
-    return removed.isEmpty() && added.isEmpty() && changeData.isEmpty() && recorded.isEmpty();
+    // Not recorded: a commit is read from its change data files only where it is derived from
+    // its file actions otherwise, so that a query with or without row IDs sees the same commits.
+    return removed.isEmpty() && added.isEmpty() && changeData.isEmpty();
   }
 
   /**

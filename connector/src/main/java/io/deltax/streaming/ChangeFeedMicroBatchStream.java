@@ -175,7 +175,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     List<CommitChanges> kept = new ArrayList<>();
     for (CommitChanges c : commits) {
       kept.add(new CommitChanges(c.version(), c.timestampMillis(), c.rowTracked(), kept(c.removed()),
-          kept(c.added()), kept(c.changeData())));
+          kept(c.added()), kept(c.changeData()), kept(c.recorded())));
     }
     return List.copyOf(kept);
   }

@@ -123,6 +123,8 @@ class ChangeRangePlannerTest {
     commit(2, remove("a", true, 0, 1), add("b", true, 0, 1), cdc);
     commit(3, metadata(true));
     commit(4, remove("b", true, 0, 1), add("c", true, 5, 4), cdc.replace("cdc-1", "cdc-2"));
+    // Change data files beside no data change: no change, however the range is read.
+    commit(5, remove("c", false, 5, 4), add("c2", false, 5, 4), cdc.replace("cdc-1", "cdc-3"));
     List<CommitChanges> commits = plan(0, null).commits();
     assertEquals(List.of(1L, 2L, 4L), commits.stream().map(CommitChanges::version).toList());
     CommitChanges recorded = commits.get(1);

@@ -75,6 +75,9 @@ class RecordedChangesTest {
     for (long v = 2; v <= latest(path); v++) {
       assertTrue(ChangeFeeds.commit(path, v).contains("\"cdc\":{"), "delta-spark wrote change data at " + v);
       List<String> expected = canonical(deltaSpark(v, v));
+      assertEquals(timestamps(spark().read().format("delta").option("readChangeFeed", "true")
+          .option("startingVersion", v).option("endingVersion", v).load(path)),
+          timestamps(changes(v, v, "all")), "_commit_timestamp of version " + v);
       for (String mode : List.of("all", "net")) {
         assertEquals(expected, readRows(changes(v, v, mode)), mode + " changes of version " + v);
         List<String> opened = OpenedFilesFileSystem.opened();
@@ -83,6 +86,24 @@ class RecordedChangesTest {
         assertFalse(opened.isEmpty(), "version " + v + " read its change data files");
       }
     }
+  }
+
+  private static List<Object> timestamps(Dataset<Row> changes) {
+    return changes.select("_commit_timestamp").distinct().collectAsList().stream()
+        .map(r -> r.get(0)).toList();
+  }
+
+  /** The spread UPDATE's change data files, dealt to several tasks: the same rows. */
+  @Test
+  void aCommitsChangeDataFilesAreReadInSlices() {
+    assertTrue(ChangeFeeds.commit(path, 2).split("\"cdc\":\\{").length > 2, "several change data files");
+    SharedSpark.withConf(Map.of(DeltaXConf.CHANGE_FEED_SLICE_BYTES, "1"), () -> {
+      Dataset<Row> sliced = changes(2, 2, "all");
+      assertTrue(sliced.rdd().getNumPartitions() > 1, sliced.rdd().getNumPartitions() + " tasks");
+      assertEquals(canonical(deltaSpark(2, 2)), readRows(sliced));
+      assertTrue(OpenedFilesFileSystem.opened().stream().allMatch(f -> f.startsWith("_change_data/")),
+          "only change data files read: " + OpenedFilesFileSystem.opened());
+    });
   }
 
   @Test
