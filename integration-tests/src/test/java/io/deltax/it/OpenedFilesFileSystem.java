@@ -3,6 +3,7 @@ package io.deltax.it;
 import io.deltax.testing.LocalFileSystemUnderScheme;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -10,13 +11,13 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * The local file system under the scheme {@code opened:}, known to Hadoop only through read
- * options ({@link #OPTION}), which records the name of every file opened outside
+ * options ({@link #OPTIONS}), which records the name of every file opened outside
  * {@code _delta_log}: data files, deletion vectors, change data files.
  */
 public final class OpenedFilesFileSystem extends LocalFileSystemUnderScheme {
   public static final String SCHEME = "opened";
   /** The read options that make Hadoop use it, uncached. */
-  public static final java.util.Map<String, String> OPTIONS = java.util.Map.of(
+  public static final Map<String, String> OPTIONS = Map.of(
       "fs." + SCHEME + ".impl", OpenedFilesFileSystem.class.getName(),
       "fs." + SCHEME + ".impl.disable.cache", "true");
   private static final Queue<String> OPENED = new ConcurrentLinkedQueue<>();
