@@ -38,7 +38,7 @@ import org.apache.parquet.schema.Type;
  * Reads the actions of a Parquet checkpoint or sidecar file with the parquet-hadoop reader Spark
  * ships. Only the columns the actions' {@link ActionSchema}s declare are read: the projection
  * drops {@code partitionValues_parsed}, the fields deltax does not know, and {@code stats_parsed}
- * unless the adds have no {@code stats} ({@link StatsStruct}).
+ * unless the adds have no {@code stats} ({@link StatsParsedAsJson}).
  * Every read opens the file with its footer from the {@link ParquetFooterCache} where it is there.
  */
 public final class ParquetActionReader {
@@ -225,9 +225,9 @@ public final class ParquetActionReader {
       }
     }
     // A checkpoint written with delta.checkpoint.writeStatsAsJson = false has its adds'
-    // statistics only as a struct: read it then, and only then (StatsStruct).
-    if (schema == AddFile.SCHEMA && !group.containsField("stats") && group.containsField(StatsStruct.COLUMN)) {
-      fields.add(group.getType(StatsStruct.COLUMN));
+    // statistics only as a struct: read it then, and only then (StatsParsedAsJson).
+    if (schema == AddFile.SCHEMA && !group.containsField("stats") && group.containsField(StatsParsedAsJson.COLUMN)) {
+      fields.add(group.getType(StatsParsedAsJson.COLUMN));
     }
     return fields.isEmpty() ? Optional.empty() : Optional.of(group.withNewFields(fields));
   }
@@ -256,15 +256,15 @@ public final class ParquetActionReader {
     private <T> T decode(ActionSchema<T> schema, Group group) {
       List<ActionField<T>> fields = schema.fields();
       // Per group type: each declared field's position, then where a stats_parsed struct to read
-      // stands in for the stats (StatsStruct) and where its stats go, or -1.
+      // stands in for the stats (StatsParsedAsJson) and where its stats go, or -1.
       int[] at = positions.computeIfAbsent(group.getType(), type -> {
         int[] found = new int[fields.size() + 2];
         found[fields.size()] = -1;
         for (int i = 0; i < fields.size(); i++) {
           String name = fields.get(i).name();
           found[i] = type.containsField(name) ? type.getFieldIndex(name) : -1;
-          if (schema == AddFile.SCHEMA && name.equals("stats") && type.containsField(StatsStruct.COLUMN)) {
-            found[fields.size()] = type.getFieldIndex(StatsStruct.COLUMN);
+          if (schema == AddFile.SCHEMA && name.equals("stats") && type.containsField(StatsParsedAsJson.COLUMN)) {
+            found[fields.size()] = type.getFieldIndex(StatsParsedAsJson.COLUMN);
             found[fields.size() + 1] = i;
           }
         }
@@ -277,7 +277,7 @@ public final class ParquetActionReader {
       }
       int parsed = at[fields.size()];
       if (parsed >= 0 && values[at[fields.size() + 1]] == null && group.getFieldRepetitionCount(parsed) > 0) {
-        values[at[fields.size() + 1]] = StatsStruct.toJson(group.getGroup(parsed, 0));
+        values[at[fields.size() + 1]] = StatsParsedAsJson.toJson(group.getGroup(parsed, 0));
       }
       return schema.create(values);
     }

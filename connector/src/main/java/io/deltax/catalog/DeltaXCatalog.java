@@ -1,8 +1,7 @@
 package io.deltax.catalog;
 
 import io.deltax.conf.DeltaXConf;
-import io.deltax.read.ChangeFeedTable;
-import io.deltax.read.DeltaXDataSource;
+import io.deltax.changes.ChangeFeedTable;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;

@@ -253,7 +253,7 @@ public final class Snapshot {
 
   /**
    * What a layer above this one derives from this snapshot and keeps as long as the snapshot is
-   * kept (the statistics a scan parsed, {@code io.deltax.read.skipping.ParsedStats}): made by
+   * kept (the statistics a scan parsed, {@code io.deltax.read.skipping.SnapshotColumnBounds}): made by
    * {@code make} on first use, one per kind. A snapshot advanced by new commits starts without,
    * but a {@link PerFile} value it makes takes over the older snapshot's for the files both hold.
    */

@@ -1,6 +1,6 @@
 package io.deltax.read;
 
-import io.deltax.log.FileStatistics;
+import io.deltax.log.RecordCounts;
 import io.deltax.actions.AddFile;
 import java.util.List;
 import java.util.OptionalLong;
@@ -39,7 +39,7 @@ final class CountFromStatistics {
   static OptionalLong count(List<AddFile> files) {
     long total = 0;
     for (AddFile f : files) {
-      OptionalLong records = FileStatistics.numRecords(f);
+      OptionalLong records = RecordCounts.numRecords(f);
       if (records.isEmpty()) {
         return OptionalLong.empty();
       }

@@ -1,5 +1,8 @@
 package io.deltax.read;
 
+import io.deltax.read.files.DeltaXInputPartition;
+import io.deltax.read.files.FileSplit;
+import io.deltax.read.files.SplitFirstRow;
 import io.deltax.read.metadata.MetadataBatchAssembler;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.MetadataRowAssembler;

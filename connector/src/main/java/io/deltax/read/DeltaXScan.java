@@ -1,5 +1,9 @@
 package io.deltax.read;
 
+import io.deltax.read.files.FileSplit;
+import io.deltax.read.files.FileSplitter;
+import io.deltax.read.files.Schemas;
+import io.deltax.read.files.SparkParquet;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.DeltaXConf;
@@ -62,6 +66,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final DataSkipping skipping;
   /** The load's options and its one Hadoop configuration. */
   private final DeltaXConf conf;
+  private final FileStreams streams;
   private List<AddFile> selectedFiles;
 
   /**
@@ -77,7 +82,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, Supplier<Inputs> inputs,
       StructType metadataType, StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
       StructType physicalReadDataSchema, StructType readPartitionSchema,
-      List<Filter> dataFilters, DataSkipping skipping, DeltaXConf conf) {
+      List<Filter> dataFilters, DataSkipping skipping, DeltaXConf conf, FileStreams streams) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;
@@ -91,6 +96,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     this.dataFilters = dataFilters;
     this.skipping = skipping;
     this.conf = conf;
+    this.streams = streams;
   }
 
   @Override
@@ -112,7 +118,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   }
 
   /**
-   * {@code readStream}: the stream of {@code io.deltax.streaming}, found by {@link MicroBatchStreams}.
+   * {@code readStream}: the stream of {@code io.deltax.streaming}, passed in by the load ({@link FileStreams}).
    * Spark 4.1's micro-batch engine builds the scan without pruning columns, yet adds
    * {@code _metadata} (whole) to the relation's output when a query selects it: so the stream's
    * batches always end with the whole {@code _metadata} struct (where the table has no column of
@@ -129,11 +135,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       hasMetadata |= name.equalsIgnoreCase(MetadataColumns.METADATA);
     }
     if (!hasMetadata) {
-      streamed = requiredSchema.add(MetadataColumns.METADATA, DeltaXTable.metadataType(snapshot), false);
+      streamed = requiredSchema.add(MetadataColumns.METADATA, MetadataColumns.structOf(snapshot), false);
     }
-    return MicroBatchStreams.get().files(
-        new MicroBatchStreams.FileStreamScan(log, snapshot, streamed, conf),
-        checkpointLocation);
+    return streams.files(new FileStreams.FileStreamScan(log, snapshot, streamed, conf));
   }
 
   private synchronized Inputs inputs() {

@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.read.files.Schemas;
 import io.deltax.actions.AddFile;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
@@ -11,7 +12,7 @@ import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.log.FilePathResolver;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
-import io.deltax.read.skipping.ParsedStats;
+import io.deltax.read.skipping.SnapshotColumnBounds;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -23,6 +24,7 @@ import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -39,7 +41,7 @@ import org.apache.spark.sql.types.StructType;
  * deltax evaluates exactly are complete (as in Iceberg's {@code SparkScanBuilder} and Delta's
  * {@code DeltaV2ScanBuilder}); every other one is handed back for Spark to evaluate after the scan.
  */
-final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
+public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
     SupportsPushDownFilters, SupportsPushDownAggregates {
   private final SparkSession spark;
   private final TransactionLog log;
@@ -56,16 +58,33 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   private RowDataVersions rowDataVersions;
   /** The files to scan: the snapshot's active files, or a stream's micro-batch. */
   private final List<AddFile> files;
+  private final FileStreams streams;
+
+  /**
+   * A stream's micro-batch as a batch scan: the given files, read with {@code snapshot}'s schema
+   * and row tracking configuration, with the same splits, Parquet reader, deletion vectors and
+   * {@code _metadata} assembly as {@code spark.read}.
+   *
+   * @param requiredSchema the columns the stream's scan was asked for, {@code _metadata} included
+   */
+  public static Batch streamBatch(SparkSession spark, TransactionLog log, Snapshot snapshot,
+      List<AddFile> files, StructType requiredSchema, DeltaXConf conf) {
+    DeltaXScanBuilder builder =
+        new DeltaXScanBuilder(spark, log, snapshot, conf, files, FileStreams.NONE);
+    builder.pruneColumns(requiredSchema);
+    return builder.build().toBatch();
+  }
 
   DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      DeltaXConf conf) {
-    this(spark, log, snapshot, conf, null);
+      DeltaXConf conf, FileStreams streams) {
+    this(spark, log, snapshot, conf, null, streams);
   }
 
   /** @param files the files to read instead of the snapshot's active files, or null */
-  DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      DeltaXConf conf, List<AddFile> files) {
+  private DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
+      DeltaXConf conf, List<AddFile> files, FileStreams streams) {
     this.spark = spark;
+    this.streams = streams;
     this.log = log;
     this.snapshot = snapshot;
     this.conf = conf;
@@ -110,7 +129,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     }
     return new DataSkipping(snapshot.schema(), partitionColumns, filters,
         new PartitionValues(conf.sessionZone()), materializedRowIds,
-        () -> rowTracking.enabled() ? rowDataVersions() : null, ParsedStats.of(snapshot));
+        () -> rowTracking.enabled() ? rowDataVersions() : null, SnapshotColumnBounds.of(snapshot));
   }
 
   /** The table's row data version map, found (and for a derived one, read) on first need. */
@@ -177,7 +196,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     };
     return new DeltaXScan(spark, log, snapshot, inputs, metadataType, requiredSchema, physical(dataSchema),
         readDataSchema, physical(readDataSchema), readPartitionSchema, dataFilters(),
-        skipping == null ? skipping(List.of()) : skipping, conf);
+        skipping == null ? skipping(List.of()) : skipping, conf, streams);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */

@@ -28,7 +28,11 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   /** The load's options and its one Hadoop configuration, which the log was opened with. */
   private final DeltaXConf conf;
 
-  DeltaXTable(TransactionLog log, Snapshot snapshot, DeltaXConf conf) {
+  /** The streams a {@code readStream} of this table starts. */
+  private final FileStreams streams;
+
+  public DeltaXTable(TransactionLog log, Snapshot snapshot, DeltaXConf conf, FileStreams streams) {
+    this.streams = streams;
     this.log = log;
     this.snapshot = snapshot;
     this.conf = conf;
@@ -73,14 +77,7 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   /** The hidden {@code _metadata} column, with the fields delta-spark shows for this table. */
   @Override
   public MetadataColumn[] metadataColumns() {
-    return new MetadataColumn[] {MetadataColumns.column(metadataType(snapshot))};
-  }
-
-  /** The {@code _metadata} struct of {@code snapshot}, every field delta-spark shows for it. */
-  static StructType metadataType(Snapshot snapshot) {
-    boolean deletionVectorsReadable =
-        TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DELETION_VECTORS);
-    return MetadataColumns.structFor(RowTrackingConfig.of(snapshot), deletionVectorsReadable);
+    return new MetadataColumn[] {MetadataColumns.column(MetadataColumns.structOf(snapshot))};
   }
 
   @Override
@@ -96,6 +93,6 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
     return new DeltaXScanBuilder(SparkSession.active(), log, snapshot,
-        conf.withScanOptions(scanOptions.asCaseSensitiveMap()));
+        conf.withScanOptions(scanOptions.asCaseSensitiveMap()), streams);
   }
 }

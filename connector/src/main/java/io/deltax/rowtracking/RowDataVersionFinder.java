@@ -3,7 +3,7 @@ package io.deltax.rowtracking;
 import io.deltax.rowtracking.DerivedRowDataVersionsCache.DerivedAt;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.FilePathResolver;
-import io.deltax.log.FileStatistics;
+import io.deltax.log.RecordCounts;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -159,7 +159,7 @@ public final class RowDataVersionFinder {
     for (long b : backfills) {
       log.readFileActions(commits.get(b), action -> {
         if (action.add() && action.baseRowId() != null) {
-          OptionalLong records = FileStatistics.numRecords(action.stats());
+          OptionalLong records = RecordCounts.numRecords(action.stats());
           if (records.isPresent()) {
             numbered.put(paths.canonical(action.path()),
                 new long[] {action.baseRowId(), records.getAsLong()});

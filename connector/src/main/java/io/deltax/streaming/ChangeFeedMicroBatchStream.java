@@ -1,11 +1,11 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
-import io.deltax.changes.ChangeBounds;
-import io.deltax.changes.ChangeFile;
-import io.deltax.changes.ChangeRange;
-import io.deltax.changes.ChangeRangePlanner;
-import io.deltax.changes.CommitChanges;
+import io.deltax.changes.plan.ChangeBounds;
+import io.deltax.changes.plan.ChangeFile;
+import io.deltax.changes.plan.ChangeRange;
+import io.deltax.changes.plan.ChangeRangePlanner;
+import io.deltax.changes.plan.CommitChanges;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
@@ -13,8 +13,8 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.read.MicroBatchStreams.ChangeStreamScan;
-import io.deltax.read.StreamBatches;
+import io.deltax.changes.ChangeFeedScan;
+import io.deltax.changes.ChangeStreams.ChangeStreamScan;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,7 +158,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     Snapshot readWith = schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())
         ? schema.snapshot() : range.endSnapshot();
     range = new ChangeRange(range.start(), range.end(), readWith, excluding(range.commits()));
-    Batch read = StreamBatches.changes(SparkSession.active(), log, range, scan.request().mode(),
+    Batch read = ChangeFeedScan.streamBatch(SparkSession.active(), log, range, scan.request().mode(),
         scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);

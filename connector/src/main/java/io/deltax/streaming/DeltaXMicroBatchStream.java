@@ -3,8 +3,8 @@ package io.deltax.streaming;
 import io.deltax.actions.AddFile;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
-import io.deltax.read.MicroBatchStreams.FileStreamScan;
-import io.deltax.read.StreamBatches;
+import io.deltax.read.DeltaXScanBuilder;
+import io.deltax.read.FileStreams.FileStreamScan;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,7 +23,7 @@ import org.apache.spark.sql.connector.read.streaming.ReadLimit;
  * every later commit that adds data, with delta-spark's options ({@code startingVersion},
  * {@code startingTimestamp}, {@code maxFilesPerTrigger}, {@code maxBytesPerTrigger},
  * {@code skipChangeCommits}, {@code ignoreDeletes}, {@code failOnDataLoss}). Which files a batch admits is
- * {@link StreamFiles}'s; each batch is read by the read chain ({@link StreamBatches}).
+ * {@link StreamFiles}'s; each batch is read by the read chain ({@link DeltaXScanBuilder#streamBatch}).
  */
 final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   private final FileStreamScan scan;
@@ -117,7 +117,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
             : loaded.log().snapshotAt(version));
     // Files written before the query's start with a schema it reads are read with its own.
     Snapshot readWith = schema.readsWithStreamSchema(snapshot.metadata(), version) ? schema.snapshot() : snapshot;
-    Batch read = StreamBatches.files(SparkSession.active(), loaded.log(), readWith, adds,
+    Batch read = DeltaXScanBuilder.streamBatch(SparkSession.active(), loaded.log(), readWith, adds,
         scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);

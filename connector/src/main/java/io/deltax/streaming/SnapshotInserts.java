@@ -1,9 +1,9 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
-import io.deltax.changes.ChangeFile;
-import io.deltax.changes.ChangeRange;
-import io.deltax.changes.CommitChanges;
+import io.deltax.changes.plan.ChangeFile;
+import io.deltax.changes.plan.ChangeRange;
+import io.deltax.changes.plan.CommitChanges;
 import io.deltax.log.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ final class SnapshotInserts {
 
   /**
    * The rows of {@code files}, some of the initial snapshot's, as inserts at {@code commitTimestamp}
-   * ({@link io.deltax.changes.ChangeRangePlanner#commitTimestamp}).
+   * ({@link io.deltax.changes.plan.ChangeRangePlanner#commitTimestamp}).
    */
   static ChangeRange of(InitialSnapshot initial, long commitTimestamp, List<AddFile> files) {
     Snapshot snapshot = initial.snapshot();

@@ -1,7 +1,7 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.Metadata;
-import io.deltax.changes.RangeSchemas;
+import io.deltax.changes.plan.RangeSchemas;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;

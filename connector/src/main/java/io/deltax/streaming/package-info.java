@@ -7,8 +7,10 @@
  * {@code DeltaXSourceOffset} JSON; {@code StreamFiles} decides which files a micro-batch admits and
  * which commits it skips or refuses.
  *
- * <p>Beside {@code io.deltax.read} in the layout: it imports the read chain (micro-batches are read
- * through {@code read.StreamBatches}), {@code changes}, {@code snapshots} and {@code log}; nothing
- * below imports it. The scans reach it as the service {@code read.MicroBatchStreams}.
+ * <p>Above {@code io.deltax.read} and {@code io.deltax.changes} in the layout: it implements their
+ * {@code FileStreams} and {@code ChangeStreams} ({@code DeltaXStreams}), which the load
+ * ({@code io.deltax.catalog}) hands to the tables, and reads each micro-batch through
+ * {@code DeltaXScanBuilder.streamBatch} and {@code ChangeFeedScan.streamBatch}. Nothing below
+ * imports it.
  */
 package io.deltax.streaming;

@@ -17,14 +17,14 @@ import org.apache.hadoop.fs.Path;
 public final class CountingFileSystem extends LocalFileSystemUnderScheme {
   public static final String SCHEME = "counting";
   /** File systems created, and calls that list or look up files, since {@link #reset}. */
-  static final AtomicInteger CREATED = new AtomicInteger();
-  static final AtomicInteger LOOKUPS = new AtomicInteger();
+  public static final AtomicInteger CREATED = new AtomicInteger();
+  public static final AtomicInteger LOOKUPS = new AtomicInteger();
 
   public CountingFileSystem() {
     super(SCHEME);
   }
 
-  static void reset() {
+  public static void reset() {
     CREATED.set(0);
     LOOKUPS.set(0);
   }

@@ -46,7 +46,8 @@ class PushedFiltersTest {
     DeltaXConf conf = DeltaXConf.of(new Configuration(), Map.of(), ZoneOffset.UTC,
         Map.of("path", dir.toString()));
     TransactionLog transactionLog = TransactionLog.open(dir.toString(), conf.hadoopConf());
-    return new DeltaXScanBuilder(null, transactionLog, transactionLog.latestSnapshot(), conf);
+    return new DeltaXScanBuilder(null, transactionLog, transactionLog.latestSnapshot(), conf,
+        FileStreams.NONE);
   }
 
   @Test

@@ -4,7 +4,7 @@ import io.deltax.conf.WholeNumberRange;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
-import io.deltax.log.FileStatistics;
+import io.deltax.log.RecordCounts;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -165,7 +165,7 @@ public final class RowTrackingBackfill {
         // A file that keeps its row IDs takes no new ones: its record count is asked for only
         // for the row data version map, where the statistics give it.
         files.add(new PendingFile(f, snapshot.firstAddedVersion(i), f.baseRowId() == null
-            ? numRecords(where, f, wrote) : FileStatistics.numRecords(f).orElse(0)));
+            ? numRecords(where, f, wrote) : RecordCounts.numRecords(f).orElse(0)));
       }
     }
     files.sort(Comparator.comparingLong(PendingFile::firstAddedVersion)
@@ -421,7 +421,7 @@ public final class RowTrackingBackfill {
 
   /** Row IDs are assigned by record count: a file without {@code numRecords} cannot get any. */
   private static long numRecords(String table, AddFile file, boolean wrote) {
-    OptionalLong records = FileStatistics.numRecords(file);
+    OptionalLong records = RecordCounts.numRecords(file);
     if (records.isPresent()) {
       return records.getAsLong();
     }

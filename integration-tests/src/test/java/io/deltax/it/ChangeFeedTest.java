@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.conf.DeltaXConf;
 import io.deltax.it.ChangeFeeds.RowVersion;
-import io.deltax.read.SparkParquet;
+import io.deltax.read.files.SparkParquet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.deltax.extensions.DeltaXSparkSessionExtension;
-import io.deltax.read.DeltaXDataSource;
+import io.deltax.catalog.DeltaXDataSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.jar.JarFile;

@@ -1,9 +1,9 @@
 package io.deltax.spark42;
 
-import io.deltax.changes.ChangeRange;
-import io.deltax.changes.CommitChanges;
+import io.deltax.changes.plan.ChangeRange;
+import io.deltax.changes.plan.CommitChanges;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.read.ChangeFeedTable;
+import io.deltax.changes.ChangeFeedTable;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.deltax.read.metadata;
 
+import io.deltax.log.Snapshot;
+import io.deltax.protocol.TableFeatures;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +19,13 @@ public final class MetadataColumns {
   public static final String METADATA = "_metadata";
 
   private MetadataColumns() {}
+
+  /** The {@code _metadata} struct of {@code snapshot}, every field delta-spark shows for it. */
+  public static StructType structOf(Snapshot snapshot) {
+    boolean deletionVectorsReadable =
+        TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DELETION_VECTORS);
+    return structFor(RowTrackingConfig.of(snapshot), deletionVectorsReadable);
+  }
 
   public static StructType structFor(RowTrackingConfig rowTracking, boolean deletionVectorsReadable) {
     List<StructField> fields = new ArrayList<>();

@@ -44,7 +44,7 @@ public final class DataSkipping {
   /** Filters on columns and partition values only: no row tracking fields. */
   public DataSkipping(StructType schema, Set<String> partitionColumns, List<Filter> filters,
       PartitionValues partitionValues) {
-    this(schema, partitionColumns, filters, partitionValues, null, () -> null, new ParsedStats());
+    this(schema, partitionColumns, filters, partitionValues, null, () -> null, new SnapshotColumnBounds());
   }
 
   /**
@@ -55,11 +55,11 @@ public final class DataSkipping {
    * @param rowDataVersions where row tracking is enabled, the table's row data version map, asked
    *     for only if some filter names {@code _metadata.row_data_version}; else a supplier of null
    * @param parsedStats where the files' statistics are parsed and kept: the snapshot's
-   *     ({@link ParsedStats#of}), so the next scan of it does not parse them again
+   *     ({@link SnapshotColumnBounds#of}), so the next scan of it does not parse them again
    */
   public DataSkipping(StructType schema, Set<String> partitionColumns, List<Filter> filters,
       PartitionValues partitionValues, MaterializedRowIdRange materializedRowIds,
-      Supplier<RowDataVersions> rowDataVersions, ParsedStats parsedStats) {
+      Supplier<RowDataVersions> rowDataVersions, SnapshotColumnBounds parsedStats) {
     this.filters = List.copyOf(filters);
     Set<String> referenced = new LinkedHashSet<>();
     for (Filter f : filters) {
@@ -101,7 +101,7 @@ public final class DataSkipping {
    * The files of {@code files} that may hold matching rows, in their order.
    *
    * @param snapshotFiles whether {@code files} is the snapshot's own file list, whose order the
-   *     statistics kept with the snapshot follow ({@link ParsedStats}); false for any other list
+   *     statistics kept with the snapshot follow ({@link SnapshotColumnBounds}); false for any other list
    */
   public List<AddFile> select(List<AddFile> files, boolean snapshotFiles) {
     if (filters.isEmpty()) {

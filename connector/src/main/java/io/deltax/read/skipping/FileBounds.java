@@ -30,7 +30,7 @@ import org.apache.spark.sql.types.StructType;
  * partition column's value (exact), a data column's {@code stats}, the row ID range of
  * {@code _metadata.row_id} and the newest data version of {@code _metadata.row_data_version}.
  * Built once per scan; the statistics of a file are parsed on first need, for the named columns
- * only ({@link FileStats}), and kept with the snapshot for the next scan ({@link ParsedStats}). Which filter holds on those bounds is {@link FilterEvaluator}'s job.
+ * only ({@link FilteredColumnStats}), and kept with the snapshot for the next scan ({@link SnapshotColumnBounds}). Which filter holds on those bounds is {@link FilterEvaluator}'s job.
  */
 final class FileBounds {
   /** The row ID of a row, as pushed filters name it. */
@@ -67,7 +67,7 @@ final class FileBounds {
     }
   }
   /** Where the files' statistics are parsed and kept: with the snapshot, across scans. */
-  private final ParsedStats parsedStats;
+  private final SnapshotColumnBounds parsedStats;
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
   private final MaterializedRowIdRange materializedRowIds;
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_data_version}. */
@@ -80,7 +80,7 @@ final class FileBounds {
    */
   FileBounds(StructType schema, Set<String> partitionColumns, PartitionValues partitionValues,
       Collection<String> referenced, MaterializedRowIdRange materializedRowIds,
-      RowDataVersions rowDataVersions, ParsedStats parsedStats) {
+      RowDataVersions rowDataVersions, SnapshotColumnBounds parsedStats) {
     for (StructField f : schema.fields()) {
       columns.put(f.name().toLowerCase(Locale.ROOT), f);
     }
@@ -183,7 +183,7 @@ final class FileBounds {
   /**
    * The bounds of the file at {@code position} in the snapshot's file list of {@code fileCount}
    * files: its statistics' bounds are kept with the snapshot by that position
-   * ({@link ParsedStats#bounds}), so the next scan finds them without a look-up by path.
+   * ({@link SnapshotColumnBounds#bounds}), so the next scan finds them without a look-up by path.
    */
   View of(AddFile file, int position, int fileCount) {
     return new View(file, null, position, fileCount, false, null);
@@ -207,10 +207,10 @@ final class FileBounds {
     private final int position;
     private final int fileCount;
     private final boolean withMaterializedRowIds;
-    private FileStats stats;
+    private FilteredColumnStats stats;
 
     private View(AddFile file, CompactFileList files, int position, int fileCount,
-        boolean withMaterializedRowIds, FileStats stats) {
+        boolean withMaterializedRowIds, FilteredColumnStats stats) {
       this.file = file;
       this.files = files;
       this.position = position;
@@ -278,7 +278,7 @@ final class FileBounds {
       ColumnBounds kept = parsedStats.bounds(c.physical(), position, fileCount);
       if (kept == null) {
         // One parse for every column this scan's filters name, each column's bounds kept.
-        FileStats s = stats != null ? stats
+        FilteredColumnStats s = stats != null ? stats
             : parsedStats.parse(file != null ? file.stats() : files.stats(position), statsColumns);
         for (Column other : statsColumnList) {
           parsedStats.keep(other.physical(), position, fileCount, statsBounds(other, s));
@@ -289,7 +289,7 @@ final class FileBounds {
     }
 
     /** What the statistics {@code s} say about data column {@code c}. */
-    private ColumnBounds statsBounds(Column c, FileStats s) {
+    private ColumnBounds statsBounds(Column c, FilteredColumnStats s) {
       JsonNode nullCount = s.nullCount(c.physical());
       Boolean allNull = null;
       Boolean hasNull = null;
@@ -347,7 +347,7 @@ final class FileBounds {
       return new ColumnBounds(null, max, false, false);
     }
 
-    private FileStats stats() {
+    private FilteredColumnStats stats() {
       if (stats == null) {
         stats = parsedStats.of(file(), statsColumns);
       }

@@ -1,0 +1,103 @@
+package io.deltax.catalog;
+
+import io.deltax.changes.ChangeFeedTable;
+import io.deltax.read.DeltaXTable;
+import io.deltax.changes.plan.ChangeBounds;
+import io.deltax.changes.plan.ChangeRange;
+import io.deltax.changes.plan.ChangeRangePlanner;
+import io.deltax.conf.ChangeFeedRequest;
+import io.deltax.conf.DeltaXConf;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import io.deltax.snapshots.LoadedSnapshot;
+import io.deltax.snapshots.SnapshotLoader;
+import io.deltax.streaming.DeltaXStreams;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableProvider;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.sources.DataSourceRegister;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * {@code spark.read.format("deltax")}: gets the requested snapshot (latest, {@code versionAsOf} or
+ * {@code timestampAsOf}) from {@code SnapshotLoader} and exposes it as a Spark table; with
+ * {@code readChangeFeed = true}, the changes of a range of versions ({@link ChangeFeedTable}).
+ */
+public final class DeltaXDataSource implements TableProvider, DataSourceRegister {
+  /** Spark asks for the schema, then the table: the snapshot is loaded once for both. */
+  private Table loaded;
+  private Map<String, String> loadedFor;
+
+  @Override
+  public String shortName() {
+    return "deltax";
+  }
+
+  @Override
+  public StructType inferSchema(CaseInsensitiveStringMap options) {
+    return table(options.asCaseSensitiveMap()).schema();
+  }
+
+  @Override
+  public Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
+    return table(options.asCaseSensitiveMap()).partitioning();
+  }
+
+  @Override
+  public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    return table(properties);
+  }
+
+  private synchronized Table table(Map<String, String> properties) {
+    if (loaded == null || !properties.equals(loadedFor)) {
+      DeltaXConf conf = DeltaXConf.of(SparkSession.active(), new HashMap<>(properties)).withTimeTravelInPath();
+      loaded = conf.readChangeFeed() ? loadChanges(conf) : load(conf);
+      loadedFor = new HashMap<>(properties);
+    }
+    return loaded;
+  }
+
+  /**
+   * Loads the snapshot with the load's one Hadoop configuration (read options included), after
+   * every option was checked: a malformed option is refused before {@code _delta_log} is listed.
+   * The snapshot comes from the JVM's snapshot cache unless the session turned it off.
+   */
+  static DeltaXTable load(DeltaXConf conf) {
+    LoadedSnapshot loaded = SnapshotLoader.load(conf);
+    return new DeltaXTable(loaded.log(), loaded.snapshot(), conf, DeltaXStreams.INSTANCE);
+  }
+
+  /**
+   * {@code readChangeFeed = true}: the changes of a range of versions, planned from the log (no
+   * data file is read until the scan runs). Options are checked before the log is listed; the
+   * range is resolved here, checked against the log's history and its commits read on first use
+   * ({@link ChangeFeedTable#range}).
+   */
+  public static ChangeFeedTable loadChanges(DeltaXConf conf) {
+    String path = conf.path();
+    ChangeFeedRequest request = conf.changeFeedStartOptional();
+    // The latest snapshot from the snapshot cache: a range that ends there is not replayed again.
+    LoadedSnapshot loaded = SnapshotLoader.latest(path, conf);
+    TransactionLog log = loaded.log();
+    Snapshot latest = loaded.snapshot();
+    if (!request.hasStart()) {
+      // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
+      ChangeBounds empty = new ChangeBounds(latest.version() + 1, latest.version(), latest);
+      return new ChangeFeedTable(log, empty, b -> new ChangeRange(b.start(), b.end(), latest, List.of()),
+          request.mode(), conf, DeltaXStreams.INSTANCE);
+    }
+    // The commits are read only when a batch scan plans its tasks: a stream plans its own.
+    ChangeRangePlanner planner = new ChangeRangePlanner(log, log::readCommit,
+        v -> v == latest.version() ? latest : log.snapshotAt(v), true);
+    // Whether the log still holds the range is asked when a batch scan reads it (a stream reads
+    // from its checkpoint's offset, wherever clean-up left the start it was given).
+    ChangeBounds bounds = planner.resolve(request);
+    return new ChangeFeedTable(log, bounds, planner::range, request.mode(), conf,
+        DeltaXStreams.INSTANCE);
+  }
+}

@@ -1,0 +1,26 @@
+package io.deltax.changes;
+
+import io.deltax.changes.plan.ChangeBounds;
+import io.deltax.conf.ChangeFeedRequest;
+import io.deltax.conf.DeltaXConf;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * How a change feed scan hands Spark a stream of changes ({@code readStream} with
+ * {@code readChangeFeed}). The streams live above the change feed ({@code io.deltax.streaming}
+ * reads its micro-batches through {@link ChangeFeedScan#streamBatch}), so the load's entry point
+ * ({@code io.deltax.catalog}) passes them in with the table.
+ */
+@FunctionalInterface
+public interface ChangeStreams {
+
+  /**
+   * What a change feed scan knows when Spark asks it for a stream: the range's bounds only, since
+   * the stream reads each micro-batch's commits itself.
+   */
+  record ChangeStreamScan(ChangeBounds bounds, ChangeFeedRequest request, StructType requiredSchema,
+      DeltaXConf conf) {}
+
+  MicroBatchStream changes(ChangeStreamScan scan);
+}

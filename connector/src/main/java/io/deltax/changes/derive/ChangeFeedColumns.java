@@ -1,0 +1,52 @@
+package io.deltax.changes.derive;
+
+import io.deltax.errors.DeltaXErrors;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/** The columns a change feed adds after the table's, with delta-spark's names and types. */
+public final class ChangeFeedColumns {
+  public static final String CHANGE_TYPE = "_change_type";
+  public static final String COMMIT_VERSION = "_commit_version";
+  public static final String COMMIT_TIMESTAMP = "_commit_timestamp";
+  /**
+   * The {@code _metadata} fields a change feed row carries. {@code row_data_version} is the version
+   * that wrote the row's content as the change shows it: the change's own commit for an insert or
+   * post-image; for a delete or pre-image, the removed row's data version (its row commit version
+   * unless a backfill re-stamped it, see {@code RowDataVersions}).
+   */
+  public static final StructType METADATA_TYPE = new StructType()
+      .add("row_id", DataTypes.LongType, true)
+      .add("row_commit_version", DataTypes.LongType, true)
+      .add("row_data_version", DataTypes.LongType, true);
+  /** What the reader reads of each row with row IDs: row ID, row commit version, row index. */
+  public static final StructType READ_TYPE = new StructType()
+      .add("row_id", DataTypes.LongType, true)
+      .add("row_commit_version", DataTypes.LongType, true)
+      .add("row_index", DataTypes.LongType, true);
+
+  private ChangeFeedColumns() {}
+
+  /**
+   * The table's columns, then {@code _change_type}, {@code _commit_version}, {@code _commit_timestamp};
+   * refused where a table column already has one of those names (Spark resolves names without
+   * case, so any case).
+   */
+  public static StructType appendTo(StructType tableSchema, String tablePath) {
+    for (StructField f : tableSchema.fields()) {
+      if (isChangeColumn(f.name())) {
+        throw DeltaXErrors.tableHasChangeFeedColumn(tablePath, f.name());
+      }
+    }
+    return tableSchema
+        .add(CHANGE_TYPE, DataTypes.StringType, true)
+        .add(COMMIT_VERSION, DataTypes.LongType, true)
+        .add(COMMIT_TIMESTAMP, DataTypes.TimestampType, true);
+  }
+
+  public static boolean isChangeColumn(String name) {
+    return name.equalsIgnoreCase(CHANGE_TYPE) || name.equalsIgnoreCase(COMMIT_VERSION)
+        || name.equalsIgnoreCase(COMMIT_TIMESTAMP);
+  }
+}

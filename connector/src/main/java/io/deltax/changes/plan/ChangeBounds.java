@@ -1,0 +1,28 @@
+package io.deltax.changes.plan;
+
+import io.deltax.log.Snapshot;
+
+/**
+ * A change feed's range, resolved and checked against the log's history, before any commit in
+ * it is read: its first and last version, the snapshot at its end, and the snapshot whose schema
+ * every row is read with. What a table's schema and a stream's start need;
+ * {@link ChangeRangePlanner#range} reads the commits.
+ *
+ * @param schemaSnapshot the end's, or a later one whose schema reads every row of the range
+ *     (see {@link ChangeRangePlanner#resolve})
+ */
+public record ChangeBounds(long start, long end, Snapshot endSnapshot, Snapshot schemaSnapshot) {
+
+  /** Bounds whose rows are read with the end's schema. */
+  public ChangeBounds(long start, long end, Snapshot endSnapshot) {
+    this(start, end, endSnapshot, endSnapshot);
+  }
+
+  /**
+   * "versions 3 to 7", or, for the empty range of two timestamps with no commit between them (the
+   * start is the commit after them, the end the one before), "no version".
+   */
+  public String versions() {
+    return start > end ? "no version" : "versions " + start + " to " + end;
+  }
+}

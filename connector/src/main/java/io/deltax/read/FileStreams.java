@@ -1,0 +1,28 @@
+package io.deltax.read;
+
+import io.deltax.conf.DeltaXConf;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * How a batch scan hands Spark a stream of the table's files ({@code readStream}). The streams
+ * live above the read chain ({@code io.deltax.streaming} reads its micro-batches through
+ * {@link DeltaXScanBuilder#streamBatch}), so the load's entry point ({@code io.deltax.catalog})
+ * passes them in with the table.
+ */
+@FunctionalInterface
+public interface FileStreams {
+
+  /** A scan that is itself a stream's micro-batch: it is never asked for a stream. */
+  FileStreams NONE = scan -> {
+    throw new IllegalStateException("a stream's micro-batch scan cannot start a stream");
+  };
+
+  /** What a scan knows when Spark asks it for a stream of the table's files. */
+  record FileStreamScan(TransactionLog log, Snapshot snapshot, StructType requiredSchema,
+      DeltaXConf conf) {}
+
+  MicroBatchStream files(FileStreamScan scan);
+}

@@ -1,0 +1,35 @@
+package io.deltax.read.files;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/** Small schema helpers shared by the read path. */
+public final class Schemas {
+  private Schemas() {}
+
+  public static StructType concat(StructType first, StructType second) {
+    List<StructField> fields = new ArrayList<>(List.of(first.fields()));
+    fields.addAll(List.of(second.fields()));
+    return new StructType(fields.toArray(new StructField[0]));
+  }
+
+  /** The fields of {@code schema} whose names are (or are not) in {@code names}, case-insensitively. */
+  public static StructType select(StructType schema, Set<String> lowerCaseNames, boolean keep) {
+    List<StructField> fields = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      if (lowerCaseNames.contains(f.name().toLowerCase(Locale.ROOT)) == keep) {
+        fields.add(f);
+      }
+    }
+    return new StructType(fields.toArray(new StructField[0]));
+  }
+
+  public static Set<String> lowerCase(List<String> names) {
+    return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+  }
+}

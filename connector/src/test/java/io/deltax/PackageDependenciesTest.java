@@ -1,0 +1,38 @@
+package io.deltax;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The connector's packages form a layering, as README's Layout table lists it: no package depends
+ * on one that depends back on it, and none finds another's classes by name, where no import would
+ * show the dependency. Checked on the compiled classes, so a cycle through a method body, a field
+ * or a lambda counts as much as one through an import.
+ */
+class PackageDependenciesTest {
+  private static final JavaClasses MAIN = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .importPackages("io.deltax");
+
+  @Test
+  void packagesHaveNoCycle() {
+    slices().matching("io.deltax.(**)").should().beFreeOfCycles().check(MAIN);
+  }
+
+  @Test
+  void noClassIsLoadedByName() {
+    noClasses().should().callMethod(Class.class, "forName", String.class)
+        .orShould().callMethod(Class.class, "forName", String.class, boolean.class,
+            ClassLoader.class)
+        .orShould().callMethod(ServiceLoader.class, "load", Class.class)
+        .orShould().callMethod(ServiceLoader.class, "load", Class.class, ClassLoader.class)
+        .because("a class found by name is a dependency that no import shows")
+        .check(MAIN);
+  }
+}

@@ -1,0 +1,98 @@
+package io.deltax.catalog;
+
+import io.deltax.read.CountingFileSystem;
+import io.deltax.read.DeltaXTable;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.deltax.conf.DeltaXConf;
+import io.deltax.errors.DeltaXException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A load uses one Hadoop configuration, read options included, for the log too; its options are
+ * checked before the log is listed.
+ */
+class LoadOptionsTest {
+  /** The file system that only the read options name; not cached, so each load asks anew. */
+  private static final Map<String, String> FILE_SYSTEM_OPTIONS = Map.of(
+      "fs." + CountingFileSystem.SCHEME + ".impl", CountingFileSystem.class.getName(),
+      "fs." + CountingFileSystem.SCHEME + ".impl.disable.cache", "true");
+
+  @TempDir
+  Path dir;
+
+  @BeforeEach
+  void twoCommits() throws IOException {
+    Path log = Files.createDirectories(dir.resolve("_delta_log"));
+    Files.writeString(log.resolve("00000000000000000000.json"),
+        "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n"
+            + "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+            + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"name\\\":\\\"v\\\","
+            + "\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
+            + "\"partitionColumns\":[],\"configuration\":{}}}\n");
+    Files.writeString(log.resolve("00000000000000000001.json"),
+        "{\"add\":{\"path\":\"a.parquet\",\"partitionValues\":{},\"size\":1,\"modificationTime\":1,"
+            + "\"dataChange\":true}}\n");
+    CountingFileSystem.reset();
+  }
+
+  private String countingPath() {
+    return CountingFileSystem.SCHEME + ":" + dir.toAbsolutePath();
+  }
+
+  private static DeltaXTable load(Map<String, String> options) {
+    // The session's Hadoop configuration knows no counting: file system.
+    return DeltaXDataSource.load(DeltaXConf.of(new Configuration(), Map.of(), ZoneOffset.UTC, options));
+  }
+
+  private static Map<String, String> with(Map<String, String> base, String... keysAndValues) {
+    Map<String, String> options = new HashMap<>(base);
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      options.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return options;
+  }
+
+  @Test
+  void fileSystemSettingsGivenAsReadOptionsReachTheLog() {
+    DeltaXTable table = load(with(FILE_SYSTEM_OPTIONS, "path", countingPath()));
+    assertEquals(1, table.snapshot().version());
+    assertEquals(1, table.snapshot().activeFiles().size());
+    assertTrue(CountingFileSystem.LOOKUPS.get() > 0, "the log was listed through the option's file system");
+    assertEquals(0, load(with(FILE_SYSTEM_OPTIONS, "path", countingPath(), "versionAsOf", "0"))
+        .snapshot().activeFiles().size());
+
+    // Without the options the table cannot be opened: the setting is one only they give.
+    DeltaXException e = assertThrows(DeltaXException.class, () -> load(Map.of("path", countingPath())));
+    assertEquals("DELTAX_IO_ERROR", e.getCondition());
+  }
+
+  @Test
+  void malformedTimeTravelIsRefusedBeforeAnythingIsListed() {
+    for (String[] bad : new String[][] {{"versionAsOf", "abc"}, {"versionAsOf", "-1"},
+        {"timestampAsOf", "not a time"}}) {
+      CountingFileSystem.reset();
+      DeltaXException e = assertThrows(DeltaXException.class,
+          () -> load(with(FILE_SYSTEM_OPTIONS, "path", countingPath(), bad[0], bad[1])));
+      assertEquals("DELTAX_INVALID_OPTION", e.getCondition(), e.getMessage());
+      assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
+      assertEquals(0, CountingFileSystem.CREATED.get(), "no file system was even created");
+      assertEquals(0, CountingFileSystem.LOOKUPS.get());
+    }
+    // A table that does not exist gets the option's error too: nothing was looked up.
+    DeltaXException e = assertThrows(DeltaXException.class,
+        () -> load(Map.of("path", dir.resolve("missing").toString(), "versionAsOf", "x")));
+    assertEquals("DELTAX_INVALID_OPTION", e.getCondition(), e.getMessage());
+  }
+}

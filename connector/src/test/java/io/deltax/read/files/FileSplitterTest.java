@@ -1,0 +1,64 @@
+package io.deltax.read.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.paths.SparkPath;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.junit.jupiter.api.Test;
+
+/** Splits and packing as Spark's file sources do them. */
+class FileSplitterTest {
+  private static FileSplitter.SplitSource file(String name, long size) {
+    return new FileSplitter.SplitSource() {
+      @Override
+      public long size() {
+        return size;
+      }
+
+      @Override
+      public FileSplit split(long start, long length) {
+        return new FileSplit(new PartitionedFile(InternalRow.empty(), SparkPath.fromPathString("/t/" + name),
+            start, length, new String[0], 0, size, scala.collection.immutable.Map$.MODULE$.empty()), null);
+      }
+    };
+  }
+
+  @Test
+  void largeFilesAreCutIntoSplitsThatCoverEveryByte() {
+    FileSplitter splitter = new FileSplitter(100, 10, 1);
+    List<DeltaXInputPartition> partitions = splitter.partitions(List.of(file("a", 250)));
+    List<long[]> ranges = new ArrayList<>();
+    partitions.forEach(p -> Arrays.stream(p.splits())
+        .forEach(s -> ranges.add(new long[] {s.file().start(), s.file().length()})));
+    ranges.sort((x, y) -> Long.compare(x[0], y[0]));
+    assertEquals(3, ranges.size());
+    assertEquals(List.of(0L, 100L, 200L), ranges.stream().map(r -> r[0]).toList());
+    assertEquals(List.of(100L, 100L, 50L), ranges.stream().map(r -> r[1]).toList());
+  }
+
+  @Test
+  void smallFilesArePackedWithTheirOpenCost() {
+    FileSplitter splitter = new FileSplitter(100, 10, 1);
+    List<FileSplitter.SplitSource> files = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      files.add(file("f" + i, 30));
+    }
+    // Each file counts 40 bytes: two fit in 100, a third does not.
+    List<DeltaXInputPartition> partitions = splitter.partitions(files);
+    assertEquals(3, partitions.size());
+    partitions.forEach(p -> assertEquals(2, p.splits().length));
+  }
+
+  @Test
+  void maxSplitBytesFollowsParallelism() {
+    // 4 files of 1000 bytes over 4 cores: (4 * (1000 + 10)) / 4 = 1010 < 128 MiB.
+    FileSplitter splitter = new FileSplitter(128L << 20, 10, 4);
+    List<FileSplitter.SplitSource> files = List.of(file("a", 1000), file("b", 1000), file("c", 1000), file("d", 1000));
+    assertEquals(1010, splitter.maxSplitBytes(files));
+    assertEquals(4, splitter.partitions(files).size());
+  }
+}

@@ -1,0 +1,188 @@
+package io.deltax.read.skipping;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.deltax.actions.AddFile;
+import io.deltax.log.Snapshot;
+import io.deltax.partitions.PartitionValues;
+import io.deltax.snapshots.SnapshotCache;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.sources.And;
+import org.apache.spark.sql.sources.EqualTo;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.sources.GreaterThan;
+import org.apache.spark.sql.sources.Or;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A cached snapshot's statistics are parsed once, not once per query (issue 14, "Stats"). */
+class SnapshotColumnBoundsTest {
+  @TempDir
+  Path dir;
+
+  private static final String SCHEMA = "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
+      + "{\\\"name\\\":\\\"v\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
+      + "{\\\"name\\\":\\\"w\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}";
+
+  /** File {@code name} holds v in [from, from + 9] and w = -v. */
+  private static String add(String name, long from) {
+    return "{\"add\":{\"path\":\"" + name + ".parquet\",\"partitionValues\":{},\"size\":1,"
+        + "\"modificationTime\":1,\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":10,"
+        + "\\\"minValues\\\":{\\\"v\\\":" + from + ",\\\"w\\\":" + -(from + 9) + "},"
+        + "\\\"maxValues\\\":{\\\"v\\\":" + (from + 9) + ",\\\"w\\\":" + -from + "},"
+        + "\\\"nullCount\\\":{\\\"v\\\":0,\\\"w\\\":0}}\"}}";
+  }
+
+  private void commit(long version, String... lines) throws IOException {
+    Path log = Files.createDirectories(dir.resolve("_delta_log"));
+    Files.writeString(log.resolve(String.format("%020d.json", version)), String.join("\n", lines) + "\n");
+  }
+
+  /** The files a query with {@code filter} keeps, as the scan builder plans it on {@code snapshot}. */
+  private static Set<String> kept(Snapshot snapshot, Filter filter) {
+    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
+        new PartitionValues(ZoneId.of("UTC")), null, () -> null, SnapshotColumnBounds.of(snapshot));
+    Set<String> kept = new TreeSet<>();
+    for (AddFile file : snapshot.activeFiles()) {
+      if (skipping.mightMatch(file)) {
+        kept.add(file.path());
+      }
+    }
+    return kept;
+  }
+
+  /** The files a scan of the snapshot's own file list keeps ({@link DataSkipping#select}). */
+  private static Set<String> selected(Snapshot snapshot, Filter filter) {
+    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
+        new PartitionValues(ZoneId.of("UTC")), null, () -> null, SnapshotColumnBounds.of(snapshot));
+    Set<String> kept = new TreeSet<>();
+    skipping.select(snapshot.activeFiles(), true).forEach(f -> kept.add(f.path()));
+    return kept;
+  }
+
+  /** The same files judged one by one with nothing kept from earlier scans. */
+  private static Set<String> afresh(Snapshot snapshot, Filter filter) {
+    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
+        new PartitionValues(ZoneId.of("UTC")));
+    Set<String> kept = new TreeSet<>();
+    skipping.select(snapshot.activeFiles(), false).forEach(f -> kept.add(f.path()));
+    return kept;
+  }
+
+  /**
+   * A scan of the snapshot's file list keeps each file's bounds by its position: the next scan
+   * parses nothing and keeps what a scan without kept statistics keeps, a file without
+   * statistics included.
+   */
+  @Test
+  void boundsKeptByPositionAnswerAsAFreshScan() throws IOException {
+    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
+        "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+            + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{}}}",
+        add("a", 1), add("b", 11), add("c", 21),
+        "{\"add\":{\"path\":\"nostats.parquet\",\"partitionValues\":{},\"size\":1,"
+            + "\"modificationTime\":1,\"dataChange\":true}}");
+    SnapshotCache cache = new SnapshotCache(System::nanoTime);
+    Snapshot snapshot = cache.latest(dir.toString(), new Configuration(), Duration.ZERO, 1_000).snapshot();
+    List<Filter> queries = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L),
+        new EqualTo("w", -25L), new And(new EqualTo("v", 3L), new EqualTo("w", -3L)),
+        new Or(new EqualTo("v", 100L), new EqualTo("w", -12L)));
+    for (Filter query : queries) {
+      assertEquals(afresh(snapshot, query), selected(snapshot, query), query.toString());
+    }
+    long parses = SnapshotColumnBounds.of(snapshot).parses();
+    assertEquals(6, parses, "each file with statistics once for v, once more for w");
+    for (Filter query : queries) {
+      assertEquals(afresh(snapshot, query), selected(snapshot, query), query.toString());
+    }
+    assertEquals(parses, SnapshotColumnBounds.of(snapshot).parses(), "the second round parsed again");
+    assertEquals(Set.of("b.parquet", "nostats.parquet"), selected(snapshot, new EqualTo("v", 15L)));
+  }
+
+  @Test
+  void aSecondQueryOnACachedSnapshotParsesNoStatistics() throws IOException {
+    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
+        "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+            + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{}}}",
+        add("a", 1), add("b", 11), add("c", 21));
+    SnapshotCache cache = new SnapshotCache(System::nanoTime);
+    Configuration conf = new Configuration();
+    Snapshot first = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertEquals(Set.of("b.parquet"), kept(first, new EqualTo("v", 15L)));
+    assertEquals(3, SnapshotColumnBounds.of(first).parses());
+
+    Snapshot second = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertSame(first, second, "the unchanged table is served from the cache");
+    assertEquals(Set.of("a.parquet", "b.parquet"), kept(second, new And(new GreaterThan("v", 5L),
+        new Or(new EqualTo("v", 12L), new EqualTo("v", 6L)))));
+    assertEquals(3, SnapshotColumnBounds.of(second).parses(), "the second query parsed again");
+
+    // A column no query named before: each file once more, for v and w; then neither again.
+    assertEquals(Set.of("c.parquet"), kept(second, new EqualTo("w", -25L)));
+    assertEquals(6, SnapshotColumnBounds.of(second).parses());
+    assertEquals(Set.of("a.parquet"), kept(second, new And(new EqualTo("v", 3L), new EqualTo("w", -3L))));
+    assertEquals(6, SnapshotColumnBounds.of(second).parses());
+
+    // A new commit: a new snapshot, whose files are parsed for it, with the new file's statistics.
+    commit(1, add("d", 31), "{\"remove\":{\"path\":\"b.parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}");
+    Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertNotSame(second, third);
+    assertEquals(Set.of("d.parquet"), kept(third, new GreaterThan("v", 30L)));
+    assertEquals(3, SnapshotColumnBounds.of(third).parses());
+  }
+
+  private static String metadata(String configuration) {
+    return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+        + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{"
+        + configuration + "}}}";
+  }
+
+  /**
+   * A snapshot advanced by a commit takes over the bounds kept for the files the commit left
+   * alone (issue 14, "parse each file's stats once per snapshot"): the next query parses the new
+   * file only, and keeps what a scan without kept statistics keeps. Past new metadata, nothing is
+   * taken over.
+   */
+  @Test
+  void aSnapshotAdvancedByACommitParsesOnlyItsNewFiles() throws IOException {
+    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}", metadata(""),
+        add("a", 1), add("b", 11), add("c", 21));
+    SnapshotCache cache = new SnapshotCache(System::nanoTime);
+    Configuration conf = new Configuration();
+    Snapshot first = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertEquals(Set.of("b.parquet"), selected(first, new EqualTo("v", 15L)));
+    assertEquals(3, SnapshotColumnBounds.of(first).parses());
+
+    commit(1, add("d", 31), "{\"remove\":{\"path\":\"b.parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}");
+    Snapshot second = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    assertNotSame(first, second);
+    List<Filter> onV = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L), new EqualTo("v", 33L),
+        new Or(new EqualTo("v", 3L), new EqualTo("v", 25L)));
+    for (Filter query : onV) {
+      assertEquals(afresh(second, query), selected(second, query), query.toString());
+    }
+    assertEquals(1, SnapshotColumnBounds.of(second).parses(), "only d, the commit's new file, is parsed");
+    assertEquals(Set.of("d.parquet"), selected(second, new GreaterThan("v", 30L)));
+    // A column the older snapshot's queries never named: every file once, for it.
+    assertEquals(afresh(second, new EqualTo("w", -25L)), selected(second, new EqualTo("w", -25L)));
+    assertEquals(4, SnapshotColumnBounds.of(second).parses());
+
+    // New metadata (a table property): the bounds assumed the old one, so every file is parsed.
+    commit(2, metadata("\"k\":\"v\""), add("e", 41));
+    Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    for (Filter query : onV) {
+      assertEquals(afresh(third, query), selected(third, query), query.toString());
+    }
+    assertEquals(4, SnapshotColumnBounds.of(third).parses(), "a, c, d and e");
+  }
+}
