@@ -28,7 +28,7 @@ final class TemporaryFiles {
     this.conf = conf;
   }
 
-  /** A hidden temporary name beside {@code target}: no reader of the log takes it for a log file. */
+  /** A hidden temporary name beside {@code target}: no reader of the log takes it for one. */
   static Path nameFor(Path target) {
     return new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
   }
