@@ -1,9 +1,7 @@
 package io.deltax.actions;
 
+import io.deltax.caching.BoundedLru;
 import java.io.IOException;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -40,17 +38,13 @@ final class ParquetFooterCache {
     }
   }
 
-  private record Entry(ParquetMetadata footer, long columnChunks) {}
-
   private final long maxColumnChunks;
-  /** Guarded by itself; in access order, the least recently used first. */
-  private final LinkedHashMap<Key, Entry> footers = new LinkedHashMap<>(16, 0.75f, true);
-  /** Guarded by {@link #footers}. */
-  private long columnChunks;
+  private final BoundedLru<Key, ParquetMetadata> footers;
 
   /** @param maxColumnChunks the bound: the JVM's cache has {@value #MAX_COLUMN_CHUNKS}, tests less */
   ParquetFooterCache(long maxColumnChunks) {
     this.maxColumnChunks = maxColumnChunks;
+    this.footers = new BoundedLru<>(maxColumnChunks, (key, footer) -> columnChunks(footer));
   }
 
   /** The one cache of this JVM, which every read of a checkpoint or sidecar shares. */
@@ -89,31 +83,21 @@ final class ParquetFooterCache {
   }
 
   private ParquetMetadata get(Key key) {
-    synchronized (footers) {
-      Entry entry = footers.get(key);
-      return entry == null ? null : entry.footer();
-    }
+    return footers.get(key);
   }
 
   private void put(Key key, ParquetMetadata footer) {
+    if (columnChunks(footer) <= maxColumnChunks) {
+      footers.put(key, footer);
+    }
+  }
+
+  /** A footer's weight: its column chunks. */
+  private static long columnChunks(ParquetMetadata footer) {
     long chunks = 1; // an empty file's footer still takes room
     for (BlockMetaData block : footer.getBlocks()) {
       chunks += block.getColumns().size();
     }
-    if (chunks > maxColumnChunks) {
-      return;
-    }
-    synchronized (footers) {
-      Entry previous = footers.put(key, new Entry(footer, chunks));
-      columnChunks += chunks - (previous == null ? 0 : previous.columnChunks());
-      Iterator<Map.Entry<Key, Entry>> oldestFirst = footers.entrySet().iterator();
-      while (columnChunks > maxColumnChunks && oldestFirst.hasNext()) {
-        Map.Entry<Key, Entry> oldest = oldestFirst.next();
-        if (!oldest.getKey().equals(key)) {
-          columnChunks -= oldest.getValue().columnChunks();
-          oldestFirst.remove();
-        }
-      }
-    }
+    return chunks;
   }
 }

@@ -5,7 +5,8 @@
  * {@link io.deltax.actions.ActionJson} (commit lines, V2 JSON checkpoints, and the streamed
  * file-action summaries of long histories), {@link io.deltax.actions.ParquetActionReader} and
  * {@link io.deltax.actions.ParquetActionWriter} (checkpoint and sidecar rows; the footers read
- * kept in {@code ParquetFooterCache}). Adding a field to an action touches its record's file alone.
+ * kept in {@code ParquetFooterCache}, an {@code io.deltax.caching.BoundedLru} weighed by column
+ * chunks). Adding a field to an action touches its record's file alone.
  *
  * <p>Not here: which files make up a log and what their actions add up to ({@code io.deltax.log});
  * which table features deltax can read or write ({@code io.deltax.protocol}).

@@ -1,9 +1,7 @@
 package io.deltax.deletionvectors;
 
+import io.deltax.caching.BoundedLru;
 import java.io.IOException;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -32,13 +30,12 @@ final class LoadedVectors {
   private static final LoadedVectors JVM = new LoadedVectors(MAX_BYTES);
 
   private final long maxBytes;
-  /** In access order: the eldest entry is the least recently used. */
-  private final LinkedHashMap<Key, CompletableFuture<DeletedRows>> vectors =
-      new LinkedHashMap<>(16, 0.75f, true);
-  private long bytes;
+  /** Weighed by their stored size; one being read may go too. */
+  private final BoundedLru<Key, CompletableFuture<DeletedRows>> vectors;
 
   LoadedVectors(long maxBytes) {
     this.maxBytes = maxBytes;
+    this.vectors = new BoundedLru<>(maxBytes, (key, vector) -> key.size());
   }
 
   /** The vector {@code key} names, read by {@code reader} only if this JVM has not kept it. */
@@ -52,13 +49,11 @@ final class LoadedVectors {
     }
     CompletableFuture<DeletedRows> pending;
     boolean mine = false;
-    synchronized (this) {
+    synchronized (vectors) {
       pending = vectors.get(key);
       if (pending == null) {
         pending = new CompletableFuture<>();
         vectors.put(key, pending);
-        bytes += key.size();
-        evictBeyondBound();
         mine = true;
       }
     }
@@ -66,7 +61,7 @@ final class LoadedVectors {
       try {
         pending.complete(reader.read());
       } catch (Throwable e) { // whatever it is, the tasks waiting for this read must see it
-        forget(key, pending);
+        vectors.remove(key, pending);
         pending.completeExceptionally(e);
         throw e;
       }
@@ -85,21 +80,6 @@ final class LoadedVectors {
         throw error;
       }
       throw new IOException(cause);
-    }
-  }
-
-  private synchronized void forget(Key key, CompletableFuture<DeletedRows> pending) {
-    if (vectors.remove(key, pending)) {
-      bytes -= key.size();
-    }
-  }
-
-  /** Drops the least recently used vectors while over the bound; one being read may go too. */
-  private void evictBeyondBound() {
-    Iterator<Map.Entry<Key, CompletableFuture<DeletedRows>>> eldest = vectors.entrySet().iterator();
-    while (bytes > maxBytes && eldest.hasNext()) {
-      bytes -= eldest.next().getKey().size();
-      eldest.remove();
     }
   }
 }

@@ -43,10 +43,12 @@ public final class CheckpointWriter {
 
   private final Configuration conf;
   private final LogFilePublisher publisher;
+  private final HintFileWriter hints;
 
   public CheckpointWriter(Configuration conf) {
     this.conf = conf;
     this.publisher = new LogFilePublisher(conf);
+    this.hints = new HintFileWriter(conf);
   }
 
   /** Whether a table whose log went from {@code fromVersion} to {@code toVersion} is due one. */
@@ -101,7 +103,7 @@ public final class CheckpointWriter {
         .filter(hint -> hint.version() > snapshot.version()).isPresent()) {
       return;
     }
-    publisher.replace(new Path(logDir, LastCheckpointHint.FILE_NAME),
+    hints.replace(new Path(logDir, LastCheckpointHint.FILE_NAME),
         LogFilePublisher.lines(List.of(ActionJson.objectJson(lastCheckpoint))));
   }
 

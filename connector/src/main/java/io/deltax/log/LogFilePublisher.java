@@ -6,15 +6,10 @@ import io.deltax.errors.DeltaXException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.ref.Reference;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Abortable;
-import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
-import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
@@ -33,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * ({@link PutIfAbsentMethod}):
  * <ul>
  *   <li>local file systems: written whole to a hidden temporary file beside the target
- *       ({@link #tempFor}), then a hard link ({@code link(2)} refuses an existing name), since
+ *       ({@link TemporaryFiles}), then a hard link ({@code link(2)} refuses an existing name), since
  *       Hadoop's local rename checks for the target and then renames, which can overwrite a file
  *       another writer made in between;
  *   <li>HDFS, ABFS, viewfs: the same temporary file, then {@code FileContext.rename} without
@@ -51,24 +46,22 @@ import org.slf4j.LoggerFactory;
  * overwrites on {@code create(overwrite = false)}, an unknown scheme)
  * it refuses before writing anything ({@code [DELTAX_UNSAFE_COMMIT_STORE]}), unless
  * {@value DeltaXConf#COMMIT_SINGLE_WRITER} is set: then a plain {@code create(overwrite = false)}.
+ * Files that are only hints, replaced rather than published, are {@link HintFileWriter}'s.
  */
 public final class LogFilePublisher {
   private static final Logger LOG = LoggerFactory.getLogger(LogFilePublisher.class);
 
   private final Configuration conf;
+  private final TemporaryFiles temporary;
 
   public LogFilePublisher(Configuration conf) {
     this.conf = conf;
+    this.temporary = new TemporaryFiles(conf);
   }
 
   /** A log file's bytes: one JSON line each (commits, V2 checkpoints, {@code _last_checkpoint}). */
   public static byte[] lines(List<String> lines) {
     return (String.join("\n", lines) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-  }
-
-  /** A hidden temporary name beside {@code target}: no reader of the log takes it for a log file. */
-  public static Path tempFor(Path target) {
-    return new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
   }
 
   /**
@@ -80,7 +73,7 @@ public final class LogFilePublisher {
   public Path stagingFor(Path target) throws IOException {
     FileSystem fs = target.getFileSystem(conf);
     if (!method(fs, target.getParent()).writesFinalNameDirectly()) {
-      return tempFor(target);
+      return TemporaryFiles.nameFor(target);
     }
     java.io.File local = java.io.File.createTempFile("deltax-" + target.getName() + "-", ".tmp");
     if (!local.delete()) { // the Parquet writer creates it afresh
@@ -103,11 +96,11 @@ public final class LogFilePublisher {
     if (fs.exists(target)) { // a temporary file would be written for nothing
       return false;
     }
-    Path temp = tempFor(target);
+    Path temp = TemporaryFiles.nameFor(target);
     try {
-      writeTemp(fs, temp, content, false);
+      temporary.write(fs, temp, content, false);
     } catch (IOException | RuntimeException e) {
-      deleteQuietly(fs, temp);
+      TemporaryFiles.deleteQuietly(fs, temp);
       throw e;
     }
     return publish(temp, target);
@@ -126,23 +119,6 @@ public final class LogFilePublisher {
       // Unread, it counts as another writer's: the caller reads the log again and finds out.
       LOG.info("Cannot read back {} after a refused upload: {}", target, e.toString());
       return false;
-    }
-  }
-
-  /**
-   * Writes a temporary file beside its target: on Hadoop's local file system without Hadoop's
-   * {@code create} ({@link LocalFileWrites}: no process started, no {@code .crc}), elsewhere
-   * through the cached FileSystem, not a FileContext (see {@link #rename}). {@code overwrite} is
-   * Hadoop's flag; a local temporary name is always new.
-   */
-  private void writeTemp(FileSystem fs, Path temp, byte[] content, boolean overwrite)
-      throws IOException {
-    if (LocalFileWrites.applies(fs)) {
-      LocalFileWrites.create(fs, conf, temp, content);
-      return;
-    }
-    try (OutputStream out = fs.create(temp, overwrite)) {
-      out.write(content);
     }
   }
 
@@ -174,7 +150,7 @@ public final class LogFilePublisher {
         case HARD_LINK -> {
           java.nio.file.Files.createLink(LocalFileWrites.local(fs, target),
               LocalFileWrites.local(fs, staged));
-          dropStaleChecksum(fs, target);
+          TemporaryFiles.dropStaleChecksum(fs, target);
           return true;
         }
         case RENAME -> {
@@ -191,7 +167,7 @@ public final class LogFilePublisher {
     } catch (FileAlreadyExistsException | java.nio.file.FileAlreadyExistsException e) {
       return false;
     } finally {
-      deleteQuietly(stagingFs, staged);
+      TemporaryFiles.deleteQuietly(stagingFs, staged);
     }
   }
 
@@ -203,7 +179,7 @@ public final class LogFilePublisher {
    */
   private boolean renameIfAbsent(FileSystem fs, Path staged, Path target) throws IOException {
     try {
-      rename(staged, target, Options.Rename.NONE);
+      temporary.rename(staged, target, Options.Rename.NONE);
       return true;
     } catch (FileAlreadyExistsException e) {
       throw e;
@@ -212,68 +188,6 @@ public final class LogFilePublisher {
         return false;
       }
       throw e;
-    }
-  }
-
-  /**
-   * Writes {@code content} as {@code target}, replacing it, atomically where the store can: for
-   * files that are only hints, such as {@code _last_checkpoint}, where the last writer wins.
-   */
-  public void replace(Path target, byte[] content) throws IOException {
-    FileSystem fs = target.getFileSystem(conf);
-    PutIfAbsentMethod method = PutIfAbsentMethod.forScheme(fs.getUri().getScheme());
-    if (method.writesFinalNameDirectly()) {
-      try (OutputStream out = fs.create(target, true)) { // one PUT: the object appears whole
-        out.write(content);
-      }
-      return;
-    }
-    Path temp = tempFor(target);
-    try {
-      writeTemp(fs, temp, content, true);
-      if (method == PutIfAbsentMethod.HARD_LINK) {
-        java.nio.file.Files.move(LocalFileWrites.local(fs, temp), LocalFileWrites.local(fs, target),
-            StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        dropStaleChecksum(fs, target);
-      } else {
-        renameOverHint(fs, temp, target);
-      }
-    } finally {
-      deleteQuietly(fs, temp);
-    }
-  }
-
-  /**
-   * Renames over a hint file. On ABFS's Blob endpoint an overwriting rename is a delete and then
-   * a conditional copy, so when two writers replace the hint at once the second copy is refused
-   * ("rename ... failed"). The other writer's hint is then in place, which is as good as ours: the
-   * hint only shortens a listing (PROTOCOL.md, "Last Checkpoint File").
-   */
-  private void renameOverHint(FileSystem fs, Path temp, Path target) throws IOException {
-    try {
-      rename(temp, target, Options.Rename.OVERWRITE);
-    } catch (IOException e) {
-      if (!fs.exists(target)) {
-        throw e;
-      }
-      LOG.info("Another writer replaced {} at the same time; its hint is kept ({})", target, e.toString());
-    }
-  }
-
-  /**
-   * {@code FileContext.rename}, the one call that renames atomically with or without overwrite on
-   * every store that has it. A FileContext is not cached: each one wraps a new FileSystem, and
-   * hadoop-azure's {@code Abfs} closes that FileSystem when it is finalized, which ABFS's own
-   * streams and calls do not prevent (a commit's temporary file once failed with "Executor Service
-   * closed before writes could be completed"). So the context stays reachable until the rename
-   * has returned, and files are created through the cached FileSystem instead.
-   */
-  private void rename(Path from, Path to, Options.Rename option) throws IOException {
-    FileContext context = FileContext.getFileContext(to.toUri(), conf);
-    try {
-      context.rename(from, to, option);
-    } finally {
-      Reference.reachabilityFence(context);
     }
   }
 
@@ -400,39 +314,8 @@ public final class LogFilePublisher {
     return DeltaXErrors.unsafeCommitStore(fs.getUri().toString(), table, why);
   }
 
-  /**
-   * On Hadoop's checksummed local file system, removes a {@code .crc} file left beside
-   * {@code target} by an older file of that name (one delta-spark wrote, say): it would make every
-   * read of the new file fail. The published file has none, as deltax's commits never had.
-   */
-  private static void dropStaleChecksum(FileSystem fs, Path target) {
-    if (fs instanceof ChecksumFileSystem checksummed) {
-      try {
-        java.nio.file.Files.deleteIfExists(
-            LocalFileWrites.local(fs, checksummed.getChecksumFile(target)));
-      } catch (IOException e) {
-        // The file is published: a stale checksum beside it must not make that look like a failure.
-        LOG.warn("Cannot delete the stale checksum file beside {}: {}", target, e.toString());
-      }
-    }
-  }
-
   /** Deletes a file from {@link #stagingFor} that will not be published. */
   public void discard(Path staged) throws IOException {
-    deleteQuietly(staged.getFileSystem(conf), staged);
-  }
-
-  /** Deletes a temporary file and, on a checksummed local file system, its {@code .crc} file. */
-  private static void deleteQuietly(FileSystem fs, Path temp) {
-    try {
-      if (fs instanceof ChecksumFileSystem checksummed) {
-        checksummed.getRawFileSystem().delete(checksummed.getChecksumFile(temp), false);
-        checksummed.getRawFileSystem().delete(temp, false);
-      } else {
-        fs.delete(temp, false);
-      }
-    } catch (IOException ignored) {
-      // gone already, after a rename; or left hidden, where no reader of the log looks
-    }
+    TemporaryFiles.deleteQuietly(staged.getFileSystem(conf), staged);
   }
 }

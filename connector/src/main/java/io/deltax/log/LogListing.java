@@ -1,6 +1,8 @@
 package io.deltax.log;
 
 import io.deltax.errors.DeltaXErrors;
+import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -11,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -55,6 +58,46 @@ public final class LogListing {
       list.sort(Comparator.comparingInt(Checkpoint::preference));
       checkpoints.put(version, List.copyOf(list));
     });
+  }
+
+  /**
+   * Lists the {@code _delta_log} of the table at {@code root} ({@code path} as the user gave it):
+   * a missing table, or a directory that is not one, is an error that says which.
+   */
+  static LogListing list(FileSystem fs, Path root, String path) throws IOException {
+    FileStatus[] files;
+    try {
+      files = fs.listStatus(LogFileName.logDir(root));
+    } catch (FileNotFoundException e) {
+      // Asked only now: a table that is there costs one listing, not a look-up and a listing.
+      if (!fs.exists(root)) {
+        throw DeltaXErrors.tableNotFound(path);
+      }
+      Optional<Path> table = enclosingTable(fs, root);
+      throw DeltaXErrors.notADeltaTable(path, table.isEmpty()
+          ? "it has no " + LogFileName.LOG_DIR + " directory"
+          : "it is a directory inside the Delta table " + table.get() + " (a partition's?): read "
+              + "the table and select the partition with where(...)");
+    }
+    LogListing listing = new LogListing(root, files);
+    if (listing.isEmpty()) {
+      throw DeltaXErrors.notADeltaTable(path,
+          "its " + LogFileName.LOG_DIR + " holds no commit and no checkpoint");
+    }
+    return listing;
+  }
+
+  /**
+   * The Delta table {@code dir} lies in, found on an error path only: delta-spark reads such a
+   * directory as its partition; deltax names the table instead.
+   */
+  private static Optional<Path> enclosingTable(FileSystem fs, Path dir) throws IOException {
+    for (Path parent = dir.getParent(); parent != null; parent = parent.getParent()) {
+      if (fs.exists(LogFileName.logDir(parent))) {
+        return Optional.of(parent);
+      }
+    }
+    return Optional.empty();
   }
 
   public Path tableRoot() {

@@ -1,11 +1,10 @@
 package io.deltax.log;
 
+import io.deltax.caching.BoundedLru;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -23,15 +22,15 @@ import org.slf4j.LoggerFactory;
  * show that a race is refused too (that is the store's precondition, checked in the tests on S3).
  *
  * <p>A cache, JVM-wide, keyed by the store (the file system's class, its URI and, on S3, the
- * endpoint), bounded: at most {@value #MAX_STORES} stores are remembered; beyond that it starts
- * afresh. Only definite answers are kept; a probe that fails (access denied, a time-out) is an
+ * endpoint), bounded: at most {@value #MAX_STORES} stores are remembered, the least recently
+ * used forgotten first. Only definite answers are kept; a probe that fails (access denied, a time-out) is an
  * error for the caller to see.
  */
 final class PutIfAbsentProbeCache {
   private static final Logger LOG = LoggerFactory.getLogger(PutIfAbsentProbeCache.class);
   private static final int MAX_STORES = 256;
   static final String PROBE_PREFIX = ".deltax-put-if-absent-probe-";
-  private static final Map<String, Boolean> HONOURED = new ConcurrentHashMap<>();
+  private static final BoundedLru<String, Boolean> HONOURED = BoundedLru.ofEntries(MAX_STORES);
 
   private PutIfAbsentProbeCache() {}
 
@@ -50,9 +49,6 @@ final class PutIfAbsentProbeCache {
       return known;
     }
     boolean honoured = probe(fs, new Path(logDir, PROBE_PREFIX + UUID.randomUUID()), method);
-    if (HONOURED.size() >= MAX_STORES) {
-      HONOURED.clear();
-    }
     HONOURED.put(store, honoured);
     LOG.info("Put-if-absent create on {}: {}", store, honoured ? "honoured" : "IGNORED by the store");
     return honoured;

@@ -1,11 +1,14 @@
 package io.deltax.log;
 
+import io.deltax.actions.CommitInfo;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.apache.hadoop.fs.FileStatus;
 
 /**
  * What the log can still tell of how a table came to be as it is: the commits it still holds, and
@@ -33,6 +36,33 @@ public record TableHistory(List<CommitSummary> commits, Optional<Baseline> basel
         log.protocolAndMetadataAt(log.listing().earliestRecreatableVersion());
     return new TableHistory(commits,
         Optional.of(new Baseline(oldest.version(), oldest.protocol(), oldest.metadata())));
+  }
+
+  /**
+   * Every commit {@code listing} holds, oldest first, with its operation and any protocol or
+   * metadata change: what {@link TransactionLog#history} returns.
+   */
+  static List<CommitSummary> commits(LogListing listing, LogFiles files) {
+    List<CommitSummary> history = new ArrayList<>();
+    for (FileStatus commit : listing.commits()) {
+      long version = LogFileName.parse(commit.getPath().getName()).version();
+      Object[] found = new Object[3];
+      files.readCommitWithoutFileActions(commit, action -> {
+        if (action instanceof CommitInfo info && found[0] == null) {
+          found[0] = info;
+        } else if (action instanceof Metadata m) {
+          found[1] = m;
+        } else if (action instanceof Protocol p) {
+          found[2] = p;
+        }
+      });
+      CommitInfo info = (CommitInfo) found[0];
+      long timestamp = info != null && info.inCommitTimestamp() != null
+          ? info.inCommitTimestamp() : commit.getModificationTime();
+      history.add(new CommitSummary(version, timestamp, info == null ? null : info.operation(),
+          (Metadata) found[1], (Protocol) found[2]));
+    }
+    return history;
   }
 
   /** Whether the log still holds every commit from version 0. */

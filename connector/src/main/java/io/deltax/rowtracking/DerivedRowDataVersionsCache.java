@@ -1,7 +1,6 @@
 package io.deltax.rowtracking;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.deltax.caching.BoundedLru;
 import java.util.Optional;
 
 /**
@@ -17,24 +16,16 @@ final class DerivedRowDataVersionsCache {
   /** A map derived from the commits up to {@code version}. */
   record DerivedAt(long version, RowDataVersions versions) {}
 
-  private static final Map<String, DerivedAt> DERIVED = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, DerivedAt> eldest) {
-      return size() > CACHED_TABLES;
-    }
-  };
+  private static final BoundedLru<String, DerivedAt> DERIVED =
+      BoundedLru.ofEntries(CACHED_TABLES);
 
   private DerivedRowDataVersionsCache() {}
 
   static Optional<DerivedAt> get(String key) {
-    synchronized (DERIVED) {
-      return Optional.ofNullable(DERIVED.get(key));
-    }
+    return Optional.ofNullable(DERIVED.get(key));
   }
 
   static void put(String key, DerivedAt derived) {
-    synchronized (DERIVED) {
-      DERIVED.put(key, derived);
-    }
+    DERIVED.put(key, derived);
   }
 }

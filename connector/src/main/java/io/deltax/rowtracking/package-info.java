@@ -3,6 +3,7 @@
  * materialized column names, where a row ID and a row commit version are computed
  * ({@code RowIdVectors}: the materialized value, else base + physical index), the row data version
  * map ({@code RowDataVersions}) and where it comes from (stored, or derived from the log), and the
- * status of a table's enablement ({@code RowTrackingStatus}).
+ * status of a table's enablement ({@code RowTrackingStatus}). Derived maps are kept per JVM in
+ * {@code DerivedRowDataVersionsCache}, an {@code io.deltax.caching.BoundedLru} of a few tables.
  */
 package io.deltax.rowtracking;

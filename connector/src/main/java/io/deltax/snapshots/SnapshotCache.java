@@ -1,11 +1,10 @@
 package io.deltax.snapshots;
 
+import io.deltax.caching.BoundedLru;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.time.Duration;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,8 +33,9 @@ public final class SnapshotCache {
   private static final SnapshotCache SHARED = new SnapshotCache(System::nanoTime);
 
   private final LongSupplier nanoClock;
-  /** Guarded by itself; in access order, the least recently used first. */
-  private final LinkedHashMap<String, Slot> slots = new LinkedHashMap<>(16, 0.75f, true);
+  /** Weighed by the files they hold now: bounded by {@link #keep}, which weighs them again. */
+  private final BoundedLru<String, Slot> slots =
+      new BoundedLru<>(Long.MAX_VALUE, (key, slot) -> slot.loadedFiles());
   private final AtomicLong fullLoads = new AtomicLong();
   private final AtomicLong incrementalLoads = new AtomicLong();
   private final AtomicLong unchanged = new AtomicLong();
@@ -110,9 +110,7 @@ public final class SnapshotCache {
 
   /** Forgets every table and the counts of {@link #stats()}. */
   public void clear() {
-    synchronized (slots) {
-      slots.clear();
-    }
+    slots.clear();
     fullLoads.set(0);
     incrementalLoads.set(0);
     unchanged.set(0);
@@ -125,16 +123,12 @@ public final class SnapshotCache {
 
   /** The tables cached, least recently used first. */
   public List<String> tables() {
-    synchronized (slots) {
-      return List.copyOf(slots.keySet());
-    }
+    return slots.keys();
   }
 
   /** The active files the cached snapshots hold in memory. */
   public long loadedFiles() {
-    synchronized (slots) {
-      return slots.values().stream().mapToLong(Slot::loadedFiles).sum();
-    }
+    return slots.values().stream().mapToLong(Slot::loadedFiles).sum();
   }
 
   /** The slot's entry refreshed; a table that fails to load is forgotten, then the error thrown. */
@@ -142,17 +136,13 @@ public final class SnapshotCache {
     try {
       return slot.refresh(path, conf, listedSince);
     } catch (RuntimeException | Error e) {
-      synchronized (slots) {
-        slots.remove(key, slot);
-      }
+      slots.remove(key, slot);
       throw e;
     }
   }
 
   private Slot slot(String key) {
-    synchronized (slots) {
-      return slots.computeIfAbsent(key, k -> new Slot());
-    }
+    return slots.computeIfAbsent(key, k -> new Slot());
   }
 
   /**
@@ -162,13 +152,10 @@ public final class SnapshotCache {
    */
   private void keep(String key, Slot slot, long maxFiles) {
     synchronized (slots) {
-      slots.putIfAbsent(key, slot);
-      slots.get(key); // marks it used
-      long files = slots.values().stream().mapToLong(Slot::loadedFiles).sum();
-      for (Iterator<Slot> it = slots.values().iterator(); files > maxFiles && it.hasNext(); ) {
-        files -= it.next().loadedFiles();
-        it.remove();
+      if (slots.get(key) == null) { // the get marks it used
+        slots.put(key, slot);
       }
+      slots.trim(maxFiles);
     }
   }
 

@@ -1,13 +1,11 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.Action;
+import io.deltax.caching.BoundedLru;
 import io.deltax.log.LogFileName;
 import io.deltax.log.TransactionLog;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileStatus;
 
@@ -20,8 +18,8 @@ import org.apache.hadoop.fs.FileStatus;
 final class CommitActionsCache {
   static final int MAX_ACTIONS = 1_000_000;
 
-  private final Map<Long, List<Action>> byVersion = new LinkedHashMap<>(16, 0.75f, true);
-  private long held;
+  private final BoundedLru<Long, List<Action>> byVersion =
+      new BoundedLru<>(MAX_ACTIONS, (version, actions) -> actions.size());
 
   /** Commit {@code version}'s actions, in the commit's order. */
   synchronized List<Action> actions(TransactionLog log, FileStatus file, long version) {
@@ -31,13 +29,7 @@ final class CommitActionsCache {
     }
     List<Action> read = new ArrayList<>();
     log.readCommit(file, read::add);
-    byVersion.put(version, read);
-    held += read.size();
-    Iterator<List<Action>> eldest = byVersion.values().iterator();
-    while (held > MAX_ACTIONS && byVersion.size() > 1) {
-      held -= eldest.next().size();
-      eldest.remove();
-    }
+    byVersion.put(version, read); // kept even where it alone is over the bound
     return read;
   }
 

@@ -1,15 +1,14 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
+import io.deltax.caching.BoundedLru;
 import io.deltax.actions.Metadata;
 import io.deltax.conf.StreamRequest;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileStatus;
 
@@ -30,12 +29,7 @@ final class StreamFiles {
   private final StreamSchema schema;
   private final StreamRequest request;
   private final MissingCommits missing;
-  private final Map<Long, CommitFiles> commits = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, CommitFiles> eldest) {
-      return size() > CACHED_COMMITS;
-    }
-  };
+  private final BoundedLru<Long, CommitFiles> commits = BoundedLru.ofEntries(CACHED_COMMITS);
   private InitialSnapshot initial;
 
   StreamFiles(String table, String tableId, StreamSchema schema, StreamRequest request,

@@ -5,7 +5,8 @@
  * commit. What both do alike is in their base {@code LogMicroBatchStream}; what they do where log
  * clean-up removed commits ({@code failOnDataLoss}) in {@code MissingCommits}. Offsets are
  * {@code DeltaXSourceOffset} JSON; {@code StreamFiles} decides which files a micro-batch admits and
- * which commits it skips or refuses.
+ * which commits it skips or refuses. The commits a stream read recently are kept per stream in
+ * {@code io.deltax.caching.BoundedLru}s ({@code StreamFiles}, {@code CommitActionsCache}).
  *
  * <p>Above {@code io.deltax.read} and {@code io.deltax.changes} in the layout: it implements their
  * {@code FileStreams} and {@code ChangeStreams} ({@code DeltaXStreams}), which the load

@@ -2,6 +2,9 @@ package io.deltax.catalog;
 
 import io.deltax.read.CountingFileSystem;
 import io.deltax.read.DeltaXTable;
+import static io.deltax.testing.TestLog.PROTOCOL;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.metadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.HashMap;
@@ -34,16 +36,9 @@ class LoadOptionsTest {
 
   @BeforeEach
   void twoCommits() throws IOException {
-    Path log = Files.createDirectories(dir.resolve("_delta_log"));
-    Files.writeString(log.resolve("00000000000000000000.json"),
-        "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n"
-            + "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-            + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"name\\\":\\\"v\\\","
-            + "\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
-            + "\"partitionColumns\":[],\"configuration\":{}}}\n");
-    Files.writeString(log.resolve("00000000000000000001.json"),
-        "{\"add\":{\"path\":\"a.parquet\",\"partitionValues\":{},\"size\":1,\"modificationTime\":1,"
-            + "\"dataChange\":true}}\n");
+    commit(dir, 0, PROTOCOL, metadata("t"));
+    commit(dir, 1, "{\"add\":{\"path\":\"a.parquet\",\"partitionValues\":{},\"size\":1,"
+        + "\"modificationTime\":1,\"dataChange\":true}}");
     CountingFileSystem.reset();
   }
 

@@ -1,13 +1,14 @@
 package io.deltax.log;
 
+import static io.deltax.testing.TestLog.commit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.actions.Action;
 import io.deltax.actions.ActionJson;
 import io.deltax.actions.AddFile;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ class CheckpointPublishingTest {
   @Test
   void aHintOfANewerCheckpointStays() throws Exception {
     Snapshot snapshot = writeLog(Set.of());
-    Path hint = log().resolve(LastCheckpointHint.FILE_NAME);
+    Path hint = TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME);
     String newer = "{\"version\":" + (snapshot.version() + 5) + ",\"size\":3}\n";
     Files.writeString(hint, newer);
     new CheckpointWriter(conf).write(snapshot);
@@ -83,7 +84,7 @@ class CheckpointPublishingTest {
     Snapshot first = writeLog(Set.of());
     // A hint written as delta-spark writes it, through Hadoop, with its .crc file beside it.
     org.apache.hadoop.fs.Path hint = new org.apache.hadoop.fs.Path(
-        log().resolve(LastCheckpointHint.FILE_NAME).toUri());
+        TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME).toUri());
     try (var out = FileSystem.getLocal(conf).create(hint, true)) {
       out.write("{\"version\":0,\"size\":3}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
@@ -118,18 +119,18 @@ class CheckpointPublishingTest {
   /** Read with its commits gone, so only the checkpoint can answer. */
   private void assertReadFromCheckpointEquals(Snapshot written) throws IOException {
     for (long v = 0; v <= written.version(); v++) {
-      Files.delete(log().resolve(LogFileName.commitName(v)));
+      Files.delete(TestLog.dir(dir).resolve(LogFileName.commitName(v)));
     }
     Snapshot read = TransactionLog.open(dir.toString(), conf).latestSnapshot();
     assertEquals(written.protocol(), read.protocol());
     assertEquals(written.metadata(), read.metadata());
     assertEquals(new HashSet<>(written.activeFiles()), new HashSet<>(read.activeFiles()));
     assertTrue(read.segment().checkpoint().isPresent());
-    assertTrue(Files.exists(log().resolve(LastCheckpointHint.FILE_NAME)));
+    assertTrue(Files.exists(TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME)));
   }
 
   private void assertNoTemporaryFiles() throws IOException {
-    try (Stream<Path> files = Files.walk(log())) {
+    try (Stream<Path> files = Files.walk(TestLog.dir(dir))) {
       List<String> temporary = files.map(f -> f.getFileName().toString())
           .filter(name -> name.contains(".tmp")).toList();
       assertEquals(List.of(), temporary);
@@ -137,7 +138,7 @@ class CheckpointPublishingTest {
   }
 
   private List<String> checkpoints() throws IOException {
-    try (Stream<Path> files = Files.list(log())) {
+    try (Stream<Path> files = Files.list(TestLog.dir(dir))) {
       return files.map(f -> f.getFileName().toString())
           .filter(name -> LogFileName.parse(name) != null && LogFileName.parse(name).isCheckpoint())
           .toList();
@@ -145,23 +146,15 @@ class CheckpointPublishingTest {
   }
 
   private Snapshot writeLog(Set<String> features) throws IOException {
-    commit(0, new Protocol(3, 7, features, features),
+    commit(dir, 0, new Protocol(3, 7, features, features),
         new Metadata("id", "t", null, "parquet", SCHEMA, List.of(),
             features.contains("v2Checkpoint") ? Map.of("delta.checkpointPolicy", "v2") : Map.of(), 1L),
         add("a"));
-    commit(1, add("b"), add("c"));
+    commit(dir, 1, add("b"), add("c"));
     return TransactionLog.open(dir.toString(), conf).latestSnapshot();
   }
 
   private static AddFile add(String name) {
     return new AddFile(name + ".parquet", Map.of(), 10, 1, true, null, Map.of(), null, null, null, null);
-  }
-
-  private Path log() {
-    return HandWrittenLog.logDir(dir);
-  }
-
-  private void commit(long version, Action... actions) throws IOException {
-    HandWrittenLog.commit(dir, version, actions);
   }
 }

@@ -1,10 +1,10 @@
 package io.deltax.log;
 
+import static io.deltax.testing.TestLog.commit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.actions.Action;
 import io.deltax.actions.ActionJson;
 import io.deltax.actions.AddFile;
 import io.deltax.actions.DeletionVectorDescriptor;
@@ -13,6 +13,7 @@ import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
 import io.deltax.actions.SetTransaction;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ class CheckpointRoundTripTest {
     List<String> checkpoints = checkpointFiles();
     assertEquals(1, checkpoints.size());
     assertEquals(LogFileName.Kind.V2_CHECKPOINT, LogFileName.parse(checkpoints.get(0)).kind());
-    try (Stream<Path> sidecars = Files.list(log().resolve(LogFileName.SIDECAR_DIR))) {
+    try (Stream<Path> sidecars = Files.list(TestLog.dir(dir).resolve(LogFileName.SIDECAR_DIR))) {
       assertEquals(1, sidecars.filter(f -> f.toString().endsWith(".parquet")
           && !f.getFileName().toString().startsWith(".")).count()); // not Hadoop's .crc files
     }
@@ -70,7 +71,7 @@ class CheckpointRoundTripTest {
   void v2CheckpointFeatureWithTheClassicPolicy() throws IOException {
     Snapshot written = writeLogAndCheckpoint(Set.of("v2Checkpoint"), "classic");
     assertEquals(List.of(LogFileName.classicCheckpointName(1)), checkpointFiles());
-    assertFalse(Files.exists(log().resolve(LogFileName.SIDECAR_DIR)));
+    assertFalse(Files.exists(TestLog.dir(dir).resolve(LogFileName.SIDECAR_DIR)));
     assertReadBackEqual(written);
   }
 
@@ -88,7 +89,7 @@ class CheckpointRoundTripTest {
     writerFeatures.addAll(List.of("rowTracking", "domainMetadata"));
     Map<String, String> nullPartition = new HashMap<>();
     nullPartition.put("p", null);
-    commit(0,
+    commit(dir, 0,
         new Protocol(3, 7, readerFeatures, writerFeatures),
         new Metadata("table-id", "events", "what happened", "parquet", SCHEMA, List.of("p"),
             Map.of("delta.enableRowTracking", "true", "delta.checkpointInterval", "5",
@@ -101,7 +102,7 @@ class CheckpointRoundTripTest {
             Map.of(), null, null, null, null),
         new AddFile("p=1/d.parquet", Map.of("p", "1"), 400, 40, true, null, Map.of(), INLINE, 20L, 0L, null),
         new DomainMetadata("gone", "{}", false));
-    commit(1,
+    commit(dir, 1,
         new RemoveFile("p=1/c.parquet", null, now, true, true, Map.of("p", "1"), 300L,
             Map.of("k", "v"), 30L, 1L),
         new RemoveFile("p=1/d.parquet", INLINE, now, false, false, null, null, Map.of(), null, null),
@@ -120,7 +121,7 @@ class CheckpointRoundTripTest {
 
     new CheckpointWriter(conf).write(snapshot);
     for (long v = 0; v <= 1; v++) {
-      Files.delete(log().resolve(LogFileName.commitName(v)));
+      Files.delete(TestLog.dir(dir).resolve(LogFileName.commitName(v)));
     }
     return snapshot;
   }
@@ -139,22 +140,14 @@ class CheckpointRoundTripTest {
     assertEquals(written.transactions(), read.transactions());
     assertEquals(written.domains(), read.domains());
     assertEquals(written.version(), ActionJson.MAPPER.readTree(
-        log().resolve(LastCheckpointHint.FILE_NAME).toFile()).get("version").asLong());
+        TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME).toFile()).get("version").asLong());
   }
 
   private List<String> checkpointFiles() throws IOException {
-    try (Stream<Path> files = Files.list(log())) {
+    try (Stream<Path> files = Files.list(TestLog.dir(dir))) {
       return files.map(f -> f.getFileName().toString())
           .filter(name -> LogFileName.parse(name) != null && LogFileName.parse(name).isCheckpoint())
           .toList();
     }
-  }
-
-  private Path log() {
-    return HandWrittenLog.logDir(dir);
-  }
-
-  private void commit(long version, Action... actions) throws IOException {
-    HandWrittenLog.commit(dir, version, actions);
   }
 }

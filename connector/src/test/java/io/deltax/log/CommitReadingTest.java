@@ -1,5 +1,9 @@
 package io.deltax.log;
 
+import static io.deltax.testing.TestLog.PROTOCOL;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.metadata;
+import static io.deltax.testing.TestLog.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,33 +12,34 @@ import io.deltax.errors.DeltaXException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Long runs of commits are read by several threads: same snapshot, same errors. */
 class CommitReadingTest {
-  private static final String METADATA = "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\","
-      + "\"options\":{}},\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\","
-      + "\"partitionColumns\":[],\"configuration\":{}}}";
-
+  private static final String METADATA = metadata("t", schema(), "{}");
   @TempDir
   Path dir;
 
   private void write(int commits, int corrupt) throws IOException {
-    Path log = Files.createDirectories(dir.resolve("_delta_log"));
     for (int v = 0; v < commits; v++) {
-      String body = v == 0
-          ? "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n" + METADATA + "\n" : "";
-      body += "{\"add\":{\"path\":\"f" + v + ".parquet\",\"partitionValues\":{},\"size\":1,"
-          + "\"modificationTime\":1,\"dataChange\":true}}\n";
+      List<String> lines = new ArrayList<>();
+      if (v == 0) {
+        lines.addAll(List.of(PROTOCOL, METADATA));
+      }
+      lines.add("{\"add\":{\"path\":\"f" + v + ".parquet\",\"partitionValues\":{},\"size\":1,"
+          + "\"modificationTime\":1,\"dataChange\":true}}");
       if (v % 3 == 1) {
-        body += "{\"remove\":{\"path\":\"f" + (v - 1) + ".parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}\n";
+        lines.add("{\"remove\":{\"path\":\"f" + (v - 1) + ".parquet\",\"deletionTimestamp\":1,"
+            + "\"dataChange\":true}}");
       }
       if (v == corrupt) {
-        body += "{\"add\":{\"path\":\n";
+        lines.add("{\"add\":{\"path\":");
       }
-      Files.writeString(log.resolve(LogFileName.commitName(v)), body);
+      commit(dir, v, lines.toArray(String[]::new));
     }
   }
 

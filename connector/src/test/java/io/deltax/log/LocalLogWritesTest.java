@@ -82,10 +82,10 @@ class LocalLogWritesTest {
     CommitWriter writer = new CommitWriter(hadoop(log), conf("077"));
     assertTrue(writer.write(0, List.of("{\"a\":1}")));
     assertFalse(writer.write(0, List.of("{\"b\":2}")));
-    LogFilePublisher publisher = new LogFilePublisher(conf("027"));
-    publisher.replace(hadoop(log.resolve("_last_checkpoint")),
+    HintFileWriter hints = new HintFileWriter(conf("027"));
+    hints.replace(hadoop(log.resolve("_last_checkpoint")),
         "{\"version\":0}\n".getBytes(StandardCharsets.UTF_8));
-    publisher.replace(hadoop(log.resolve("_last_checkpoint")),
+    hints.replace(hadoop(log.resolve("_last_checkpoint")),
         "{\"version\":1}\n".getBytes(StandardCharsets.UTF_8));
     Path commit = log.resolve(String.format("%020d.json", 0));
     assertEquals("{\"a\":1}\n", Files.readString(commit));

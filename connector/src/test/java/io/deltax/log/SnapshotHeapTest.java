@@ -1,8 +1,13 @@
 package io.deltax.log;
 
+import static io.deltax.testing.TestLog.PROTOCOL;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.metadata;
+import static io.deltax.testing.TestLog.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.testing.TestLog;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -39,14 +44,8 @@ class SnapshotHeapTest {
 
   @Test
   void aCachedFileListHoldsAtMostTheBoundPerFile() throws IOException {
-    Path log = Files.createDirectories(dir.resolve("_delta_log"));
-    Files.writeString(log.resolve(LogFileName.commitName(0)),
-        "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}\n"
-            + "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-            + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
-            + "{\\\"name\\\":\\\"id\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
-            + "{\\\"name\\\":\\\"v\\\",\\\"type\\\":\\\"string\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
-            + "\"partitionColumns\":[],\"configuration\":{}}}\n");
+    commit(dir, 0, PROTOCOL, metadata("t", schema("id", "v:string"), "{}"));
+    Path log = TestLog.dir(dir);
     try (BufferedWriter out = Files.newBufferedWriter(log.resolve(LogFileName.commitName(1)))) {
       for (int i = 0; i < FILES; i++) {
         // The same shape as the benchmarks' heap table (Benchmarks.snapshotHeap).

@@ -1,12 +1,16 @@
 package io.deltax.log;
 
+import static io.deltax.testing.TestLog.PROTOCOL;
+import static io.deltax.testing.TestLog.add;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.metadata;
+import static io.deltax.testing.TestLog.remove;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.deltax.actions.Action;
 import io.deltax.actions.ActionJson;
 import io.deltax.actions.AddFile;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,28 +24,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A snapshot advanced in memory by a commit equals the snapshot read back from the log. */
 class SnapshotWithCommitTest {
-  private static final String PROTOCOL = "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}";
-  private static final String METADATA = "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\","
-      + "\"options\":{}},\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"name\\\":"
-      + "\\\"v\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}\","
-      + "\"partitionColumns\":[],\"configuration\":{%s}}}";
-
   @TempDir
   Path dir;
 
   @Test
   void advancedSnapshotEqualsTheReloadedOne() throws IOException {
-    commit(0, PROTOCOL, String.format(METADATA, ""), add("a", true), add("b", true));
-    commit(1, add("c", true), remove("a"), "{\"txn\":{\"appId\":\"app\",\"version\":1}}");
+    commit(dir, 0, PROTOCOL, metadata("t", "{}"), add("a", true), add("b", true));
+    commit(dir, 1, add("c", true), remove("a"), "{\"txn\":{\"appId\":\"app\",\"version\":1}}");
     List<String> next = List.of(
         "{\"commitInfo\":{\"operation\":\"ROW TRACKING BACKFILL\"}}",
         "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":7,\"writerFeatures\":"
             + "[\"domainMetadata\",\"rowTracking\"]}}",
-        String.format(METADATA, "\"k\":\"v\""),
+        metadata("t", "{\"k\":\"v\"}"),
         add("b", false), add("a", true), remove("c"),
         "{\"txn\":{\"appId\":\"app\",\"version\":2}}",
         "{\"domainMetadata\":{\"domain\":\"d\",\"configuration\":\"{}\",\"removed\":false}}");
-    commit(2, next.toArray(String[]::new));
+    commit(dir, 2, next.toArray(String[]::new));
 
     Configuration conf = new Configuration();
     TransactionLog log = TransactionLog.open(dir.toString(), conf);
@@ -78,19 +76,5 @@ class SnapshotWithCommitTest {
 
   private static Set<String> paths(List<String> paths) {
     return new HashSet<>(paths);
-  }
-
-  private static String add(String name, boolean dataChange) {
-    return "{\"add\":{\"path\":\"" + name + ".parquet\",\"partitionValues\":{},\"size\":1,"
-        + "\"modificationTime\":1,\"dataChange\":" + dataChange + ",\"stats\":\"{\\\"numRecords\\\":1}\"}}";
-  }
-
-  private static String remove(String name) {
-    return "{\"remove\":{\"path\":\"" + name + ".parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}";
-  }
-
-  private void commit(long version, String... lines) throws IOException {
-    Path log = Files.createDirectories(dir.resolve("_delta_log"));
-    Files.writeString(log.resolve(LogFileName.commitName(version)), String.join("\n", lines) + "\n");
   }
 }

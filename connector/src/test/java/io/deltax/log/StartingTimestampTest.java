@@ -1,14 +1,15 @@
 package io.deltax.log;
 
+import static io.deltax.testing.TestLog.commitAt;
+import static io.deltax.testing.TestLog.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXException;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +27,7 @@ class StartingTimestampTest {
   Path table;
 
   private static String metadata(String configuration) {
-    return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-        + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\",\"partitionColumns\":[],"
-        + "\"configuration\":{" + configuration + "}}}";
-  }
-
-  private void commit(long version, long fileTime, String... lines) throws IOException {
-    Path log = Files.createDirectories(table.resolve("_delta_log"));
-    Path file = log.resolve(LogFileName.commitName(version));
-    Files.writeString(file, String.join("\n", lines) + "\n");
-    Files.setLastModifiedTime(file, FileTime.fromMillis(fileTime));
+    return TestLog.metadata("t", schema(), "{" + configuration + "}");
   }
 
   private long start(long millis) {
@@ -45,13 +37,14 @@ class StartingTimestampTest {
 
   @Test
   void theFirstVersionCommittedAtOrAfterTheTime() throws IOException {
-    commit(0, 10_000, PROTOCOL, metadata(""));
-    commit(1, 10_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
-    commit(2, 20_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
+    commitAt(table, 0, 10_000, PROTOCOL, metadata(""));
+    commitAt(table, 1, 10_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
+    commitAt(table, 2, 20_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
     // Version 3 enables in-commit timestamps: its time and its successor's are theirs, not the files'.
-    commit(3, 1, "{\"commitInfo\":{\"inCommitTimestamp\":30000,\"operation\":\"SET TBLPROPERTIES\"}}",
+    commitAt(table, 3, 1,
+        "{\"commitInfo\":{\"inCommitTimestamp\":30000,\"operation\":\"SET TBLPROPERTIES\"}}",
         metadata("\"delta.enableInCommitTimestamps\":\"true\",\"delta.inCommitTimestampEnablementVersion\":\"3\""));
-    commit(4, 1, "{\"commitInfo\":{\"inCommitTimestamp\":40000,\"operation\":\"WRITE\"}}");
+    commitAt(table, 4, 1, "{\"commitInfo\":{\"inCommitTimestamp\":40000,\"operation\":\"WRITE\"}}");
     assertEquals(0, start(5_000), "before the first commit: the first");
     assertEquals(0, start(10_000));
     assertEquals(1, start(10_001), "version 1's file time, made one millisecond later");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,21 +122,22 @@ class TableHistoryTest {
   }
 
   private static String metadata(String rowTracking) {
-    return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-        + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\",\"partitionColumns\":[],"
-        + "\"configuration\":{\"delta.enableRowTracking\":\"" + rowTracking + "\"}}}";
+    return TestLog.metadata("t", TestLog.schema(),
+        "{\"delta.enableRowTracking\":\"" + rowTracking + "\"}");
   }
 
+  /** Commit {@code version}: a {@code commitInfo}, then {@code actions}. */
   private void commit(long version, String... actions) throws IOException {
     List<String> lines = new ArrayList<>();
     lines.add("{\"commitInfo\":{\"operation\":\"TEST\"}}");
     lines.addAll(List.of(actions));
-    write(LogFileName.commitName(version), lines);
+    TestLog.write(dir, LogFileName.commitName(version), lines);
   }
 
   /** A V2 checkpoint in JSON (PROTOCOL.md, "V2 Spec"): the table's protocol and metadata, no files. */
   private void checkpoint(long version, String protocol, String metadata) throws IOException {
-    write(String.format("%020d.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.json", version),
+    TestLog.write(dir,
+        String.format("%020d.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.json", version),
         List.of("{\"checkpointMetadata\":{\"version\":" + version + "}}", protocol, metadata));
   }
 
@@ -143,10 +145,5 @@ class TableHistoryTest {
     for (long v = 0; v < version; v++) {
       Files.delete(dir.resolve("_delta_log").resolve(LogFileName.commitName(v)));
     }
-  }
-
-  private void write(String name, List<String> lines) throws IOException {
-    Path log = Files.createDirectories(dir.resolve("_delta_log"));
-    Files.writeString(log.resolve(name), String.join("\n", lines) + "\n");
   }
 }

@@ -1,16 +1,17 @@
 package io.deltax.log;
 
+import static io.deltax.testing.TestLog.commit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.actions.Action;
 import io.deltax.actions.AddFile;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
 import io.deltax.errors.DeltaXException;
+import io.deltax.testing.TestLog;
 import io.deltax.testing.WarningsOf;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -80,7 +81,7 @@ class UnreadableCheckpointTest {
   void aCheckpointCutShortIsPassedOverWhenTheFileListIsReplayed() throws IOException {
     writeCommits(0, 3, Set.of());
     // A newer commit with protocol and metadata: the checkpoint is first read for the file list.
-    commit(4, protocol(Set.of()), metadata("after"), add("f4.parquet"));
+    commit(dir, 4, protocol(Set.of()), metadata("after"), add("f4.parquet"));
     Snapshot expected = latest();
     writeCheckpoint(3);
     truncate(classic(3), Files.size(classic(3)) / 2);
@@ -99,7 +100,7 @@ class UnreadableCheckpointTest {
     Snapshot expected = latest();
     writeCheckpoint(5);
     for (long v = 0; v <= 2; v++) {
-      Files.delete(log().resolve(LogFileName.commitName(v)));
+      Files.delete(TestLog.dir(dir).resolve(LogFileName.commitName(v)));
     }
     truncate(classic(5), 0);
 
@@ -113,7 +114,7 @@ class UnreadableCheckpointTest {
     writeCommits(0, 2, Set.of());
     writeCheckpoint(2);
     for (long v = 0; v <= 2; v++) {
-      Files.delete(log().resolve(LogFileName.commitName(v)));
+      Files.delete(TestLog.dir(dir).resolve(LogFileName.commitName(v)));
     }
     truncate(classic(2), 0);
 
@@ -127,7 +128,7 @@ class UnreadableCheckpointTest {
     writeCommits(0, 3, Set.of("v2Checkpoint"));
     Snapshot expected = latest();
     writeCheckpoint(3);
-    try (Stream<Path> sidecars = Files.list(log().resolve(LogFileName.SIDECAR_DIR))) {
+    try (Stream<Path> sidecars = Files.list(TestLog.dir(dir).resolve(LogFileName.SIDECAR_DIR))) {
       for (Path sidecar : sidecars.toList()) {
         Files.delete(sidecar);
       }
@@ -143,9 +144,9 @@ class UnreadableCheckpointTest {
     writeCommits(0, 3, Set.of("v2Checkpoint"));
     writeCheckpoint(3);
     for (long v = 0; v <= 3; v++) {
-      Files.delete(log().resolve(LogFileName.commitName(v)));
+      Files.delete(TestLog.dir(dir).resolve(LogFileName.commitName(v)));
     }
-    try (Stream<Path> sidecars = Files.list(log().resolve(LogFileName.SIDECAR_DIR))) {
+    try (Stream<Path> sidecars = Files.list(TestLog.dir(dir).resolve(LogFileName.SIDECAR_DIR))) {
       for (Path sidecar : sidecars.toList()) {
         Files.delete(sidecar);
       }
@@ -171,12 +172,12 @@ class UnreadableCheckpointTest {
   private void writeCommits(long from, long to, Set<String> features) throws IOException {
     for (long v = from; v <= to; v++) {
       if (v == 0) {
-        commit(v, protocol(features), metadata("first"), add("f0.parquet"));
+        commit(dir, v, protocol(features), metadata("first"), add("f0.parquet"));
       } else if (v % 3 == 2) {
-        commit(v, add("f" + v + ".parquet"), new RemoveFile("f" + (v - 1) + ".parquet", null,
+        commit(dir, v, add("f" + v + ".parquet"), new RemoveFile("f" + (v - 1) + ".parquet", null,
             System.currentTimeMillis(), true, false, null, null, Map.of(), null, null));
       } else {
-        commit(v, add("f" + v + ".parquet"));
+        commit(dir, v, add("f" + v + ".parquet"));
       }
     }
   }
@@ -204,7 +205,7 @@ class UnreadableCheckpointTest {
   }
 
   private Path classic(long version) {
-    return log().resolve(LogFileName.classicCheckpointName(version));
+    return TestLog.dir(dir).resolve(LogFileName.classicCheckpointName(version));
   }
 
   /** What a writer killed mid-write leaves: the first {@code length} bytes. */
@@ -212,13 +213,5 @@ class UnreadableCheckpointTest {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       channel.truncate(length);
     }
-  }
-
-  private Path log() {
-    return HandWrittenLog.logDir(dir);
-  }
-
-  private void commit(long version, Action... actions) throws IOException {
-    HandWrittenLog.commit(dir, version, actions);
   }
 }

@@ -1,8 +1,9 @@
 package io.deltax.snapshots;
 
-import static io.deltax.snapshots.TestTables.add;
-import static io.deltax.snapshots.TestTables.commit;
-import static io.deltax.snapshots.TestTables.metadata;
+import static io.deltax.testing.TestLog.PROTOCOL;
+import static io.deltax.testing.TestLog.add;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.metadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.deltax.actions.AddFile;
@@ -47,7 +48,7 @@ class CheckpointReadsTest {
 
   @Test
   void aClassicCheckpointIsReadOnceByALoadAndTheScanAfterIt() throws IOException {
-    tableWithCheckpoint(TestTables.PROTOCOL);
+    tableWithCheckpoint(PROTOCOL);
 
     assertEquals(Set.of("a.parquet", "b.parquet", "c.parquet", "d.parquet"), loadThenScan());
     List<String> opened = LogReadsFileSystem.opened();

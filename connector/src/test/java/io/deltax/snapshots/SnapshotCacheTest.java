@@ -1,10 +1,10 @@
 package io.deltax.snapshots;
 
-import static io.deltax.snapshots.TestTables.PROTOCOL;
-import static io.deltax.snapshots.TestTables.add;
-import static io.deltax.snapshots.TestTables.commit;
-import static io.deltax.snapshots.TestTables.metadata;
-import static io.deltax.snapshots.TestTables.remove;
+import static io.deltax.testing.TestLog.PROTOCOL;
+import static io.deltax.testing.TestLog.add;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.metadata;
+import static io.deltax.testing.TestLog.remove;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.deltax.actions.Action;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.TransactionLog;
-import io.deltax.snapshots.TestTables;
+import io.deltax.testing.TestLog;
 import io.deltax.testing.WarningsOf;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,9 +30,9 @@ class CommitLogGapsTest {
   private TransactionLog log(int... versions) throws Exception {
     for (int v : versions) {
       if (v == 0) {
-        TestTables.commit(dir, 0, TestTables.PROTOCOL, TestTables.metadata("t"), TestTables.add("a"));
+        TestLog.commit(dir, 0, TestLog.PROTOCOL, TestLog.metadata("t"), TestLog.add("a"));
       } else {
-        TestTables.commit(dir, v, TestTables.add("f" + v));
+        TestLog.commit(dir, v, TestLog.add("f" + v));
       }
     }
     return TransactionLog.open(dir.toString(), new Configuration());

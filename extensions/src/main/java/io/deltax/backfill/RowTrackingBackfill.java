@@ -381,7 +381,6 @@ public final class RowTrackingBackfill {
     return actions;
   }
 
-  /** The metadata with row tracking enabled and its materialized column names chosen. */
   /**
    * Whether row tracking is enabled with the names of its materialized columns assigned, as
    * PROTOCOL.md ("Writer Requirements for Row Tracking") requires before enablement. A table whose
@@ -393,6 +392,7 @@ public final class RowTrackingBackfill {
         && rowTracking.materializedRowCommitVersionColumn().isPresent();
   }
 
+  /** The metadata with row tracking enabled and its materialized column names chosen. */
   private static Metadata enabledMetadata(Metadata m) {
     Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
     configuration.put(TableProperties.ENABLE_ROW_TRACKING, "true");

@@ -53,11 +53,8 @@ final class FileBounds {
 
   /**
    * A column a filter names, resolved against the schema: its type, its physical name (the key of
-   * partition values and statistics), whether it is a partition column.
-   */
-  /**
-   * A column filters name; {@code wasFloat}: a double column that was a float, whose older files'
-   * statistics are floats' decimals (type widening).
+   * partition values and statistics), whether it is a partition column. {@code wasFloat}: a double
+   * column that was a float, whose older files' statistics are floats' decimals (type widening).
    */
   private record Column(StructField field, DataType type, String physical, boolean partition,
       boolean wasFloat) {

@@ -1,20 +1,22 @@
 package io.deltax.changes.plan;
 
 import io.deltax.changes.derive.CommitSlice;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
+import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.TransactionLog;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -24,31 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
 class ChangeRangePlannerTest {
   private static final String PROTOCOL = "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":7,"
       + "\"writerFeatures\":[\"rowTracking\",\"domainMetadata\"]}}";
-  private static final String SCHEMA = "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"name\\\":\\\"id\\\","
-      + "\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}";
 
   @TempDir
   Path table;
 
   private static String metadata(boolean rowTracking) {
-    return metadata(rowTracking, SCHEMA);
-  }
-
-  /** A schema of these columns, each {@code name} (a long) or {@code name:type}. */
-  private static String schema(String... columns) {
-    List<String> fields = new ArrayList<>();
-    for (String c : columns) {
-      String[] nameAndType = (c.contains(":") ? c : c + ":long").split(":");
-      fields.add("{\\\"name\\\":\\\"" + nameAndType[0] + "\\\",\\\"type\\\":\\\"" + nameAndType[1]
-          + "\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}");
-    }
-    return "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[" + String.join(",", fields) + "]}";
+    return metadata(rowTracking, schema("id"));
   }
 
   private static String metadata(boolean rowTracking, String schema) {
-    return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-        + "\"schemaString\":\"" + schema + "\",\"partitionColumns\":[],"
-        + "\"configuration\":{\"delta.enableRowTracking\":\"" + rowTracking + "\"}}}";
+    return TestLog.metadata("t", schema,
+        "{\"delta.enableRowTracking\":\"" + rowTracking + "\"}");
   }
 
   private static String add(String path, boolean dataChange, long baseRowId, long version) {
@@ -63,18 +51,13 @@ class ChangeRangePlannerTest {
         + ",\"defaultRowCommitVersion\":" + version + "}}";
   }
 
-  private void commit(long version, String... lines) throws IOException {
-    Path log = Files.createDirectories(table.resolve("_delta_log"));
-    Files.writeString(log.resolve(String.format("%020d.json", version)), String.join("\n", lines) + "\n");
-  }
-
   /** v1 appends a, v2 compacts a into b (dataChange false), v3 rewrites b into c, v4 re-adds c as it was. */
   private void history() throws IOException {
-    commit(0, PROTOCOL, metadata(true));
-    commit(1, add("a", true, 0, 1));
-    commit(2, remove("a", false, 0, 1), add("b", false, 0, 1));
-    commit(3, remove("b", true, 0, 1), add("c", true, 5, 3));
-    commit(4, remove("c", true, 5, 3), add("c", true, 5, 3));
+    commit(table, 0, PROTOCOL, metadata(true));
+    commit(table, 1, add("a", true, 0, 1));
+    commit(table, 2, remove("a", false, 0, 1), add("b", false, 0, 1));
+    commit(table, 3, remove("b", true, 0, 1), add("c", true, 5, 3));
+    commit(table, 4, remove("c", true, 5, 3), add("c", true, 5, 3));
   }
 
   private ChangeRange plan(long start, Long end) {
@@ -100,10 +83,10 @@ class ChangeRangePlannerTest {
 
   @Test
   void commitsBeforeRowTrackingAreFileLevel() throws IOException {
-    commit(0, PROTOCOL, metadata(false));
-    commit(1, add("a", true, 0, 1));
-    commit(2, metadata(true));
-    commit(3, add("b", true, 5, 3));
+    commit(table, 0, PROTOCOL, metadata(false));
+    commit(table, 1, add("a", true, 0, 1));
+    commit(table, 2, metadata(true));
+    commit(table, 3, add("b", true, 5, 3));
     List<CommitChanges> commits = plan(0, null).commits();
     assertFalse(commits.get(0).rowTracked());
     assertTrue(commits.get(1).rowTracked());
@@ -119,13 +102,13 @@ class ChangeRangePlannerTest {
   void changeDataFilesBeforeRowTrackingTellTheChanges() throws IOException {
     String cdc = "{\"cdc\":{\"path\":\"_change_data/cdc-1.parquet\",\"partitionValues\":{},\"size\":7,"
         + "\"dataChange\":false}}";
-    commit(0, PROTOCOL, metadata(false));
-    commit(1, add("a", true, 0, 1));
-    commit(2, remove("a", true, 0, 1), add("b", true, 0, 1), cdc);
-    commit(3, metadata(true));
-    commit(4, remove("b", true, 0, 1), add("c", true, 5, 4), cdc.replace("cdc-1", "cdc-2"));
+    commit(table, 0, PROTOCOL, metadata(false));
+    commit(table, 1, add("a", true, 0, 1));
+    commit(table, 2, remove("a", true, 0, 1), add("b", true, 0, 1), cdc);
+    commit(table, 3, metadata(true));
+    commit(table, 4, remove("b", true, 0, 1), add("c", true, 5, 4), cdc.replace("cdc-1", "cdc-2"));
     // Change data files beside no data change: no change, however the range is read.
-    commit(5, remove("c", false, 5, 4), add("c2", false, 5, 4), cdc.replace("cdc-1", "cdc-3"));
+    commit(table, 5, remove("c", false, 5, 4), add("c2", false, 5, 4), cdc.replace("cdc-1", "cdc-3"));
     List<CommitChanges> commits = plan(0, null).commits();
     assertEquals(List.of(1L, 2L, 4L), commits.stream().map(CommitChanges::version).toList());
     CommitChanges recorded = commits.get(1);
@@ -162,12 +145,12 @@ class ChangeRangePlannerTest {
     String cdc = "{\"cdc\":{\"path\":\"_change_data/cdc-1.parquet\",\"partitionValues\":{},\"size\":7,"
         + "\"dataChange\":false}}";
     String notPreserved = "{\"commitInfo\":{\"operation\":\"UPDATE\",\"tags\":{\"delta.rowTracking.preserved\":\"false\"}}}";
-    commit(0, PROTOCOL, metadata(true));
-    commit(1, add("a", true, 0, 1));
-    commit(2, notPreserved, remove("a", true, 0, 1), add("b", true, 5, 2), cdc);
-    commit(3, notPreserved, remove("b", true, 5, 2), add("c", true, 10, 3));
-    commit(4, notPreserved.replace("\"false\"", "\"true\""), remove("c", true, 10, 3), add("d", true, 10, 3));
-    commit(5, remove("d", true, 10, 3), add("e", true, 10, 3));
+    commit(table, 0, PROTOCOL, metadata(true));
+    commit(table, 1, add("a", true, 0, 1));
+    commit(table, 2, notPreserved, remove("a", true, 0, 1), add("b", true, 5, 2), cdc);
+    commit(table, 3, notPreserved, remove("b", true, 5, 2), add("c", true, 10, 3));
+    commit(table, 4, notPreserved.replace("\"false\"", "\"true\""), remove("c", true, 10, 3), add("d", true, 10, 3));
+    commit(table, 5, remove("d", true, 10, 3), add("e", true, 10, 3));
     List<CommitChanges> commits = plan(2, null).commits();
     assertEquals(List.of(2L, 3L, 4L, 5L), commits.stream().map(CommitChanges::version).toList());
     CommitChanges fromChangeData = commits.get(0);
@@ -188,10 +171,10 @@ class ChangeRangePlannerTest {
    */
   @Test
   void resolveChecksTheVersionsAndRangeTheCommitsTheirContents() throws IOException {
-    commit(0, PROTOCOL, metadata(true));
-    commit(1, add("a", true, 0, 1));
-    commit(2, metadata(false));
-    commit(3, add("b", false, 0, 3));
+    commit(table, 0, PROTOCOL, metadata(true));
+    commit(table, 1, add("a", true, 0, 1));
+    commit(table, 2, metadata(false));
+    commit(table, 3, add("b", false, 0, 3));
     ChangeRangePlanner planner = new ChangeRangePlanner(TransactionLog.open(table.toString(), new Configuration()));
     ChangeBounds bounds = planner.resolve(new ChangeFeedRequest(1L, null, null, null, null, null, ChangeMode.ALL));
     assertEquals(1, bounds.start());
@@ -211,12 +194,12 @@ class ChangeRangePlannerTest {
    */
   @Test
   void aDroppedColumnIsNamedAtItsCommit() throws IOException {
-    commit(0, PROTOCOL, metadata(true, schema("id", "v")));
-    commit(1, add("a", true, 0, 1));
-    commit(2, metadata(true, schema("id", "v", "w")));
-    commit(3, add("b", true, 5, 3));
-    commit(4, metadata(true, schema("id", "w")));
-    commit(5, add("c", true, 10, 5));
+    commit(table, 0, PROTOCOL, metadata(true, schema("id", "v")));
+    commit(table, 1, add("a", true, 0, 1));
+    commit(table, 2, metadata(true, schema("id", "v", "w")));
+    commit(table, 3, add("b", true, 5, 3));
+    commit(table, 4, metadata(true, schema("id", "w")));
+    commit(table, 5, add("c", true, 10, 5));
     for (long start : new long[] {0, 1, 3}) {
       DeltaXException dropped = assertThrows(DeltaXException.class, () -> plan(start, null));
       assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", dropped.getCondition());
@@ -233,15 +216,15 @@ class ChangeRangePlannerTest {
    */
   @Test
   void aSchemaReplacedWithItsRowsNeedsTheSchemaBefore() throws IOException {
-    commit(0, PROTOCOL, metadata(true, schema("id", "v")));
-    commit(1, add("a", true, 0, 1), add("c", true, 10, 1));
-    commit(2, metadata(true, schema("id", "v:string")), remove("a", true, 0, 1), add("b", true, 5, 2));
+    commit(table, 0, PROTOCOL, metadata(true, schema("id", "v")));
+    commit(table, 1, add("a", true, 0, 1), add("c", true, 10, 1));
+    commit(table, 2, metadata(true, schema("id", "v:string")), remove("a", true, 0, 1), add("b", true, 5, 2));
     DeltaXException replaced = assertThrows(DeltaXException.class, () -> plan(2, null));
     assertTrue(replaced.getMessage().contains("across version 2")
         && replaced.getMessage().contains("up to version 1 and from version 3 on"), replaced.getMessage());
-    commit(3, add("d", true, 20, 3));
+    commit(table, 3, add("d", true, 20, 3));
     assertEquals(List.of(3L), plan(3, null).commits().stream().map(CommitChanges::version).toList());
-    commit(4, metadata(true, schema("id", "v:int")), remove("c", true, 10, 1), add("c", true, 10, 1));
+    commit(table, 4, metadata(true, schema("id", "v:int")), remove("c", true, 10, 1), add("c", true, 10, 1));
     assertTrue(plan(4, null).commits().isEmpty(), "c re-added as it was: no row removed, no type to keep");
   }
 
@@ -301,12 +284,12 @@ class ChangeRangePlannerTest {
    */
   @Test
   void aMergeThatChangedNoRowIsSkippedAtFileLevel() throws IOException {
-    commit(0, PROTOCOL, metadata(false));
-    commit(1, add("a", true, 0, 1));
+    commit(table, 0, PROTOCOL, metadata(false));
+    commit(table, 1, add("a", true, 0, 1));
     String noOp = "{\"commitInfo\":{\"operation\":\"MERGE\",\"operationMetrics\":{\"numTargetRowsInserted\":\"0\","
         + "\"numTargetRowsUpdated\":\"0\",\"numTargetRowsDeleted\":\"0\",\"numTargetRowsCopied\":\"5\"}}}";
-    commit(2, noOp, remove("a", true, 0, 1), add("b", true, 0, 1));
-    commit(3, noOp.replace("\"numTargetRowsDeleted\":\"0\",", ""), remove("b", true, 0, 1), add("c", true, 0, 1));
+    commit(table, 2, noOp, remove("a", true, 0, 1), add("b", true, 0, 1));
+    commit(table, 3, noOp.replace("\"numTargetRowsDeleted\":\"0\",", ""), remove("b", true, 0, 1), add("c", true, 0, 1));
     assertEquals(List.of(1L, 3L), plan(0, null).commits().stream().map(CommitChanges::version).toList());
   }
 
@@ -321,7 +304,7 @@ class ChangeRangePlannerTest {
         afterTheLatest.getMessage());
     // An ending version after the latest reads to the latest, as delta-spark's.
     assertEquals(4, plan(3, 7L).end());
-    commit(5, metadata(false));
+    commit(table, 5, metadata(false));
     DeltaXException disabled = assertThrows(DeltaXException.class, () -> plan(1, 5L));
     assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
     assertTrue(disabled.getMessage().contains("across version 5"), disabled.getMessage());

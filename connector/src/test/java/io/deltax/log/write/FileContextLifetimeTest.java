@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.log.HintFileWriter;
 import io.deltax.log.LogFilePublisher;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,10 +48,10 @@ class FileContextLifetimeTest {
 
   @Test
   void aHintIsReplacedThroughACollectionDuringItsRename() throws Exception {
-    LogFilePublisher publisher = new LogFilePublisher(FinalizingFileContextStore.configuration());
+    HintFileWriter hints = new HintFileWriter(FinalizingFileContextStore.configuration());
     org.apache.hadoop.fs.Path hint = new org.apache.hadoop.fs.Path(log(), "_last_checkpoint");
-    publisher.replace(hint, LogFilePublisher.lines(List.of("{\"version\":1}")));
-    publisher.replace(hint, LogFilePublisher.lines(List.of("{\"version\":2}")));
+    hints.replace(hint, LogFilePublisher.lines(List.of("{\"version\":1}")));
+    hints.replace(hint, LogFilePublisher.lines(List.of("{\"version\":2}")));
     assertEquals("{\"version\":2}\n", Files.readString(
         table.resolve("_delta_log").resolve("_last_checkpoint"), StandardCharsets.UTF_8));
     assertEquals(List.of("_last_checkpoint"), logFiles());

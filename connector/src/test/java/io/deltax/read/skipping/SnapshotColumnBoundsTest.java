@@ -1,5 +1,9 @@
 package io.deltax.read.skipping;
 
+import static io.deltax.testing.TestLog.PROTOCOL;
+import static io.deltax.testing.TestLog.commit;
+import static io.deltax.testing.TestLog.remove;
+import static io.deltax.testing.TestLog.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -8,8 +12,8 @@ import io.deltax.actions.AddFile;
 import io.deltax.log.Snapshot;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.snapshots.SnapshotCache;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -30,9 +34,7 @@ class SnapshotColumnBoundsTest {
   @TempDir
   Path dir;
 
-  private static final String SCHEMA = "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
-      + "{\\\"name\\\":\\\"v\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}},"
-      + "{\\\"name\\\":\\\"w\\\",\\\"type\\\":\\\"long\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}]}";
+  private static final String SCHEMA = schema("v", "w");
 
   /** File {@code name} holds v in [from, from + 9] and w = -v. */
   private static String add(String name, long from) {
@@ -41,11 +43,6 @@ class SnapshotColumnBoundsTest {
         + "\\\"minValues\\\":{\\\"v\\\":" + from + ",\\\"w\\\":" + -(from + 9) + "},"
         + "\\\"maxValues\\\":{\\\"v\\\":" + (from + 9) + ",\\\"w\\\":" + -from + "},"
         + "\\\"nullCount\\\":{\\\"v\\\":0,\\\"w\\\":0}}\"}}";
-  }
-
-  private void commit(long version, String... lines) throws IOException {
-    Path log = Files.createDirectories(dir.resolve("_delta_log"));
-    Files.writeString(log.resolve(String.format("%020d.json", version)), String.join("\n", lines) + "\n");
   }
 
   /** The files a query with {@code filter} keeps, as the scan builder plans it on {@code snapshot}. */
@@ -86,9 +83,7 @@ class SnapshotColumnBoundsTest {
    */
   @Test
   void boundsKeptByPositionAnswerAsAFreshScan() throws IOException {
-    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
-        "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-            + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{}}}",
+    commit(dir, 0, PROTOCOL, metadata(""),
         add("a", 1), add("b", 11), add("c", 21),
         "{\"add\":{\"path\":\"nostats.parquet\",\"partitionValues\":{},\"size\":1,"
             + "\"modificationTime\":1,\"dataChange\":true}}");
@@ -111,9 +106,7 @@ class SnapshotColumnBoundsTest {
 
   @Test
   void aSecondQueryOnACachedSnapshotParsesNoStatistics() throws IOException {
-    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
-        "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-            + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{}}}",
+    commit(dir, 0, PROTOCOL, metadata(""),
         add("a", 1), add("b", 11), add("c", 21));
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
     Configuration conf = new Configuration();
@@ -134,7 +127,7 @@ class SnapshotColumnBoundsTest {
     assertEquals(6, SnapshotColumnBounds.of(second).parses());
 
     // A new commit: a new snapshot, whose files are parsed for it, with the new file's statistics.
-    commit(1, add("d", 31), "{\"remove\":{\"path\":\"b.parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}");
+    commit(dir, 1, add("d", 31), remove("b"));
     Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
     assertNotSame(second, third);
     assertEquals(Set.of("d.parquet"), kept(third, new GreaterThan("v", 30L)));
@@ -142,9 +135,7 @@ class SnapshotColumnBoundsTest {
   }
 
   private static String metadata(String configuration) {
-    return "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-        + "\"schemaString\":\"" + SCHEMA + "\",\"partitionColumns\":[],\"configuration\":{"
-        + configuration + "}}}";
+    return TestLog.metadata("t", SCHEMA, "{" + configuration + "}");
   }
 
   /**
@@ -155,7 +146,7 @@ class SnapshotColumnBoundsTest {
    */
   @Test
   void aSnapshotAdvancedByACommitParsesOnlyItsNewFiles() throws IOException {
-    commit(0, "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}", metadata(""),
+    commit(dir, 0, PROTOCOL, metadata(""),
         add("a", 1), add("b", 11), add("c", 21));
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
     Configuration conf = new Configuration();
@@ -163,7 +154,7 @@ class SnapshotColumnBoundsTest {
     assertEquals(Set.of("b.parquet"), selected(first, new EqualTo("v", 15L)));
     assertEquals(3, SnapshotColumnBounds.of(first).parses());
 
-    commit(1, add("d", 31), "{\"remove\":{\"path\":\"b.parquet\",\"deletionTimestamp\":1,\"dataChange\":true}}");
+    commit(dir, 1, add("d", 31), remove("b"));
     Snapshot second = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
     assertNotSame(first, second);
     List<Filter> onV = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L), new EqualTo("v", 33L),
@@ -178,7 +169,7 @@ class SnapshotColumnBoundsTest {
     assertEquals(4, SnapshotColumnBounds.of(second).parses());
 
     // New metadata (a table property): the bounds assumed the old one, so every file is parsed.
-    commit(2, metadata("\"k\":\"v\""), add("e", 41));
+    commit(dir, 2, metadata("\"k\":\"v\""), add("e", 41));
     Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
     for (Filter query : onV) {
       assertEquals(afresh(third, query), selected(third, query), query.toString());

@@ -15,9 +15,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * backfill refuses before writing a commit, unless single-writer mode is accepted.
  */
 class S3BackfillTest {
-  private static S3Server server;
+  @RegisterExtension
+  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
   private static String template;
 
   @TempDir
@@ -35,8 +36,6 @@ class S3BackfillTest {
 
   @BeforeAll
   static void start() throws IOException {
-    server = S3Server.start();
-    spark();
     template = dir.resolve("template").toString();
     // A few files, and a checkpoint due every third version: the backfill writes one over S3.
     sql("CREATE TABLE " + quote(template) + " (id INT, v STRING) USING delta "
@@ -46,14 +45,9 @@ class S3BackfillTest {
     }
   }
 
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
-
   /** The session's S3A settings, and {@code more}. */
   private static Map<String, String> confs(Map<String, String> more) {
-    Map<String, String> confs = new HashMap<>(server.s3aSettings());
+    Map<String, String> confs = new HashMap<>(S3.server().s3aSettings());
     confs.putAll(more);
     return confs;
   }
@@ -65,23 +59,23 @@ class S3BackfillTest {
 
   private static String uploaded(String bucket, String name) throws IOException {
     String url = "s3a://" + bucket + "/" + name;
-    server.upload(Path.of(template), url);
+    S3.server().upload(Path.of(template), url);
     return url;
   }
 
   @Test
   void aBackfillOverS3GivesTheRowIdsDeltaSparkReads() throws Exception {
-    String url = uploaded(server.bucket(), "backfill");
+    String url = uploaded(S3.server().bucket(), "backfill");
     Row result = backfill(url, Map.of());
     assertTrue(result.getBoolean(7), "row tracking enabled: " + result);
     long files = delta(template).inputFiles().length;
     assertEquals(files, result.getLong(2), "files backfilled: " + result);
-    List<String> log = S3Tables.logNames(server, url);
+    List<String> log = S3Tables.logNames(S3.server(), url);
     assertTrue(log.stream().anyMatch(n -> n.endsWith(".checkpoint.parquet")), log.toString());
     assertTrue(log.contains("_last_checkpoint"), log.toString());
     assertTrue(log.stream().noneMatch(n -> n.startsWith(".")), "no temporary or probe object: " + log);
-    S3Tables.assertNoGap(server, url);
-    SharedSpark.withConf(server.s3aSettings(), () -> {
+    S3Tables.assertNoGap(S3.server(), url);
+    SharedSpark.withConf(S3.server().s3aSettings(), () -> {
       S3Tables.assertRowIdsAsDeltaSpark(url);
       assertEquals((files + 1) / 2, S3Tables.backfillCommits(url), "commits of 2 files");
     });
@@ -89,8 +83,8 @@ class S3BackfillTest {
 
   @Test
   void withConditionalWritesOffTheBackfillRefusesAndWritesNothingUnlessSingleWriter() throws Exception {
-    String url = uploaded(server.bucket(), "conditional-off");
-    List<String> before = S3Tables.logNames(server, url);
+    String url = uploaded(S3.server().bucket(), "conditional-off");
+    List<String> before = S3Tables.logNames(S3.server(), url);
     // Not from Hadoop's cache: a cached client made with conditional writes on would be reused.
     Map<String, String> off = Map.of("fs.s3a.create.conditional.enabled", "false",
         "fs.s3a.impl.disable.cache", "true");
@@ -98,23 +92,23 @@ class S3BackfillTest {
     assertTrue(e.getMessage().contains("[DELTAX_UNSAFE_COMMIT_STORE]"), e.getMessage());
     assertTrue(e.getMessage().contains(url), e.getMessage());
     assertTrue(e.getMessage().contains("fs.s3a.create.conditional.enabled"), e.getMessage());
-    assertEquals(before, S3Tables.logNames(server, url), "nothing written");
+    assertEquals(before, S3Tables.logNames(S3.server(), url), "nothing written");
 
     Map<String, String> singleWriter = new HashMap<>(off);
     singleWriter.put("spark.deltax.commit.singleWriter", "true");
     assertTrue(backfill(url, singleWriter).getBoolean(7));
-    S3Tables.assertNoGap(server, url);
-    SharedSpark.withConf(server.s3aSettings(), () -> S3Tables.assertRowIdsAsDeltaSpark(url));
+    S3Tables.assertNoGap(S3.server(), url);
+    SharedSpark.withConf(S3.server().s3aSettings(), () -> S3Tables.assertRowIdsAsDeltaSpark(url));
   }
 
   @Test
   void onAServerThatIgnoresConditionalWritesTheProbeRefusesTheBackfill() throws Exception {
-    String url = uploaded(server.ignoringBucket(), "ignored");
-    List<String> before = S3Tables.logNamesIn(server, server.ignoringBucket(), url);
+    String url = uploaded(S3.server().ignoringBucket(), "ignored");
+    List<String> before = S3Tables.logNamesIn(S3.server(), S3.server().ignoringBucket(), url);
     Exception e = assertThrows(Exception.class, () -> backfill(url, Map.of()));
     assertTrue(e.getMessage().contains("[DELTAX_UNSAFE_COMMIT_STORE]"), e.getMessage());
     assertTrue(e.getMessage().contains("ignores If-None-Match"), e.getMessage());
-    assertEquals(before, S3Tables.logNamesIn(server, server.ignoringBucket(), url),
+    assertEquals(before, S3Tables.logNamesIn(S3.server(), S3.server().ignoringBucket(), url),
         "nothing written, the probe object deleted");
   }
 }

@@ -11,15 +11,16 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Row;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * succeeds or fails with a clear conflict error.
  */
 class S3CommitRaceTest {
-  private static S3Server server;
+  @RegisterExtension
+  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
   private static long files;
   private static String template;
 
@@ -40,19 +42,12 @@ class S3CommitRaceTest {
 
   @BeforeAll
   static void start() throws IOException {
-    server = S3Server.start();
-    spark();
     template = dir.resolve("template").toString();
     sql("CREATE TABLE " + quote(template) + " (id INT, v STRING) USING delta");
     for (int i = 0; i < 4; i++) {
       sql("INSERT INTO " + quote(template) + " VALUES (" + (2 * i) + ", 'a'), (" + (2 * i + 1) + ", 'b')");
     }
     files = delta(template).inputFiles().length;
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
   }
 
   /** A call's result row, or the message of its error. */
@@ -75,11 +70,12 @@ class S3CommitRaceTest {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
       for (int trial = 0; trial < trials; trial++) {
-        String url = server.url("race/" + trial);
-        server.upload(Path.of(template), url);
-        List<Outcome> outcomes = SharedSpark.withConf(server.s3aSettings(), () -> race(pool, url));
+        String url = S3.server().url("race/" + trial);
+        S3.server().upload(Path.of(template), url);
+        Map<String, String> s3a = S3.server().s3aSettings();
+        List<Outcome> outcomes = SharedSpark.withConf(s3a, () -> race(pool, url));
         long claimed = outcomes.stream().mapToLong(Outcome::commits).sum();
-        long inLog = SharedSpark.withConf(server.s3aSettings(), () -> S3Tables.backfillCommits(url));
+        long inLog = SharedSpark.withConf(s3a, () -> S3Tables.backfillCommits(url));
         lost += claimed - inLog;
         bothCommitted += outcomes.stream().allMatch(o -> o.commits() > 0) ? 1 : 0;
         System.out.printf("S3 race trial %d: %s; %d backfill commits claimed, %d in the log%n",
@@ -99,8 +95,8 @@ class S3CommitRaceTest {
           problems.add("trial " + trial + ": " + backfilled + " files claimed as backfilled, of " + files);
         }
         try {
-          S3Tables.assertNoGap(server, url);
-          SharedSpark.withConf(server.s3aSettings(), () -> S3Tables.assertRowIdsAsDeltaSpark(url));
+          S3Tables.assertNoGap(S3.server(), url);
+          SharedSpark.withConf(s3a, () -> S3Tables.assertRowIdsAsDeltaSpark(url));
         } catch (AssertionError e) {
           problems.add("trial " + trial + ": " + e.getMessage());
         }

@@ -18,9 +18,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,21 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class S3KillTest {
   private static final int KILL_AFTER_VERSION = 9;
-  private static S3Server server;
+  @RegisterExtension
+  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
 
   @TempDir
   static Path dir;
-
-  @BeforeAll
-  static void start() throws IOException {
-    server = S3Server.start();
-    spark();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
 
   @Test
   void aBackfillKilledWhileCommittingLeavesATableBothReadAndASecondRunFinishes() throws Exception {
@@ -57,8 +46,8 @@ class S3KillTest {
     sql("CREATE TABLE " + quote(local) + " (id INT, v STRING) USING delta "
         + "TBLPROPERTIES ('delta.checkpointInterval' = '2')");
     sql("INSERT INTO " + quote(local) + " SELECT /*+ REPARTITION(40) */ id, CAST(id AS STRING) FROM range(0, 40)");
-    String url = server.url("killed");
-    server.upload(Path.of(local), url);
+    String url = S3.server().url("killed");
+    S3.server().upload(Path.of(local), url);
     int files = delta(local).inputFiles().length;
     assertTrue(files > KILL_AFTER_VERSION, files + " files: the backfill outlives the kill");
 
@@ -69,12 +58,12 @@ class S3KillTest {
     } finally {
       backfill.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
     }
-    List<Long> after = S3Tables.commitVersions(server, url);
+    List<Long> after = S3Tables.commitVersions(S3.server(), url);
     System.out.printf("S3 kill: killed once version %d was seen; log then had %s%n", killedAt, after);
     assertTrue(after.get(after.size() - 1) < 1 + 2 + files, "killed before the backfill finished: " + after);
 
-    SharedSpark.withConf(server.s3aSettings(), () -> {
-      S3Tables.assertNoGapUnchecked(server, url);
+    SharedSpark.withConf(S3.server().s3aSettings(), () -> {
+      S3Tables.assertNoGapUnchecked(S3.server(), url);
       assertSameRows(delta(url), deltax(url));
       Row result = spark().sql("CALL backfill_row_tracking(table => '" + url + "')").first();
       assertTrue(result.getBoolean(7), result.toString());
@@ -91,36 +80,37 @@ class S3KillTest {
     sql("CREATE TABLE " + quote(local) + " (id INT, v STRING) USING delta "
         + "TBLPROPERTIES ('delta.checkpointInterval' = '10')");
     sql("INSERT INTO " + quote(local) + " SELECT /*+ REPARTITION(12) */ id, CAST(id AS STRING) FROM range(0, 24)");
-    String url = server.url("killed-at-checkpoint");
-    server.upload(Path.of(local), url);
+    String url = S3.server().url("killed-at-checkpoint");
+    S3.server().upload(Path.of(local), url);
     int files = delta(local).inputFiles().length;
 
-    server.holdCheckpointUploads(true);
+    S3.server().holdCheckpointUploads(true);
     Process backfill = startBackfill(url, "backfill-checkpoint.log");
     try {
       long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-      while (!server.checkpointUploadHeld()) {
+      while (!S3.server().checkpointUploadHeld()) {
         assertTrue(backfill.isAlive(), "the backfill ended before its checkpoint upload");
         assertTrue(System.nanoTime() < deadline, "the backfill did not upload a checkpoint");
         Thread.sleep(5);
       }
     } finally {
       backfill.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-      server.holdCheckpointUploads(false);
+      S3.server().holdCheckpointUploads(false);
     }
     // The held upload goes on with its writer gone: stored whole or not at all.
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (!server.heldCheckpointUploadEnded()) {
+    while (!S3.server().heldCheckpointUploadEnded()) {
       assertTrue(System.nanoTime() < deadline, "the held checkpoint upload did not end");
       Thread.sleep(5);
     }
-    List<String> log = S3Tables.logNames(server, url);
+    List<String> log = S3Tables.logNames(S3.server(), url);
     System.out.println("S3 kill at the checkpoint upload: log then had " + log);
-    assertEquals(1 + files, S3Tables.commitVersions(server, url).get(files + 1), "every commit came first");
+    assertEquals(1 + files, S3Tables.commitVersions(S3.server(), url).get(files + 1),
+        "every commit came first");
     assertFalse(log.contains("_last_checkpoint"), "_last_checkpoint is written only after the checkpoint");
 
-    SharedSpark.withConf(server.s3aSettings(), () -> {
-      S3Tables.assertNoGapUnchecked(server, url);
+    SharedSpark.withConf(S3.server().s3aSettings(), () -> {
+      S3Tables.assertNoGapUnchecked(S3.server(), url);
       DeltaLog.clearCache();
       assertSameRows(delta(url), deltax(url));
       Row result = spark().sql("CALL backfill_row_tracking(table => '" + url + "')").first();
@@ -135,7 +125,7 @@ class S3KillTest {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
         "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), S3BackfillProcess.class.getName(), url));
-    server.s3aSettings().forEach((k, v) -> command.add(k + "=" + v));
+    S3.server().s3aSettings().forEach((k, v) -> command.add(k + "=" + v));
     return new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(dir.resolve(logName).toFile()).start();
   }
@@ -144,7 +134,7 @@ class S3KillTest {
   private static long waitForVersion(String url, long version, Process backfill) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
     while (System.nanoTime() < deadline) {
-      List<Long> versions = S3Tables.commitVersions(server, url);
+      List<Long> versions = S3Tables.commitVersions(S3.server(), url);
       long newest = versions.isEmpty() ? -1 : versions.get(versions.size() - 1);
       if (newest >= version) {
         return newest;

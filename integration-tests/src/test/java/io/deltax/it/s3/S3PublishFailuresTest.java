@@ -11,9 +11,9 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * object that holds the same bytes (a retry of an upload that did land) is the writer's own.
  */
 class S3PublishFailuresTest {
-  private static S3Server server;
+  @RegisterExtension
+  static final S3ServerExtension S3 = S3ServerExtension.withoutSpark();
   private static Configuration conf;
 
   @TempDir
@@ -30,13 +31,7 @@ class S3PublishFailuresTest {
 
   @BeforeAll
   static void start() throws IOException {
-    server = S3Server.start();
-    conf = server.hadoopConf();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
+    conf = S3.server().hadoopConf();
   }
 
   /**
@@ -45,7 +40,8 @@ class S3PublishFailuresTest {
    */
   @Test
   void anUploadWhoseBodyFailsPublishesNothing() throws Exception {
-    Path target = new Path(server.url("failed/_delta_log/00000000000000000003.checkpoint.parquet"));
+    Path target =
+        new Path(S3.server().url("failed/_delta_log/00000000000000000003.checkpoint.parquet"));
     Path staged = new Path(local.resolve("gone.parquet").toUri());
     LogFilePublisher publisher = new LogFilePublisher(conf);
     assertThrows(IOException.class, () -> publisher.publish(staged, target));
@@ -59,7 +55,7 @@ class S3PublishFailuresTest {
    */
   @Test
   void aRefusedUploadOfTheSameBytesIsTheWritersOwn() throws Exception {
-    Path target = new Path(server.url("retried/_delta_log/00000000000000000001.json"));
+    Path target = new Path(S3.server().url("retried/_delta_log/00000000000000000001.json"));
     byte[] commit = LogFilePublisher.lines(List.of("{\"commitInfo\":{\"txnId\":\"a\"}}"));
     byte[] other = LogFilePublisher.lines(List.of("{\"commitInfo\":{\"txnId\":\"b\"}}"));
     LogFilePublisher publisher = new LogFilePublisher(conf);

@@ -22,9 +22,8 @@ import java.util.Map;
 import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,25 +34,15 @@ import org.junit.jupiter.api.io.TempDir;
  * given only as read options, to both readers.
  */
 class S3ReadTablesTest {
-  private static S3Server server;
+  @RegisterExtension
+  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
 
   @TempDir
   static Path dir;
 
-  @BeforeAll
-  static void start() throws IOException {
-    server = S3Server.start();
-    spark();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
-
   private static DataFrameReader reader(String format) {
     assertFalse(spark().conf().contains("fs.s3a.endpoint"), "the session does not know the server");
-    return spark().read().format(format).options(server.s3aSettings());
+    return spark().read().format(format).options(S3.server().s3aSettings());
   }
 
   /**
@@ -161,8 +150,8 @@ class S3ReadTablesTest {
 
   /** Uploads the local table {@code name} to the bucket; returns its URL. */
   private static String uploaded(String name) throws IOException {
-    String url = server.url("tables/" + name);
-    server.upload(dir.resolve(name), url);
+    String url = S3.server().url("tables/" + name);
+    S3.server().upload(dir.resolve(name), url);
     return url;
   }
 }

@@ -24,9 +24,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,7 +41,8 @@ class S3RequestCountsTest {
   /** Files in the backfilled table: 100 here, 1,000 with {@code -Psoak} (issue 13's figure). */
   private static final int BACKFILL_FILES = Integer.getInteger("deltax.s3.backfillFiles", 100);
 
-  private static S3Server server;
+  @RegisterExtension
+  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
   private static String reads;
 
   @TempDir
@@ -49,8 +50,6 @@ class S3RequestCountsTest {
 
   @BeforeAll
   static void start() throws IOException {
-    server = S3Server.start();
-    spark();
     // An upgraded table's shape, small: row tracking, a checkpoint, commits after it; two files
     // per commit (two rows, two tasks), 20 in all.
     String local = dir.resolve("reads").toString();
@@ -63,27 +62,23 @@ class S3RequestCountsTest {
     for (int i = 8; i < 10; i++) {
       sql("INSERT INTO " + quote(local) + " VALUES (" + (10 * i) + ", 'a'), (" + (10 * i + 1) + ", 'b')");
     }
-    reads = server.url("reads");
-    server.upload(dir.resolve("reads"), reads);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
+    reads = S3.server().url("reads");
+    S3.server().upload(dir.resolve("reads"), reads);
   }
 
   private static DataFrameReader reader(String format) {
-    return spark().read().format(format).options(server.s3aSettings());
+    return spark().read().format(format).options(S3.server().s3aSettings());
   }
 
   /** Runs {@code query} cold with each reader and returns both counts: delta-spark's, then deltax's. */
   private static <T> List<S3Requests.Counted<T>> bothCold(Function<DataFrameReader, T> query) {
-    S3Requests.Counted<T> delta = S3Requests.count(server, server.bucket(), () -> {
+    S3Requests.Counted<T> delta = S3Requests.count(S3.server(), S3.server().bucket(), () -> {
       DeltaLog.clearCache();
       return query.apply(reader("delta"));
     });
     S3Requests.Counted<T> deltax = SharedSpark.withConf(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false"),
-        () -> S3Requests.count(server, server.bucket(), () -> query.apply(reader("deltax"))));
+        () -> S3Requests.count(S3.server(), S3.server().bucket(),
+            () -> query.apply(reader("deltax"))));
     assertTrue(delta.requests().get() > 0, "the count sees delta-spark's reads: " + delta.requests().all());
     return List.of(delta, deltax);
   }
@@ -154,8 +149,8 @@ class S3RequestCountsTest {
     DeletionVectorTable.create(spark(), local, 4);
     assertEquals(4, spark().read().json(local + "/_delta_log/00000000000000000002.json")
         .where("add.deletionVector IS NOT NULL").count(), "the DELETE wrote a vector per file");
-    String vectors = server.url("vectors");
-    server.upload(dir.resolve("vectors"), vectors);
+    String vectors = S3.server().url("vectors");
+    S3.server().upload(dir.resolve("vectors"), vectors);
     int files = reader("delta").load(vectors).inputFiles().length;
 
     var counted = bothCold(r -> canonicalRows(r.load(vectors)));
@@ -172,10 +167,11 @@ class S3RequestCountsTest {
   @Test
   void theFileListAfterALoadDoesNotFetchTheCheckpointAgain() {
     int files = reader("delta").load(reads).inputFiles().length;
-    S3Requests load = S3Requests.count(server, server.bucket(),
-        () -> TransactionLog.open(reads, server.hadoopConf()).latestSnapshot()).requests();
-    var withFiles = S3Requests.count(server, server.bucket(),
-        () -> TransactionLog.open(reads, server.hadoopConf()).latestSnapshot().activeFiles().size());
+    S3Requests load = S3Requests.count(S3.server(), S3.server().bucket(),
+        () -> TransactionLog.open(reads, S3.server().hadoopConf()).latestSnapshot()).requests();
+    var withFiles = S3Requests.count(S3.server(), S3.server().bucket(),
+        () -> TransactionLog.open(reads, S3.server().hadoopConf()).latestSnapshot().activeFiles()
+            .size());
     assertEquals(files, withFiles.value());
     assertEquals(load.get(), withFiles.requests().get(), "load " + load.all() + " vs load and files "
         + withFiles.requests().all());
@@ -192,13 +188,14 @@ class S3RequestCountsTest {
     String local = dir.resolve("backfill").toString();
     spark().range(0, 2L * BACKFILL_FILES, 1, BACKFILL_FILES).selectExpr("CAST(id AS INT) AS id")
         .write().format("delta").save(local);
-    String forDelta = server.url("backfill-delta");
-    String forDeltax = server.url("backfill-deltax");
-    server.upload(dir.resolve("backfill"), forDelta);
-    server.upload(dir.resolve("backfill"), forDeltax);
-    Map<String, String> confs = new HashMap<>(server.s3aSettings());
+    String forDelta = S3.server().url("backfill-delta");
+    String forDeltax = S3.server().url("backfill-deltax");
+    S3.server().upload(dir.resolve("backfill"), forDelta);
+    S3.server().upload(dir.resolve("backfill"), forDeltax);
+    Map<String, String> confs = new HashMap<>(S3.server().s3aSettings());
 
     DeltaLog.clearCache();
+    S3Server server = S3.server();
     S3Requests delta = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(), () -> {
       sql("ALTER TABLE " + quote(forDelta) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
       return null;
@@ -212,7 +209,7 @@ class S3RequestCountsTest {
     // once per bucket and JVM), still fewer requests in all than delta-spark's.
     assertTrue(deltax.requests().total() <= delta.total(),
         "deltax " + deltax.requests().all() + " vs delta-spark " + delta.all());
-    SharedSpark.withConf(server.s3aSettings(), () -> {
+    SharedSpark.withConf(S3.server().s3aSettings(), () -> {
       S3Tables.assertRowIdsAsDeltaSpark(forDeltax);
       assertTrue(S3Tables.backfillCommits(forDelta) > 0, "delta-spark backfilled its copy");
     });

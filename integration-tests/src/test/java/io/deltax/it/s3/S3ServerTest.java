@@ -23,9 +23,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
 import org.apache.hadoop.fs.s3a.AWSBadRequestException;
 import org.apache.hadoop.fs.s3a.RemoteFileChangedException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What the tests' S3 server and Hadoop 3.4.2's S3A do with a conditional create, which the rest of
@@ -35,17 +34,8 @@ import org.junit.jupiter.api.Test;
  */
 class S3ServerTest {
   private static final String CONDITIONAL = "fs.option.create.conditional.overwrite";
-  private static S3Server server;
-
-  @BeforeAll
-  static void start() throws IOException {
-    server = S3Server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final S3ServerExtension S3 = S3ServerExtension.withoutSpark();
 
   private static void conditionalPut(FileSystem fs, Path path, String body) throws IOException {
     try (FSDataOutputStream out = (FSDataOutputStream) fs.createFile(path).overwrite(false)
@@ -62,6 +52,7 @@ class S3ServerTest {
 
   @Test
   void aConditionalPutOfAnExistingKeyFailsWith412AndKeepsTheObject() throws Exception {
+    S3Server server = S3.server();
     try (FileSystem fs = server.newClient(server.bucket(), server.hadoopConf())) {
       Path key = new Path("s3a://" + server.bucket() + "/pin/_delta_log/00000000000000000000.json");
       assertTrue(fs.hasPathCapability(key, CONDITIONAL));
@@ -80,6 +71,7 @@ class S3ServerTest {
     List<FileSystem> clients = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(writers);
     Map<String, Integer> losers = new TreeMap<>();
+    S3Server server = S3.server();
     try {
       for (int w = 0; w < writers; w++) {
         clients.add(server.newClient(server.bucket(), server.hadoopConf()));
@@ -128,6 +120,7 @@ class S3ServerTest {
 
   @Test
   void theIgnoringBucketLetsASecondConditionalPutReplaceTheObject() throws Exception {
+    S3Server server = S3.server();
     try (FileSystem fs = server.newClient(server.ignoringBucket(), server.hadoopConf())) {
       Path key = new Path("s3a://" + server.ignoringBucket() + "/pin/x.json");
       conditionalPut(fs, key, "first");
@@ -138,6 +131,7 @@ class S3ServerTest {
 
   @Test
   void withConditionalWritesOffS3ARefusesAConditionalCreateAtOnce() throws Exception {
+    S3Server server = S3.server();
     Configuration conf = server.hadoopConf();
     conf.setBoolean("fs.s3a.create.conditional.enabled", false);
     try (FileSystem fs = server.newClient(server.bucket(), conf)) {
