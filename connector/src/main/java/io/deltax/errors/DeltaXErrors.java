@@ -2,6 +2,7 @@ package io.deltax.errors;
 
 import java.io.IOException;
 import java.util.Collection;
+import java.util.Optional;
 
 /** Every user-facing error deltax raises, in one place, so their wording stays consistent. */
 public final class DeltaXErrors {
@@ -160,6 +161,24 @@ public final class DeltaXErrors {
             + file + " has no baseRowId or defaultRowCommitVersion, so its rows have no row IDs. "
             + "The table was enabled without a complete backfill; backfill it before reading "
             + "_metadata.row_id.");
+  }
+
+  /**
+   * A stream read a file from before row tracking's backfill, and the table's current version no
+   * longer holds the file with the row IDs the backfill gave it.
+   */
+  public static DeltaXException streamRowIdsUnknown(String tablePath, String file, long version,
+      Optional<Long> enablementVersion) {
+    String start = enablementVersion
+        .map(v -> "a startingVersion of " + v + " (where delta.enableRowTracking was turned on) "
+            + "or later")
+        .orElse("a startingVersion at which delta.enableRowTracking was already on");
+    return new DeltaXException("DELTAX_ROW_TRACKING_INCOMPLETE",
+        "The stream of table " + tablePath + " reads file " + file + " from a commit made before "
+            + "row tracking was enabled. Its add action has no baseRowId, and version " + version
+            + " no longer holds the file with the row IDs the backfill gave it, so its rows have "
+            + "no known row IDs. A stream that starts from the table's snapshot (no "
+            + "startingVersion or startingTimestamp) or with " + start + " reads row IDs.");
   }
 
   public static DeltaXException unreadableDeletionVector(String tablePath, String dataFile, Throwable cause) {
