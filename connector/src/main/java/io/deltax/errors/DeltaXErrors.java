@@ -181,6 +181,14 @@ public final class DeltaXErrors {
             + "startingVersion or startingTimestamp) or with " + start + " reads row IDs.");
   }
 
+  /** A read of a table whose metadata has no columns, which delta-spark refuses too. */
+  public static DeltaXException tableWithoutColumns(String tablePath, long version) {
+    return new DeltaXException("DELTAX_TABLE_WITHOUT_COLUMNS",
+        "Table " + tablePath + " (version " + version + ") has no columns: its metaData action has "
+            + "no schemaString or an empty one, so there is nothing to read. Give the table "
+            + "columns (a writer that sets its schema), or read a version that has them.");
+  }
+
   public static DeltaXException unreadableDeletionVector(String tablePath, String dataFile, Throwable cause) {
     // Some I/O exceptions (an EOFException among them) carry no message: name their kind instead.
     String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();

@@ -155,6 +155,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    Schemas.requireColumns(bounds.schemaSnapshot());
     return new ChangeFeedScanBuilder(SparkSession.active(), log, bounds, this::range, mode, conf, schema());
   }
 }

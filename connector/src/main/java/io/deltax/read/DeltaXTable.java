@@ -95,6 +95,7 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
    */
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
+    Schemas.requireColumns(snapshot);
     return new DeltaXScanBuilder(SparkSession.active(), log, snapshot,
         conf.withScanOptions(scanOptions.asCaseSensitiveMap()));
   }
