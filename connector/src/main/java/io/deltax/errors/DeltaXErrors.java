@@ -63,6 +63,14 @@ public final class DeltaXErrors {
             + "the commits before it.", cause);
   }
 
+  /** A checkpoint that parses but lacks an action every checkpoint holds: a damaged file. */
+  public static DeltaXException checkpointWithoutProtocolOrMetadata(String tablePath,
+      long version, String file, String missing) {
+    return new DeltaXException("DELTAX_CORRUPT_LOG",
+        "Checkpoint " + file + " of table " + tablePath + " (version " + version + ") has no "
+            + missing + " action, which every checkpoint holds: the file is damaged.");
+  }
+
   public static DeltaXException missingProtocolOrMetadata(String tablePath, long version) {
     return new DeltaXException("DELTAX_CORRUPT_LOG",
         "The log of " + tablePath + " at version " + version
