@@ -1,5 +1,6 @@
 package io.deltax.changes;
 
+import io.deltax.read.files.Schemas;
 import io.deltax.changes.plan.ChangeBounds;
 import io.deltax.changes.derive.ChangeFeedColumns;
 import io.deltax.changes.plan.ChangeRange;
@@ -144,6 +145,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    Schemas.requireColumns(bounds.schemaSnapshot());
     return new ChangeFeedScanBuilder(SparkSession.active(), log, bounds, this::range, mode, conf, schema(),
         streams);
   }

@@ -2,6 +2,7 @@ package io.deltax.errors;
 
 import java.io.IOException;
 import java.util.Collection;
+import java.util.Optional;
 
 /** Every user-facing error deltax raises, in one place, so their wording stays consistent. */
 public final class DeltaXErrors {
@@ -60,6 +61,14 @@ public final class DeltaXErrors {
             + version + " (" + cause.getMessage() + "), and the log cannot rebuild it without "
             + "that checkpoint (" + withoutIt.getMessage() + "). Restore the checkpoint file, or "
             + "the commits before it.", cause);
+  }
+
+  /** A checkpoint that parses but lacks an action every checkpoint holds: a damaged file. */
+  public static DeltaXException checkpointWithoutProtocolOrMetadata(String tablePath,
+      long version, String file, String missing) {
+    return new DeltaXException("DELTAX_CORRUPT_LOG",
+        "Checkpoint " + file + " of table " + tablePath + " (version " + version + ") has no "
+            + missing + " action, which every checkpoint holds: the file is damaged.");
   }
 
   public static DeltaXException missingProtocolOrMetadata(String tablePath, long version) {
@@ -160,6 +169,32 @@ public final class DeltaXErrors {
             + file + " has no baseRowId or defaultRowCommitVersion, so its rows have no row IDs. "
             + "The table was enabled without a complete backfill; backfill it before reading "
             + "_metadata.row_id.");
+  }
+
+  /**
+   * A stream read a file from before row tracking's backfill, and the table's current version no
+   * longer holds the file with the row IDs the backfill gave it.
+   */
+  public static DeltaXException streamRowIdsUnknown(String tablePath, String file, long version,
+      Optional<Long> enablementVersion) {
+    String start = enablementVersion
+        .map(v -> "a startingVersion of " + v + " (where delta.enableRowTracking was turned on) "
+            + "or later")
+        .orElse("a startingVersion at which delta.enableRowTracking was already on");
+    return new DeltaXException("DELTAX_ROW_TRACKING_INCOMPLETE",
+        "The stream of table " + tablePath + " reads file " + file + " from a commit made before "
+            + "row tracking was enabled. Its add action has no baseRowId, and version " + version
+            + " no longer holds the file with the row IDs the backfill gave it, so its rows have "
+            + "no known row IDs. A stream that starts from the table's snapshot (no "
+            + "startingVersion or startingTimestamp) or with " + start + " reads row IDs.");
+  }
+
+  /** A read of a table whose metadata has no columns, which delta-spark refuses too. */
+  public static DeltaXException tableWithoutColumns(String tablePath, long version) {
+    return new DeltaXException("DELTAX_TABLE_WITHOUT_COLUMNS",
+        "Table " + tablePath + " (version " + version + ") has no columns: its metaData action has "
+            + "no schemaString or an empty one, so there is nothing to read. Give the table "
+            + "columns (a writer that sets its schema), or read a version that has them.");
   }
 
   public static DeltaXException unreadableDeletionVector(String tablePath, String dataFile, Throwable cause) {

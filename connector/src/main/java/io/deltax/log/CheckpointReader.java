@@ -2,7 +2,10 @@ package io.deltax.log;
 
 import io.deltax.actions.Action;
 import io.deltax.actions.ActionSchema;
+import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
 import io.deltax.actions.Sidecar;
+import io.deltax.errors.DeltaXErrors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -32,25 +35,37 @@ final class CheckpointReader {
     return List.copyOf(actions);
   }
 
-  /** Only the non-file actions: the top-level JSON file, or two Parquet columns. */
+  /**
+   * Only the non-file actions: the top-level JSON file, or two Parquet columns.
+   *
+   * @throws io.deltax.errors.DeltaXException where the checkpoint has no protocol or no metaData
+   *     (see {@link ProtocolAndMetadataCheck})
+   */
   void readProtocolAndMetadata(Checkpoint checkpoint, Consumer<Action> sink) {
+    ProtocolAndMetadataCheck checked = new ProtocolAndMetadataCheck(checkpoint, sink);
     for (FileStatus file : checkpoint.files()) {
       if (isJson(file)) {
-        files.readCommit(file, sink);
+        files.readCommit(file, checked);
       } else {
-        files.readParquetProtocolAndMetadata(file, sink);
+        files.readParquetProtocolAndMetadata(file, checked);
       }
     }
+    checked.requireBoth();
   }
 
-  /** Every action of the checkpoint, its sidecars' file actions last; no sidecar action itself. */
+  /**
+   * Every action of the checkpoint, its sidecars' file actions last; no sidecar action itself.
+   *
+   * @throws io.deltax.errors.DeltaXException where the checkpoint has no protocol or no metaData
+   */
   void read(Checkpoint checkpoint, Consumer<Action> sink) {
     List<Sidecar> sidecars = new ArrayList<>();
+    ProtocolAndMetadataCheck checked = new ProtocolAndMetadataCheck(checkpoint, sink);
     Consumer<Action> topLevel = action -> {
       if (action instanceof Sidecar sidecar) {
         sidecars.add(sidecar);
       } else {
-        sink.accept(action);
+        checked.accept(action);
       }
     };
     for (FileStatus file : checkpoint.files()) {
@@ -60,6 +75,7 @@ final class CheckpointReader {
         files.readParquet(file, TOP_LEVEL, topLevel);
       }
     }
+    checked.requireBoth();
     for (Sidecar sidecar : sidecars) {
       Path path = sidecarPath(sidecar);
       if (sidecar.sizeInBytes() > 0) {
@@ -68,6 +84,40 @@ final class CheckpointReader {
             sidecar.modificationTime(), path), Checkpoint.ACTIONS, sink);
       } else {
         files.readParquet(path, Checkpoint.ACTIONS, sink);
+      }
+    }
+  }
+
+  /**
+   * Passes a checkpoint's actions on, noting whether a protocol and a metaData went through. Every
+   * checkpoint holds both (PROTOCOL.md, "Checkpoint Specs"; in a V2 checkpoint, its top-level
+   * file): a checkpoint without them is damaged, such as a JSON top-level file cut at a line end,
+   * which still parses. The caller passes it over as any other damaged checkpoint.
+   */
+  private final class ProtocolAndMetadataCheck implements Consumer<Action> {
+    private final Checkpoint checkpoint;
+    private final Consumer<Action> sink;
+    private boolean protocol;
+    private boolean metadata;
+
+    ProtocolAndMetadataCheck(Checkpoint checkpoint, Consumer<Action> sink) {
+      this.checkpoint = checkpoint;
+      this.sink = sink;
+    }
+
+    @Override
+    public void accept(Action action) {
+      protocol |= action instanceof Protocol;
+      metadata |= action instanceof Metadata;
+      sink.accept(action);
+    }
+
+    /** Once the whole checkpoint was read: fails where it lacked either action. */
+    void requireBoth() {
+      if (!protocol || !metadata) {
+        throw DeltaXErrors.checkpointWithoutProtocolOrMetadata(logDir.getParent().toString(),
+            checkpoint.version(), checkpoint.files().get(0).getPath().toString(),
+            protocol ? "metaData" : "protocol");
       }
     }
   }

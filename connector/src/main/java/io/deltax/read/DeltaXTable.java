@@ -1,5 +1,6 @@
 package io.deltax.read;
 
+import io.deltax.read.files.Schemas;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.log.Snapshot;
@@ -92,6 +93,7 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
    */
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
+    Schemas.requireColumns(snapshot);
     return new DeltaXScanBuilder(SparkSession.active(), log, snapshot,
         conf.withScanOptions(scanOptions.asCaseSensitiveMap()), streams);
   }

@@ -5,6 +5,8 @@ import io.deltax.errors.DeltaXException;
 import io.deltax.log.Snapshot;
 import io.deltax.read.DeltaXScanBuilder;
 import io.deltax.read.FileStreams.FileStreamScan;
+import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.read.metadata.MetadataField;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,6 +19,8 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.streaming.Offset;
 import org.apache.spark.sql.connector.read.streaming.ReadLimit;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code spark.readStream.format("deltax").load(path)}: the table's snapshot, then the files of
@@ -33,12 +37,32 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   private boolean resumeChecked;
   /** Decided once per run: Spark asks again for each batch until one commits. */
   private DeltaXSourceOffset initialOffset;
+  /**
+   * Whether the batches read row tracking fields: Spark 4.1 asks a stream for the whole
+   * {@code _metadata} struct, whatever the query selects (see {@code DeltaXScan}).
+   */
+  private final boolean readsRowTracking;
 
   DeltaXMicroBatchStream(FileStreamScan scan) {
     super(scan.conf(), scan.snapshot().tableRoot().toString(), scan.snapshot().metadata().id());
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.snapshot());
     this.files = new StreamFiles(table, tableId, schema, request, missing);
+    this.readsRowTracking = readsRowTracking(scan.requiredSchema());
+  }
+
+  private static boolean readsRowTracking(StructType requiredSchema) {
+    for (StructField column : requiredSchema.fields()) {
+      if (column.name().equalsIgnoreCase(MetadataColumns.METADATA)
+          && column.dataType() instanceof StructType metadata) {
+        for (MetadataField field : MetadataField.values()) {
+          if (field.isRowTracking() && metadata.getFieldIndex(field.fieldName()).isDefined()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   @Override
@@ -109,6 +133,9 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     }
     if (adds.isEmpty()) {
       return new InputPartition[0];
+    }
+    if (readsRowTracking) {
+      adds = BackfilledRowIds.assign(adds, loaded.log(), loaded.snapshot(), table);
     }
     // The files are read with the schema and row tracking fields of the batch's last version.
     long version = lastVersion;

@@ -159,6 +159,76 @@ class UnreadableCheckpointTest {
     assertTrue(e.getMessage().contains(LogFileName.SIDECAR_DIR), e.getMessage());
   }
 
+  /**
+   * A V2 top-level JSON file cut at a line end after its first two lines (its
+   * {@code checkpointMetadata} and its sidecar) still parses, but has no protocol and no metadata:
+   * it is passed over with a warning naming it, for the commits.
+   */
+  @Test
+  void aV2CheckpointCutAtALineEndIsPassedOverWithAWarningNamingIt() throws IOException {
+    writeCommits(0, 3, Set.of("v2Checkpoint"));
+    Snapshot expected = latest();
+    writeCheckpoint(3);
+    Path topLevel = cutToFirstTwoLines(3);
+
+    List<String> warnings = new ArrayList<>();
+    Snapshot read;
+    try (WarningsOf log = new WarningsOf(TransactionLog.class, warnings)) {
+      read = latest(); // protocol and metadata come from the checkpoint alone
+    }
+    assertSameState(expected, read);
+    assertTrue(read.segment().checkpoint().isEmpty());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains(topLevel.getFileName().toString()), warnings.get(0));
+    assertTrue(warnings.get(0).contains("no protocol"), warnings.get(0));
+  }
+
+  @Test
+  void aV2CheckpointCutAtALineEndIsPassedOverWhenTheFileListIsReplayed() throws IOException {
+    writeCommits(0, 3, Set.of("v2Checkpoint"));
+    // A newer commit with protocol and metadata: the checkpoint is first read for the file list.
+    commit(dir, 4, protocol(Set.of("v2Checkpoint")), metadata("after"), add("f4.parquet"));
+    Snapshot expected = latest();
+    writeCheckpoint(3);
+    cutToFirstTwoLines(3);
+
+    Snapshot read = latest();
+    assertTrue(read.segment().checkpoint().isPresent(), "not read before the file list is asked for");
+    assertSameState(expected, read);
+    assertTrue(read.segment().checkpoint().isEmpty());
+  }
+
+  @Test
+  void aV2CheckpointCutAtALineEndWithNothingOlderIsAnErrorNamingIt() throws IOException {
+    writeCommits(0, 3, Set.of("v2Checkpoint"));
+    writeCheckpoint(3);
+    Path topLevel = cutToFirstTwoLines(3);
+    for (long v = 0; v <= 3; v++) {
+      Files.delete(TestLog.dir(dir).resolve(LogFileName.commitName(v)));
+    }
+
+    DeltaXException e = assertThrows(DeltaXException.class, this::latest);
+    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains(topLevel.getFileName().toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("no protocol"), e.getMessage());
+  }
+
+  /** Keeps the first two lines of the V2 top-level JSON file of {@code version}; its path. */
+  private Path cutToFirstTwoLines(long version) throws IOException {
+    String prefix = LogFileName.commitName(version).replace(".json", ".checkpoint.");
+    Path topLevel;
+    try (Stream<Path> files = Files.list(TestLog.dir(dir))) {
+      topLevel = files.filter(f -> f.getFileName().toString().startsWith(prefix)
+          && f.getFileName().toString().endsWith(".json")).findFirst().orElseThrow();
+    }
+    List<String> lines = Files.readAllLines(topLevel);
+    assertTrue(lines.size() > 2, lines.toString());
+    assertTrue(lines.subList(0, 2).stream()
+        .noneMatch(l -> l.contains("\"protocol\"") || l.contains("\"metaData\"")), lines.toString());
+    Files.writeString(topLevel, lines.get(0) + "\n" + lines.get(1) + "\n");
+    return topLevel;
+  }
+
   private void assertSameState(Snapshot expected, Snapshot read) {
     assertEquals(expected.version(), read.version());
     assertEquals(expected.protocol(), read.protocol());

@@ -18,6 +18,7 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.coordinatedcommits.CommitCoordinatorProvider;
 import org.apache.spark.sql.delta.coordinatedcommits.InMemoryCommitCoordinatorBuilder;
+import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -185,6 +186,46 @@ class BadInputTest {
     sql("ALTER TABLE " + quote(path) + " DROP FEATURE 'coordinatedCommits-preview'");
     DeltaOracle.assertSameTable(path);
     DeltaOracle.assertSame(r -> r.option("versionAsOf", 2), path);
+  }
+
+  /**
+   * A table whose latest {@code metaData} has no columns (no {@code schemaString}, or an empty
+   * struct, as Delta's golden tables {@code canonicalized-paths-*}): delta-spark refuses to read
+   * it, and so does deltax, by batch, change feed and stream. Its procedures still describe it.
+   */
+  @Test
+  void tablesWithoutColumnsAreRefusedAsDeltaSparkRefusesThem() throws IOException {
+    String emptySchema = "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\",";
+    for (String schema : List.of("", emptySchema)) {
+      String path = dir.resolve(schema.isEmpty() ? "no-schema" : "empty-schema").toString();
+      sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
+      sql("INSERT INTO " + quote(path) + " VALUES (1)");
+      String id = spark().sql("DESCRIBE DETAIL " + quote(path)).first().getAs("id");
+      Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"),
+          "{\"metaData\":{\"id\":\"" + id + "\",\"format\":{\"provider\":\"parquet\","
+              + "\"options\":{}}," + schema + "\"partitionColumns\":[],\"configuration\":{},"
+              + "\"createdTime\":1}}\n");
+      Exception delta = assertThrows(Exception.class,
+          () -> spark().read().format("delta").load(path).collect());
+      assertMessage(delta.getMessage(), "DELTA_READ_TABLE_WITHOUT_COLUMNS");
+
+      assertMessage(errorReading(path), "DELTAX_TABLE_WITHOUT_COLUMNS", path, "version 2");
+      Exception changes = assertThrows(Exception.class, () -> spark().read().format("deltax")
+          .option("readChangeFeed", "true").option("startingVersion", 0).load(path).collect());
+      assertMessage(changes.getMessage(), "DELTAX_TABLE_WITHOUT_COLUMNS", path, "version 2");
+      Exception stream = assertThrows(Exception.class, () -> spark().readStream().format("deltax")
+          .load(path).writeStream().format("noop").trigger(Trigger.AvailableNow()).start()
+          .awaitTermination());
+      assertMessage(stream.getMessage(), "DELTAX_TABLE_WITHOUT_COLUMNS", path, "version 2");
+
+      Row status = spark().sql("CALL row_tracking_status(table => '" + path + "')").first();
+      assertFalse(status.getBoolean(7), "row tracking not enabled");
+      List<String> features = spark().sql("CALL table_features(table => '" + path + "')")
+          .select("feature").as(Encoders.STRING()).collectAsList();
+      Row detail = spark().sql("DESCRIBE DETAIL " + quote(path)).first();
+      assertEquals(new TreeSet<>(detail.<String>getList(detail.fieldIndex("tableFeatures"))),
+          new TreeSet<>(features));
+    }
   }
 
   private static List<Path> filesUnder(Path dir) throws IOException {

@@ -13,12 +13,15 @@ import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.log.TransactionLog;
+import io.deltax.testing.WarningsOf;
 import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.io.FileUtils;
@@ -65,6 +68,7 @@ class CheckpointsTest {
       Map.of("spark.databricks.delta.checkpoint.partSize", "2");
   private static String classic;
   private static String multiPart;
+  private static String v2Json;
 
   /** {@link #tableWithCheckpoint} with a classic checkpoint, made once: tests that change it copy it. */
   private static String classicTable() {
@@ -189,15 +193,52 @@ class CheckpointsTest {
     assertEquals(rows, canonicalRows(deltax(path)));
   }
 
+  /** {@link #tableWithCheckpoint} with a V2 checkpoint: a JSON top-level file and sidecars. */
+  private static String v2JsonTable() {
+    if (v2Json == null) {
+      v2Json = tableWithCheckpoint("v2-json", ", 'delta.checkpointPolicy' = 'v2'",
+          Map.of("spark.databricks.delta.checkpointV2.topLevelFileFormat", "json",
+              "spark.databricks.delta.checkpoint.partSize", "3"));
+    }
+    return v2Json;
+  }
+
   @Test
   void v2CheckpointWithJsonTopLevelFileAndSidecars() {
-    String path = tableWithCheckpoint("v2-json", ", 'delta.checkpointPolicy' = 'v2'",
-        Map.of("spark.databricks.delta.checkpointV2.topLevelFileFormat", "json",
-            "spark.databricks.delta.checkpoint.partSize", "3"));
+    String path = v2JsonTable();
     assertTrue(names(path).stream().anyMatch(n -> n.matches("0+6\\.checkpoint\\.[0-9a-f-]{36}\\.json")),
         names(path).toString());
     assertTrue(sidecars(path) >= 2, "sidecars: " + sidecars(path));
     assertSameTable(path);
+  }
+
+  /**
+   * delta-spark's V2 top-level JSON file cut at a line end after its first two lines: it still
+   * parses, but its protocol and metadata are gone. deltax passes it over with a warning naming
+   * it and replays the commits, as for a checkpoint that does not parse.
+   */
+  @Test
+  void aV2CheckpointCutAtALineEndIsPassedOver() throws IOException {
+    String path = copy(v2JsonTable(), "v2-json-cut");
+    Dataset<Row> expected = delta(path);
+    StructType schema = expected.schema();
+    List<String> rows = canonicalRows(expected);
+    Path topLevel = logFiles(path).stream()
+        .filter(p -> p.getFileName().toString().matches("0+6\\.checkpoint\\.[0-9a-f-]{36}\\.json"))
+        .findFirst().orElseThrow();
+    List<String> lines = Files.readAllLines(topLevel);
+    Files.writeString(topLevel, lines.get(0) + "\n" + lines.get(1) + "\n");
+    assertTrue(lines.subList(2, lines.size()).stream().anyMatch(l -> l.startsWith("{\"protocol\"")),
+        "the protocol was cut off");
+
+    List<String> warnings = new ArrayList<>();
+    try (WarningsOf log = new WarningsOf(TransactionLog.class, warnings)) {
+      assertEquals(schema, deltax(path).schema());
+      assertEquals(rows, canonicalRows(deltax(path)));
+    }
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains(topLevel.getFileName().toString()), warnings.get(0));
+    assertTrue(warnings.get(0).contains("the commits from version 0"), warnings.get(0));
   }
 
   @Test

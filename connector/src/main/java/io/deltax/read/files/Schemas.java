@@ -1,5 +1,7 @@
 package io.deltax.read.files;
 
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.log.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,5 +33,15 @@ public final class Schemas {
 
   public static Set<String> lowerCase(List<String> names) {
     return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+  }
+
+  /**
+   * Refuses a read of {@code snapshot} where its metadata has no columns (no {@code schemaString},
+   * or an empty struct), as delta-spark does ({@code DELTA_READ_TABLE_WITHOUT_COLUMNS}).
+   */
+  public static void requireColumns(Snapshot snapshot) {
+    if (snapshot.schema().fields().length == 0) {
+      throw DeltaXErrors.tableWithoutColumns(snapshot.tableRoot().toString(), snapshot.version());
+    }
   }
 }

@@ -1,0 +1,62 @@
+package io.deltax.streaming;
+
+import io.deltax.actions.AddFile;
+import io.deltax.errors.DeltaXErrors;
+import io.deltax.log.FilePathResolver;
+import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
+import io.deltax.rowtracking.RowTrackingStatus;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Row IDs for the files a stream reads from commits made before row tracking was enabled. Their
+ * {@code add} actions have no {@code baseRowId}; the backfill that enabled row tracking re-added
+ * the same files with one. A file keeps its {@code baseRowId} once it has one (PROTOCOL.md, "Row
+ * IDs"), so the table's current version gives the stream's rows of that file the IDs a batch read
+ * of the table gives them, and the backfill's row commit version with them.
+ */
+final class BackfilledRowIds {
+  private BackfilledRowIds() {}
+
+  /**
+   * {@code adds}, where one has no {@code baseRowId}, with the row tracking fields that
+   * {@code current} holds for the same file.
+   *
+   * @throws io.deltax.errors.DeltaXException where {@code current} no longer holds such a file:
+   *     its rows' IDs are not known, and the message names the start versions that have them
+   */
+  static List<AddFile> assign(List<AddFile> adds, TransactionLog log, Snapshot current,
+      String table) {
+    if (adds.stream().allMatch(f -> f.baseRowId() != null)) {
+      return adds;
+    }
+    FilePathResolver paths = current.paths();
+    Map<Path, AddFile> tracked = new HashMap<>();
+    for (AddFile f : current.activeFiles()) {
+      if (f.baseRowId() != null && f.defaultRowCommitVersion() != null) {
+        tracked.put(paths.resolve(f.path()), f);
+      }
+    }
+    List<AddFile> result = new ArrayList<>(adds.size());
+    for (AddFile f : adds) {
+      if (f.baseRowId() != null) {
+        result.add(f);
+        continue;
+      }
+      AddFile now = tracked.get(paths.resolve(f.path()));
+      if (now == null) {
+        Optional<Long> enabled = RowTrackingStatus.of(log, current).enablementVersion();
+        throw DeltaXErrors.streamRowIdsUnknown(table, f.path(), current.version(), enabled);
+      }
+      result.add(new AddFile(f.path(), f.partitionValues(), f.size(), f.modificationTime(),
+          f.dataChange(), f.stats(), f.tags(), f.deletionVector(), now.baseRowId(),
+          now.defaultRowCommitVersion(), f.clusteringProvider()));
+    }
+    return result;
+  }
+}
