@@ -6,7 +6,9 @@ import io.deltax.actions.FileActionSummary;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrorCondition;
+import io.deltax.errors.DeltaXRuntimeException;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
 import io.deltax.protocol.TypeWidening;
@@ -32,7 +34,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TransactionLog {
   private static final Logger LOG = LoggerFactory.getLogger(TransactionLog.class);
-  private static final String CORRUPT_LOG = "DELTAX_CORRUPT_LOG";
 
   private final Path tableRoot;
   private final LogListing listing;
@@ -196,7 +197,7 @@ public final class TransactionLog {
     if ((protocol[0] == null || metadata[0] == null) && segment.checkpoint().isPresent()) {
       try {
         checkpoints.readProtocolAndMetadata(segment.checkpoint().get(), newest);
-      } catch (DeltaXException e) {
+      } catch (DeltaXRuntimeException e) {
         return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e, checked);
       }
     }
@@ -222,7 +223,7 @@ public final class TransactionLog {
       if (segment.checkpoint().isPresent()) {
         try {
           checkpoints.read(segment.checkpoint().get(), replay::applyCheckpointAction);
-        } catch (DeltaXException e) {
+        } catch (DeltaXRuntimeException e) {
           return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e, checked).replay();
         }
       }
@@ -332,8 +333,8 @@ public final class TransactionLog {
    * {@code failure} is the error, named when nothing older can serve instead.
    */
   private Snapshot withoutCheckpoint(long version, Set<Checkpoint> unreadable, Checkpoint damaged,
-      DeltaXException failure, boolean checked) {
-    if (!CORRUPT_LOG.equals(failure.getCondition()) || storeFailed(failure)) {
+      DeltaXRuntimeException failure, boolean checked) {
+    if (failure.condition() != DeltaXErrorCondition.DELTAX_CORRUPT_LOG || storeFailed(failure)) {
       throw failure;
     }
     Set<Checkpoint> skipped = new HashSet<>(unreadable);
@@ -341,8 +342,11 @@ public final class TransactionLog {
     LogSegment older;
     try {
       older = listing.segment(version, lastCheckpoint(), skipped);
-    } catch (DeltaXException nothingOlder) {
-      DeltaXException error = DeltaXErrors.unreadableCheckpoint(tableRoot.toString(), version,
+    } catch (Exception nothingOlder) {
+      if (!(nothingOlder instanceof DeltaXThrowable)) {
+        throw nothingOlder;
+      }
+      RuntimeException error = DeltaXErrors.unreadableCheckpoint(tableRoot.toString(), version,
           damaged.files().get(0).getPath().toString(), failure, nothingOlder);
       error.addSuppressed(nothingOlder);
       throw error;

@@ -1,5 +1,8 @@
 package io.deltax.changes;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CHANGE_RANGE_NOT_AVAILABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_CHANGE_RANGE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_CHANGE_RANGE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
 import io.deltax.log.TransactionLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -196,11 +199,12 @@ class ChangeRangePlannerTest {
     assertEquals(1, bounds.start());
     assertEquals(3, bounds.end());
     assertEquals(3, bounds.endSnapshot().version());
-    DeltaXException disabled = assertThrows(DeltaXException.class, () -> planner.range(bounds));
-    assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
-    DeltaXException afterTheLatest = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException disabled = assertThrows(DeltaXAnalysisException.class,
+        () -> planner.range(bounds));
+    assertEquals(DELTAX_UNSUPPORTED_CHANGE_RANGE, disabled.condition());
+    DeltaXAnalysisException afterTheLatest = assertThrows(DeltaXAnalysisException.class,
         () -> planner.resolve(new ChangeFeedRequest(4L, null, null, 5L, null, null, ChangeMode.ALL)));
-    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
+    assertEquals(DELTAX_CHANGE_RANGE_NOT_AVAILABLE, afterTheLatest.condition());
   }
 
   /**
@@ -217,8 +221,9 @@ class ChangeRangePlannerTest {
     commit(4, metadata(true, schema("id", "w")));
     commit(5, add("c", true, 10, 5));
     for (long start : new long[] {0, 1, 3}) {
-      DeltaXException dropped = assertThrows(DeltaXException.class, () -> plan(start, null));
-      assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", dropped.getCondition());
+      DeltaXAnalysisException dropped = assertThrows(DeltaXAnalysisException.class,
+          () -> plan(start, null));
+      assertEquals(DELTAX_UNSUPPORTED_CHANGE_RANGE, dropped.condition());
       assertTrue(dropped.getMessage().contains("across version 4: its schema change drops or renames column v")
           && dropped.getMessage().contains("up to version 3 and from version 4 on"), dropped.getMessage());
     }
@@ -235,7 +240,8 @@ class ChangeRangePlannerTest {
     commit(0, PROTOCOL, metadata(true, schema("id", "v")));
     commit(1, add("a", true, 0, 1), add("c", true, 10, 1));
     commit(2, metadata(true, schema("id", "v:string")), remove("a", true, 0, 1), add("b", true, 5, 2));
-    DeltaXException replaced = assertThrows(DeltaXException.class, () -> plan(2, null));
+    DeltaXAnalysisException replaced = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(2, null));
     assertTrue(replaced.getMessage().contains("across version 2")
         && replaced.getMessage().contains("up to version 1 and from version 3 on"), replaced.getMessage());
     commit(3, add("d", true, 20, 3));
@@ -263,9 +269,9 @@ class ChangeRangePlannerTest {
     assertTrue(quiet.commits().isEmpty());
     ChangeRange window = planner.plan(new ChangeFeedRequest(null, 25_000L, "25 s", null, 45_000L, "45 s", ChangeMode.ALL));
     assertEquals(List.of(3L), window.commits().stream().map(CommitChanges::version).toList());
-    DeltaXException reversed = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException reversed = assertThrows(DeltaXAnalysisException.class,
         () -> planner.plan(new ChangeFeedRequest(null, 38_000L, "38 s", null, 32_000L, "32 s", ChangeMode.ALL)));
-    assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
+    assertEquals(DELTAX_INVALID_CHANGE_RANGE, reversed.condition());
   }
 
   /**
@@ -289,7 +295,7 @@ class ChangeRangePlannerTest {
           null, null, null, ChangeMode.ALL));
       assertEquals(all.commits().get(i).version(), from.start());
     }
-    DeltaXException after = assertThrows(DeltaXException.class, () -> planner.plan(
+    DeltaXAnalysisException after = assertThrows(DeltaXAnalysisException.class, () -> planner.plan(
         new ChangeFeedRequest(null, 20_003L, "after the last", null, null, null, ChangeMode.ALL)));
     assertTrue(after.getMessage().contains("after the last"), after.getMessage());
   }
@@ -312,17 +318,20 @@ class ChangeRangePlannerTest {
   @Test
   void badRanges() throws IOException {
     history();
-    DeltaXException reversed = assertThrows(DeltaXException.class, () -> plan(3, 2L));
-    assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
-    DeltaXException afterTheLatest = assertThrows(DeltaXException.class, () -> plan(5, null));
-    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
+    DeltaXAnalysisException reversed = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(3, 2L));
+    assertEquals(DELTAX_INVALID_CHANGE_RANGE, reversed.condition());
+    DeltaXAnalysisException afterTheLatest = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(5, null));
+    assertEquals(DELTAX_CHANGE_RANGE_NOT_AVAILABLE, afterTheLatest.condition());
     assertTrue(afterTheLatest.getMessage().contains("from version 5: the latest version is 4"),
         afterTheLatest.getMessage());
     // An ending version after the latest reads to the latest, as delta-spark's.
     assertEquals(4, plan(3, 7L).end());
     commit(5, metadata(false));
-    DeltaXException disabled = assertThrows(DeltaXException.class, () -> plan(1, 5L));
-    assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
+    DeltaXAnalysisException disabled = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(1, 5L));
+    assertEquals(DELTAX_UNSUPPORTED_CHANGE_RANGE, disabled.condition());
     assertTrue(disabled.getMessage().contains("across version 5"), disabled.getMessage());
   }
 }
