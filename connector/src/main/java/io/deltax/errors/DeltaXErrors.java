@@ -204,9 +204,7 @@ public final class DeltaXErrors {
         "tablePath", tablePath, "key", key, "value", value, "expected", expected);
   }
 
-  // ---------------------------------------------------------------------------------------------
   // Writers and their arguments: the procedures, the backfill, the preservation, bin/deltax.
-  // ---------------------------------------------------------------------------------------------
 
   /**
    * A procedure argument, session conf or {@code bin/deltax} flag that takes a whole number, given
@@ -304,9 +302,7 @@ public final class DeltaXErrors {
     return error(DELTAX_UNSUPPORTED_TABLE, "noDomainMetadata", null, "tablePath", tablePath);
   }
 
-  // ---------------------------------------------------------------------------------------------
   // The change feed (readChangeFeed, deltax_changes): raised before any data file is read.
-  // ---------------------------------------------------------------------------------------------
 
   public static RuntimeException missingChangeFeedStart() {
     return error(DELTAX_INVALID_OPTION, "missingChangeFeedStart", null);
@@ -328,10 +324,7 @@ public final class DeltaXErrors {
         "tablePath", tablePath, "start", start, "latest", latest);
   }
 
-  /**
-   * @param startChosen whether the user chose the start (a batch read), else a stream resumes
-   *     there
-   */
+  /** @param startChosen whether a batch read chose the start, else a stream resumes there */
   public static RuntimeException changeRangeStateBeforeGone(String tablePath, long start,
       boolean startChosen) {
     String whatToDo = startChosen ? "Start from version " + (start + 1) + "."
@@ -398,9 +391,7 @@ public final class DeltaXErrors {
         "tablePath", tablePath, "store", store, "why", why);
   }
 
-  // ---------------------------------------------------------------------------------------------
   // Streams (readStream.format("deltax")): raised when a micro-batch is planned, before it reads.
-  // ---------------------------------------------------------------------------------------------
 
   /** A commit that removed data, which an append-only stream cannot pass on. */
   public static RuntimeException streamDataRemoved(String tablePath, long version,
