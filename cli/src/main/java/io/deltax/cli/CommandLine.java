@@ -1,7 +1,7 @@
 package io.deltax.cli;
 
 import io.deltax.conf.WholeNumberRange;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -62,9 +62,9 @@ final class CommandLine {
     }
     try {
       return range.parse(name, value);
-    } catch (DeltaXException e) {
-      // The same words as the CALL argument's, without the condition: a usage error.
-      throw new UsageException(e.getMessage().substring(e.errorClass().length() + 3));
+    } catch (DeltaXIllegalArgumentException e) {
+      // The same words as the CALL argument's, without the condition and SQLSTATE: a usage error.
+      throw new UsageException(e.plainMessage());
     }
   }
 

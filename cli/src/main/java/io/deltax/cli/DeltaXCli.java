@@ -5,7 +5,7 @@ import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.cli.CommandLine.UsageException;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.extensions.procedures.SessionWriters;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -96,7 +96,7 @@ public final class DeltaXCli {
     } catch (UsageException e) {
       err.println("deltax: " + e.getMessage());
       return 2;
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // a deltax AnalysisException too, which Java counts as checked
       err.println("deltax: " + oneLine(e));
       if (verbose) {
         e.printStackTrace(err);
@@ -107,10 +107,10 @@ public final class DeltaXCli {
 
   private static String oneLine(Throwable e) {
     Throwable root = e;
-    while (!(root instanceof DeltaXException) && root.getCause() != null) {
+    while (!(root instanceof DeltaXThrowable) && root.getCause() != null) {
       root = root.getCause();
     }
-    String message = root instanceof DeltaXException ? root.getMessage() : e.getMessage();
+    String message = root instanceof DeltaXThrowable ? root.getMessage() : e.getMessage();
     return message == null ? e.toString() : message.lines().findFirst().orElse(e.toString());
   }
 

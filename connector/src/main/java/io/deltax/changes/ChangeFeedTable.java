@@ -7,7 +7,8 @@ import io.deltax.changes.plan.ChangeRange;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrorCondition;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -95,9 +96,10 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
     if (bounds.start() == earliest) {
       try {
         return range();
-      } catch (DeltaXException e) {
+      } catch (Exception e) {
         // Where that commit changed the protocol or metadata, the state before it is gone.
-        if (!"DELTAX_CHANGE_RANGE_NOT_AVAILABLE".equals(e.getCondition())) {
+        if (!(e instanceof DeltaXThrowable dx
+            && dx.condition() == DeltaXErrorCondition.DELTAX_CHANGE_RANGE_NOT_AVAILABLE)) {
           throw e;
         }
       }

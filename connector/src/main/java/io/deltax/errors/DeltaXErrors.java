@@ -1,233 +1,239 @@
 package io.deltax.errors;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_BACKFILL_INCOMPLETE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CHANGE_RANGE_NOT_AVAILABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_CHANGE_DATA;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_DELETION_VECTOR;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_LOG;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_ARGUMENT;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_CHANGE_RANGE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_TABLE_PROPERTY;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_IO_ERROR;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_LOG_INCOMPLETE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_MISSING_PATH;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_MISSING_STATS;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_NOT_A_DELTA_TABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_PROCEDURE_NOT_FOUND;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_ROW_TRACKING_INCOMPLETE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_BAD_OFFSET;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_DATA_REMOVED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_CHANGED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_TABLE_CHANGED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_VERSIONS_MISSING;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_TABLE_NOT_FOUND;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_TABLE_WITHOUT_COLUMNS;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_TIMESTAMP_NOT_AVAILABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_TOO_MANY_CONFLICTS;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSAFE_COMMIT_STORE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_CHANGE_RANGE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_OPTION;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_READER_FEATURE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_READER_VERSION;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_TABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_TYPE_CHANGE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_WRITER_FEATURE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE;
+
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
-/** Every user-facing error deltax raises, in one place, so their wording stays consistent. */
+/**
+ * Every user-facing error deltax raises, in one place, so their wording stays consistent. Each
+ * method renders its template, the one named after it in {@value DeltaXErrorCondition#RESOURCE},
+ * with named parameters, and builds the exception its condition's kind asks for.
+ *
+ * <p>Each method is declared to return an unchecked exception, written {@code throw
+ * DeltaXErrors.tableNotFound(path)}. A condition of kind {@code ANALYSIS} is an {@code
+ * AnalysisException}, which Java checks and Spark's Java interfaces do not declare: such a method
+ * throws it itself, as Scala code throws it, rather than return it.
+ */
 public final class DeltaXErrors {
   private DeltaXErrors() {}
 
-  public static DeltaXException tableNotFound(String tablePath) {
-    return new DeltaXException("DELTAX_TABLE_NOT_FOUND",
-        "No Delta table at " + tablePath + ": the path does not exist. Check the path and that this "
-            + "Spark session can reach its file system.");
+  public static RuntimeException tableNotFound(String tablePath) {
+    return error(DELTAX_TABLE_NOT_FOUND, "tableNotFound", null, "tablePath", tablePath);
   }
 
-  public static DeltaXException notADeltaTable(String tablePath, String why) {
-    return new DeltaXException("DELTAX_NOT_A_DELTA_TABLE",
-        tablePath + " is not a Delta table: " + why
-            + ". deltax reads tables that have a _delta_log directory with at least one commit.");
+  public static RuntimeException notADeltaTable(String tablePath, String why) {
+    return error(DELTAX_NOT_A_DELTA_TABLE, "notADeltaTable", null,
+        "tablePath", tablePath, "why", why);
   }
 
-  public static DeltaXException missingPathOption() {
-    return new DeltaXException("DELTAX_MISSING_PATH",
-        "No table path given. Use spark.read.format(\"deltax\").load(\"/path/to/table\") "
-            + "or .option(\"path\", ...).");
+  public static RuntimeException missingPathOption() {
+    return error(DELTAX_MISSING_PATH, "missingPathOption", null);
   }
 
-  public static DeltaXException logGap(String tablePath, long expected, long found) {
-    return new DeltaXException("DELTAX_LOG_INCOMPLETE",
-        "The _delta_log of " + tablePath + " is missing commit " + expected + " (the next commit "
-            + "found is " + found + "). The log is incomplete; the table cannot be read at this "
-            + "version.");
+  public static RuntimeException logGap(String tablePath, long expected, long found) {
+    return error(DELTAX_LOG_INCOMPLETE, "logGap", null,
+        "tablePath", tablePath, "expected", expected, "found", found);
   }
 
-  public static DeltaXException logStartMissing(String tablePath, long firstCommit) {
-    return new DeltaXException("DELTAX_LOG_INCOMPLETE",
-        "The _delta_log of " + tablePath + " starts at commit " + firstCommit
-            + " and has no checkpoint to start from, so no version of the table can be rebuilt.");
+  public static RuntimeException logStartMissing(String tablePath, long firstCommit) {
+    return error(DELTAX_LOG_INCOMPLETE, "logStartMissing", null,
+        "tablePath", tablePath, "firstCommit", firstCommit);
   }
 
-  public static DeltaXException corruptLogFile(String file, String why, Throwable cause) {
-    return new DeltaXException("DELTAX_CORRUPT_LOG",
-        "Cannot read Delta log file " + file + ": " + why
-            + ". The file may be truncated or was not written by a Delta writer.", cause);
+  public static RuntimeException corruptLogFile(String file, String why, Throwable cause) {
+    return error(DELTAX_CORRUPT_LOG, "corruptLogFile", cause, "file", file, "why", why);
   }
 
-  public static DeltaXException corruptChangeDataFile(String tablePath, String file, String why) {
-    return new DeltaXException("DELTAX_CORRUPT_CHANGE_DATA",
-        "Cannot read the change data file " + file + " of " + tablePath + ": " + why
-            + ". Each row of a change data file names its change in _change_type: insert, "
-            + "update_preimage, update_postimage or delete.");
+  public static RuntimeException corruptChangeDataFile(String tablePath, String file, String why) {
+    return error(DELTAX_CORRUPT_CHANGE_DATA, "corruptChangeDataFile", null,
+        "tablePath", tablePath, "file", file, "why", why);
   }
 
-  /** A checkpoint that cannot be read, with no older checkpoint or first commit to use instead. */
-  /** @param withoutIt why the log cannot rebuild the version without the checkpoint */
-  public static DeltaXException unreadableCheckpoint(String tablePath, long version, String file,
+  /**
+   * A checkpoint that cannot be read, with no older checkpoint or first commit to use instead.
+   *
+   * @param withoutIt why the log cannot rebuild the version without the checkpoint
+   */
+  public static RuntimeException unreadableCheckpoint(String tablePath, long version, String file,
       Throwable cause, Throwable withoutIt) {
-    return new DeltaXException("DELTAX_CORRUPT_LOG",
-        "Cannot read checkpoint " + file + " of table " + tablePath + " to rebuild version "
-            + version + " (" + cause.getMessage() + "), and the log cannot rebuild it without "
-            + "that checkpoint (" + withoutIt.getMessage() + "). Restore the checkpoint file, or "
-            + "the commits before it.", cause);
+    return error(DELTAX_CORRUPT_LOG, "unreadableCheckpoint", cause,
+        "file", file, "tablePath", tablePath, "version", version, "why", cause.getMessage(),
+        "whyNotWithout", withoutIt.getMessage());
   }
 
   /** A checkpoint that parses but lacks an action every checkpoint holds: a damaged file. */
-  public static DeltaXException checkpointWithoutProtocolOrMetadata(String tablePath,
+  public static RuntimeException checkpointWithoutProtocolOrMetadata(String tablePath,
       long version, String file, String missing) {
-    return new DeltaXException("DELTAX_CORRUPT_LOG",
-        "Checkpoint " + file + " of table " + tablePath + " (version " + version + ") has no "
-            + missing + " action, which every checkpoint holds: the file is damaged.");
+    return error(DELTAX_CORRUPT_LOG, "checkpointWithoutProtocolOrMetadata", null,
+        "tablePath", tablePath, "version", version, "file", file, "missing", missing);
   }
 
-  public static DeltaXException missingProtocolOrMetadata(String tablePath, long version) {
-    return new DeltaXException("DELTAX_CORRUPT_LOG",
-        "The log of " + tablePath + " at version " + version
-            + " has no protocol or no metaData action; it is not a valid Delta table state.");
+  public static RuntimeException missingProtocolOrMetadata(String tablePath, long version) {
+    return error(DELTAX_CORRUPT_LOG, "missingProtocolOrMetadata", null,
+        "tablePath", tablePath, "version", version);
   }
 
-  public static DeltaXException unsupportedReaderFeatures(
-      String tablePath, long version, Collection<String> features, Collection<String> supported) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_READER_FEATURE",
-        "Table " + tablePath + " (version " + version + ") requires reader feature(s) " + features
-            + " that deltax does not support, so it refuses to read the table. deltax supports "
-            + "the reader features " + supported + ".");
+  public static RuntimeException unsupportedReaderFeatures(String tablePath, long version,
+      Collection<String> features, Collection<String> supported) {
+    return error(DELTAX_UNSUPPORTED_READER_FEATURE, "unsupportedReaderFeatures", null,
+        "tablePath", tablePath, "version", version, "features", features, "supported", supported);
   }
 
-  public static DeltaXException unsupportedTypeChange(String tablePath, long version, String column,
-      String from, String to) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TYPE_CHANGE", "Table " + tablePath + " (version "
-        + version + ") records a type change of column " + column + " from " + from + " to " + to
-        + " (delta.typeChanges), which is not one of the widenings PROTOCOL.md's Type Widening "
-        + "allows, so deltax cannot read the files written before it and refuses the table.");
+  public static RuntimeException unsupportedTypeChange(String tablePath, long version,
+      String column, String from, String to) {
+    return error(DELTAX_UNSUPPORTED_TYPE_CHANGE, "unsupportedTypeChange", null,
+        "tablePath", tablePath, "version", version, "column", column, "from", from, "to", to);
   }
 
-  public static DeltaXException commitCoordinatorManaged(String tablePath, long version, String coordinator) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Table " + tablePath + " (version " + version
-        + ") has its commits managed by the commit coordinator '" + coordinator + "' (table property "
-        + "delta.coordinatedCommits.commitCoordinator-preview): its newest commits may exist only in "
-        + "_delta_log/_commits until the coordinator copies them into the log, and deltax reads the "
-        + "log's files alone, so it refuses rather than read an older version as the latest. Read "
-        + "it with delta-spark, or turn coordination off (ALTER TABLE ... DROP FEATURE "
-        + "'coordinatedCommits-preview' backfills every commit).");
+  public static RuntimeException commitCoordinatorManaged(String tablePath, long version,
+      String coordinator) {
+    return error(DELTAX_UNSUPPORTED_TABLE, "commitCoordinatorManaged", null,
+        "tablePath", tablePath, "version", version, "coordinator", coordinator);
   }
 
-  public static DeltaXException unsupportedReaderVersion(String tablePath, long version, int minReaderVersion) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_READER_VERSION",
-        "Table " + tablePath + " (version " + version + ") requires Delta reader version "
-            + minReaderVersion + "; deltax reads versions 1 to 3.");
+  public static RuntimeException unsupportedReaderVersion(String tablePath, long version,
+      int minReaderVersion) {
+    return error(DELTAX_UNSUPPORTED_READER_VERSION, "unsupportedReaderVersion", null,
+        "tablePath", tablePath, "version", version, "minReaderVersion", minReaderVersion);
   }
 
-  public static DeltaXException versionNotAvailable(String tablePath, long requested, long earliest, long latest) {
-    return new DeltaXException("DELTAX_VERSION_NOT_AVAILABLE",
-        "Cannot time travel " + tablePath + " to version " + requested
-            + ": the available versions are " + earliest + " to " + latest + ".");
+  public static RuntimeException versionNotAvailable(String tablePath, long requested,
+      long earliest, long latest) {
+    return error(DELTAX_VERSION_NOT_AVAILABLE, "versionNotAvailable", null,
+        "tablePath", tablePath, "requested", requested, "earliest", earliest, "latest", latest);
   }
 
-  /** A new stream's {@code startingVersion} after the latest version (delta-spark refuses it too). */
-  public static DeltaXException streamStartAfterLatest(String tablePath, long requested, long latest) {
-    return new DeltaXException("DELTAX_VERSION_NOT_AVAILABLE",
-        "Cannot start a stream of " + tablePath + " at version " + requested + ": the latest version is "
-            + latest + ". Use startingVersion = 'latest' to read the commits made from now on.");
+  /** A new stream's {@code startingVersion} after the latest version, which delta-spark refuses. */
+  public static RuntimeException streamStartAfterLatest(String tablePath, long requested,
+      long latest) {
+    return error(DELTAX_VERSION_NOT_AVAILABLE, "streamStartAfterLatest", null,
+        "tablePath", tablePath, "requested", requested, "latest", latest);
   }
 
-  public static DeltaXException timestampBeforeFirstCommit(String tablePath, String requested, String earliest) {
-    return new DeltaXException("DELTAX_TIMESTAMP_NOT_AVAILABLE",
-        "Cannot find the version of " + tablePath + " as of " + requested
-            + ": it is before the earliest available commit (" + earliest + ").");
+  public static RuntimeException timestampBeforeFirstCommit(String tablePath, String requested,
+      String earliest) {
+    return error(DELTAX_TIMESTAMP_NOT_AVAILABLE, "timestampBeforeFirstCommit", null,
+        "tablePath", tablePath, "requested", requested, "earliest", earliest);
   }
 
-  public static DeltaXException timestampAfterLastCommit(String tablePath, String requested, String latest) {
-    return new DeltaXException("DELTAX_TIMESTAMP_NOT_AVAILABLE",
-        "Cannot find the version of " + tablePath + " as of " + requested
-            + ": it is after the latest commit (" + latest + "). Use a timestamp at or before it.");
+  public static RuntimeException timestampAfterLastCommit(String tablePath, String requested,
+      String latest) {
+    return error(DELTAX_TIMESTAMP_NOT_AVAILABLE, "timestampAfterLastCommit", null,
+        "tablePath", tablePath, "requested", requested, "latest", latest);
   }
 
-  public static DeltaXException badOption(String option, String value, String expected) {
-    return new DeltaXException("DELTAX_INVALID_OPTION",
-        "Invalid value '" + value + "' for option " + option + ": expected " + expected + ".");
+  public static RuntimeException badOption(String option, String value, String expected) {
+    return error(DELTAX_INVALID_OPTION, "badOption", null,
+        "value", value, "option", option, "expected", expected);
   }
 
-  public static DeltaXException unsupportedOption(String option, String why) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_OPTION",
-        "Option " + option + " is not supported: " + why + ".");
+  public static RuntimeException unsupportedOption(String option, String why) {
+    return error(DELTAX_UNSUPPORTED_OPTION, "unsupportedOption", null,
+        "option", option, "why", why);
   }
 
-  public static DeltaXException changeFeedOfLoadedTable(String tablePath) {
-    return new DeltaXException("DELTAX_INVALID_OPTION",
-        "Option readChangeFeed cannot be given to a table a catalog loaded (" + tablePath
-            + "): Spark resolved it to the table's snapshot before it read the options. Read the "
-            + "changes with spark.read.format(\"deltax\").option(\"readChangeFeed\", \"true\")"
-            + ".option(\"startingVersion\", ...).load(\"" + tablePath + "\"), or in SQL with "
-            + "deltax_changes('" + tablePath + "', start[, end[, mode]]).");
+  public static RuntimeException changeFeedOfLoadedTable(String tablePath) {
+    return error(DELTAX_INVALID_OPTION, "changeFeedOfLoadedTable", null, "tablePath", tablePath);
   }
 
-  public static DeltaXException conflictingTimeTravel() {
-    return new DeltaXException("DELTAX_INVALID_OPTION",
-        "Options versionAsOf and timestampAsOf cannot be used together; give one of them.");
+  public static RuntimeException conflictingTimeTravel() {
+    return error(DELTAX_INVALID_OPTION, "conflictingTimeTravel", null);
   }
 
-  public static DeltaXException badPartitionValue(String column, String value, String type) {
-    return new DeltaXException("DELTAX_CORRUPT_LOG",
-        "Partition value '" + value + "' of column " + column + " cannot be read as " + type + ".");
+  public static RuntimeException badPartitionValue(String column, String value, String type) {
+    return error(DELTAX_CORRUPT_LOG, "badPartitionValue", null,
+        "value", value, "column", column, "type", type);
   }
 
-  public static DeltaXException missingRowTrackingFields(String tablePath, long version, String file) {
-    return new DeltaXException("DELTAX_ROW_TRACKING_INCOMPLETE",
-        "Table " + tablePath + " (version " + version + ") has row tracking enabled, but its file "
-            + file + " has no baseRowId or defaultRowCommitVersion, so its rows have no row IDs. "
-            + "The table was enabled without a complete backfill; backfill it before reading "
-            + "_metadata.row_id.");
+  public static RuntimeException missingRowTrackingFields(String tablePath, long version,
+      String file) {
+    return error(DELTAX_ROW_TRACKING_INCOMPLETE, "missingRowTrackingFields", null,
+        "tablePath", tablePath, "version", version, "file", file);
   }
 
   /**
    * A stream read a file from before row tracking's backfill, and the table's current version no
    * longer holds the file with the row IDs the backfill gave it.
    */
-  public static DeltaXException streamRowIdsUnknown(String tablePath, String file, long version,
+  public static RuntimeException streamRowIdsUnknown(String tablePath, String file, long version,
       Optional<Long> enablementVersion) {
     String start = enablementVersion
         .map(v -> "a startingVersion of " + v + " (where delta.enableRowTracking was turned on) "
             + "or later")
         .orElse("a startingVersion at which delta.enableRowTracking was already on");
-    return new DeltaXException("DELTAX_ROW_TRACKING_INCOMPLETE",
-        "The stream of table " + tablePath + " reads file " + file + " from a commit made before "
-            + "row tracking was enabled. Its add action has no baseRowId, and version " + version
-            + " no longer holds the file with the row IDs the backfill gave it, so its rows have "
-            + "no known row IDs. A stream that starts from the table's snapshot (no "
-            + "startingVersion or startingTimestamp) or with " + start + " reads row IDs.");
+    return error(DELTAX_ROW_TRACKING_INCOMPLETE, "streamRowIdsUnknown", null,
+        "tablePath", tablePath, "file", file, "version", version, "start", start);
   }
 
   /** A read of a table whose metadata has no columns, which delta-spark refuses too. */
-  public static DeltaXException tableWithoutColumns(String tablePath, long version) {
-    return new DeltaXException("DELTAX_TABLE_WITHOUT_COLUMNS",
-        "Table " + tablePath + " (version " + version + ") has no columns: its metaData action has "
-            + "no schemaString or an empty one, so there is nothing to read. Give the table "
-            + "columns (a writer that sets its schema), or read a version that has them.");
+  public static RuntimeException tableWithoutColumns(String tablePath, long version) {
+    return error(DELTAX_TABLE_WITHOUT_COLUMNS, "tableWithoutColumns", null,
+        "tablePath", tablePath, "version", version);
   }
 
-  public static DeltaXException unreadableDeletionVector(String tablePath, String dataFile, Throwable cause) {
+  public static RuntimeException unreadableDeletionVector(String tablePath, String dataFile,
+      Throwable cause) {
     // Some I/O exceptions (an EOFException among them) carry no message: name their kind instead.
     String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-    return new DeltaXException("DELTAX_CORRUPT_DELETION_VECTOR",
-        "Cannot read the deletion vector of " + dataFile + " in table " + tablePath + ": "
-            + why + ". Without it deltax cannot tell which rows were deleted.", cause);
+    return error(DELTAX_CORRUPT_DELETION_VECTOR, "unreadableDeletionVector", cause,
+        "dataFile", dataFile, "tablePath", tablePath, "why", why);
   }
 
-  public static DeltaXException fileSystemError(String tablePath, Throwable cause) {
-    return new DeltaXException("DELTAX_IO_ERROR",
-        "Cannot read the Delta log of " + tablePath + ": " + cause.getMessage(), cause);
+  public static RuntimeException fileSystemError(String tablePath, Throwable cause) {
+    return error(DELTAX_IO_ERROR, "fileSystemError", cause,
+        "tablePath", tablePath, "why", cause.getMessage());
   }
 
-  public static DeltaXException unsupportedWriterFeatures(
-      String tablePath, Collection<String> features, Collection<String> writable) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_WRITER_FEATURE",
-        "Cannot write to " + tablePath + ": it has table feature(s) " + features + " whose rules "
-            + "deltax does not implement, so deltax writes nothing. deltax writes tables with the "
-            + "features " + writable + ".");
+  public static RuntimeException unsupportedWriterFeatures(String tablePath,
+      Collection<String> features, Collection<String> writable) {
+    return error(DELTAX_UNSUPPORTED_WRITER_FEATURE, "unsupportedWriterFeatures", null,
+        "tablePath", tablePath, "features", features, "writable", writable);
   }
 
-  public static DeltaXException invalidTableProperty(String tablePath, String key, String value,
+  public static RuntimeException invalidTableProperty(String tablePath, String key, String value,
       String expected) {
-    return new DeltaXException("DELTAX_INVALID_TABLE_PROPERTY",
-        "Table " + tablePath + " has " + key + " = '" + value + "', which is not " + expected
-            + ". Set a valid value with ALTER TABLE ... SET TBLPROPERTIES.");
+    return error(DELTAX_INVALID_TABLE_PROPERTY, "invalidTableProperty", null,
+        "tablePath", tablePath, "key", key, "value", value, "expected", expected);
   }
 
-  // ---------------------------------------------------------------------------------------------
   // Writers and their arguments: the procedures, the backfill, the preservation, bin/deltax.
-  // ---------------------------------------------------------------------------------------------
 
   /**
    * A procedure argument, session conf or {@code bin/deltax} flag that takes a whole number, given
@@ -235,200 +241,172 @@ public final class DeltaXErrors {
    *
    * @param range "1 to 2147483647 files per commit"
    */
-  public static DeltaXException notAWholeNumber(String setting, String value, String range) {
-    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
-        setting + " takes a whole number from " + range + ", not " + value + ". Nothing was written.");
+  public static RuntimeException notAWholeNumber(String setting, String value, String range) {
+    return error(DELTAX_INVALID_ARGUMENT, "notAWholeNumber", null,
+        "setting", setting, "range", range, "value", value);
   }
 
   /** As {@link #notAWholeNumber}, for a whole number outside the range. */
-  public static DeltaXException outOfRange(String setting, String value, String range, boolean above) {
-    return new DeltaXException("DELTAX_INVALID_ARGUMENT", setting + " " + value
-        + (above ? " exceeds" : " is below") + " the range of " + range + ". Nothing was written.");
+  public static RuntimeException outOfRange(String setting, String value, String range,
+      boolean above) {
+    return error(DELTAX_INVALID_ARGUMENT, "outOfRange", null,
+        "setting", setting, "value", value, "comparison", above ? "exceeds" : "is below",
+        "range", range);
   }
 
-  public static DeltaXException nullArgument(String argument, String expected) {
-    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
-        argument + " takes " + expected + ", not NULL. Nothing was written.");
+  public static RuntimeException nullArgument(String argument, String expected) {
+    return error(DELTAX_INVALID_ARGUMENT, "nullArgument", null,
+        "argument", argument, "expected", expected);
   }
 
-  public static DeltaXException missingTableArgument() {
-    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
-        "table must name a Delta table: a path such as '/data/events' or a table name.");
+  public static RuntimeException missingTableArgument() {
+    return error(DELTAX_INVALID_ARGUMENT, "missingTableArgument", null);
   }
 
-  public static DeltaXException catalogTableNotFound(String table, Throwable cause) {
-    String why = cause.getMessage() == null ? cause.toString() : cause.getMessage().lines().findFirst().orElse("");
-    return new DeltaXException("DELTAX_TABLE_NOT_FOUND", "No table " + table + " in the session "
-        + "catalog (" + why + "). Give a table name the session catalog knows, or the table's path.", cause);
+  public static RuntimeException catalogTableNotFound(String table, Throwable cause) {
+    String why = cause.getMessage() == null ? cause.toString()
+        : cause.getMessage().lines().findFirst().orElse("");
+    return error(DELTAX_TABLE_NOT_FOUND, "catalogTableNotFound", cause, "table", table, "why", why);
   }
 
-  public static DeltaXException notADeltaCatalogTable(String table, String provider) {
-    return new DeltaXException("DELTAX_NOT_A_DELTA_TABLE",
-        "Table " + table + " has provider '" + provider + "', not delta.");
+  public static RuntimeException notADeltaCatalogTable(String table, String provider) {
+    return error(DELTAX_NOT_A_DELTA_TABLE, "notADeltaCatalogTable", null,
+        "table", table, "provider", provider);
   }
 
-  public static DeltaXException procedureNotFound(String procedure, String catalog, Collection<String> procedures) {
-    return new DeltaXException("DELTAX_PROCEDURE_NOT_FOUND", "No procedure " + procedure
-        + " in catalog " + catalog + "; deltax has " + procedures + ".");
+  public static RuntimeException procedureNotFound(String procedure, String catalog,
+      Collection<String> procedures) {
+    return error(DELTAX_PROCEDURE_NOT_FOUND, "procedureNotFound", null,
+        "procedure", procedure, "catalog", catalog, "procedures", procedures);
   }
 
   /** @param wrote whether the backfill committed versions before it came to the file */
-  public static DeltaXException missingRecordCount(String tablePath, String file, boolean wrote) {
-    return new DeltaXException("DELTAX_MISSING_STATS", "Cannot assign row IDs to " + file
-        + " in " + tablePath + ": its add action has no numRecords statistic, and row IDs are "
-        + "assigned by record count. Recompute statistics for the table first. "
-        + (wrote ? COMMITS_STAY : "Nothing was written."));
+  public static RuntimeException missingRecordCount(String tablePath, String file, boolean wrote) {
+    return error(DELTAX_MISSING_STATS, "missingRecordCount", null,
+        "file", file, "tablePath", tablePath, "written", written(wrote));
   }
 
-  private static final String COMMITS_STAY = "The commits already written stay valid, and the "
-      + "next call goes on from them.";
-
   /** @param what the work that failed, such as "Storing the row data versions of /t" */
-  public static DeltaXException ioError(String what, IOException cause) {
-    return new DeltaXException("DELTAX_IO_ERROR", what + " failed reading or writing its files: " + cause, cause);
+  public static RuntimeException ioError(String what, IOException cause) {
+    return error(DELTAX_IO_ERROR, "ioError", cause, "what", what, "error", cause);
   }
 
   /** @param wrote whether the backfill committed versions before the failure */
-  public static DeltaXException backfillIoError(String tablePath, boolean wrote, IOException cause) {
-    return new DeltaXException("DELTAX_IO_ERROR", "Row tracking backfill of " + tablePath
-        + " failed reading or writing its files: " + cause + ". "
-        + (wrote ? COMMITS_STAY : "Nothing was written."), cause);
+  public static RuntimeException backfillIoError(String tablePath, boolean wrote,
+      IOException cause) {
+    return error(DELTAX_IO_ERROR, "backfillIoError", cause,
+        "tablePath", tablePath, "error", cause, "written", written(wrote));
   }
 
-  public static DeltaXException filesWithoutRowIdsAppeared(String tablePath) {
-    return new DeltaXException("DELTAX_BACKFILL_INCOMPLETE", "Files without row IDs appeared "
-        + "in " + tablePath + " while row tracking was being enabled; call backfill_row_tracking again.");
+  public static RuntimeException filesWithoutRowIdsAppeared(String tablePath) {
+    return error(DELTAX_BACKFILL_INCOMPLETE, "filesWithoutRowIdsAppeared", null,
+        "tablePath", tablePath);
   }
 
-  public static DeltaXException backfillConflicts(String tablePath, int conflicts) {
-    return new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up the row tracking backfill of "
-        + tablePath + " after " + conflicts + " commits lost to concurrent "
-        + "writers. What was committed stays; call again when the table is quieter.");
+  public static RuntimeException backfillConflicts(String tablePath, int conflicts) {
+    return error(DELTAX_TOO_MANY_CONFLICTS, "backfillConflicts", null,
+        "tablePath", tablePath, "conflicts", conflicts);
   }
 
-  public static DeltaXException preservationConflicts(String tablePath, int conflicts) {
-    return new DeltaXException("DELTAX_TOO_MANY_CONFLICTS", "Gave up storing the row data versions of "
-        + tablePath + " after " + conflicts + " commits lost to concurrent writers; call again.");
+  public static RuntimeException preservationConflicts(String tablePath, int conflicts) {
+    return error(DELTAX_TOO_MANY_CONFLICTS, "preservationConflicts", null,
+        "tablePath", tablePath, "conflicts", conflicts);
   }
 
-  public static DeltaXException rowTrackingSuspended(String table) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot backfill row IDs of " + table
-        + ": its property delta.rowTrackingSuspended is true, so no writer may assign row IDs and "
-        + "row tracking cannot be enabled beside it. Nothing was written. To backfill, first run "
-        + "ALTER TABLE ... UNSET TBLPROPERTIES ('delta.rowTrackingSuspended').");
+  public static RuntimeException rowTrackingSuspended(String table) {
+    return error(DELTAX_UNSUPPORTED_TABLE, "rowTrackingSuspended", null, "table", table);
   }
 
-  public static DeltaXException rowTrackingSuspendedDuringBackfill(String table) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Row tracking backfill of " + table
-        + " stopped: another writer set its property delta.rowTrackingSuspended to true, so no "
-        + "writer may assign row IDs and row tracking cannot be enabled beside it. The commits "
-        + "already written stay valid. To backfill, first run ALTER TABLE ... UNSET TBLPROPERTIES "
-        + "('delta.rowTrackingSuspended'), then call the backfill again.");
+  public static RuntimeException rowTrackingSuspendedDuringBackfill(String table) {
+    return error(DELTAX_UNSUPPORTED_TABLE, "rowTrackingSuspendedDuringBackfill", null,
+        "table", table);
   }
 
-  public static DeltaXException rowTrackingDroppedDuringBackfill(String table, long version) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Row tracking backfill of " + table
-        + " stopped: another writer removed the rowTracking feature from its protocol (version "
-        + version + " has it no more), so row tracking cannot be enabled. The commits already "
-        + "written stay valid; call the backfill again to add the feature back and finish.");
+  public static RuntimeException rowTrackingDroppedDuringBackfill(String table, long version) {
+    return error(DELTAX_UNSUPPORTED_TABLE, "rowTrackingDroppedDuringBackfill", null,
+        "table", table, "version", version);
   }
 
-  public static DeltaXException noDomainMetadata(String tablePath) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE", "Cannot store row data versions in "
-        + tablePath + ": its protocol does not support the domainMetadata writer feature. "
-        + "Nothing was written.");
+  public static RuntimeException noDomainMetadata(String tablePath) {
+    return error(DELTAX_UNSUPPORTED_TABLE, "noDomainMetadata", null, "tablePath", tablePath);
   }
 
-  // ---------------------------------------------------------------------------------------------
   // The change feed (readChangeFeed, deltax_changes): raised before any data file is read.
-  // ---------------------------------------------------------------------------------------------
 
-  public static DeltaXException missingChangeFeedStart() {
-    return new DeltaXException("DELTAX_INVALID_OPTION",
-        "readChangeFeed needs the start of the range: give startingVersion or startingTimestamp "
-            + "(and optionally endingVersion or endingTimestamp; the default end is the latest version).");
+  public static RuntimeException missingChangeFeedStart() {
+    return error(DELTAX_INVALID_OPTION, "missingChangeFeedStart", null);
   }
 
-  public static DeltaXException conflictingOptions(String first, String second) {
-    return new DeltaXException("DELTAX_INVALID_OPTION",
-        "Options " + first + " and " + second + " cannot be used together; give one of them.");
+  public static RuntimeException conflictingOptions(String first, String second) {
+    return error(DELTAX_INVALID_OPTION, "conflictingOptions", null,
+        "first", first, "second", second);
   }
 
-  public static DeltaXException changeRangeReversed(String tablePath, long start, long end) {
-    return new DeltaXException("DELTAX_INVALID_CHANGE_RANGE",
-        "Cannot read the changes of " + tablePath + " from version " + start + " to version " + end
-            + ": the start is after the end. Give a starting version at or before the ending version.");
+  public static RuntimeException changeRangeReversed(String tablePath, long start, long end) {
+    return error(DELTAX_INVALID_CHANGE_RANGE, "changeRangeReversed", null,
+        "tablePath", tablePath, "start", start, "end", end);
   }
 
-  public static DeltaXException changeRangeStartsAfterLatest(String tablePath, long start, long latest) {
-    return new DeltaXException("DELTAX_CHANGE_RANGE_NOT_AVAILABLE",
-        "Cannot read the changes of " + tablePath + " from version " + start + ": the latest version is "
-            + latest + ". Give a starting version at or before it.");
+  public static RuntimeException changeRangeStartsAfterLatest(String tablePath, long start,
+      long latest) {
+    return error(DELTAX_CHANGE_RANGE_NOT_AVAILABLE, "changeRangeStartsAfterLatest", null,
+        "tablePath", tablePath, "start", start, "latest", latest);
   }
 
-  /** @param startChosen whether the user chose the start (a batch read), else a stream resumes there */
-  public static DeltaXException changeRangeStateBeforeGone(String tablePath, long start, boolean startChosen) {
-    return new DeltaXException("DELTAX_CHANGE_RANGE_NOT_AVAILABLE",
-        "Cannot read the changes of " + tablePath + " from version " + start + ": version " + start
-            + " changes the table's protocol or metadata, and log clean-up removed the commits that say what"
-            + " they were before it. " + (startChosen ? "Start from version " + (start + 1) + "."
-                : "The stream cannot go on from there: start a new one (a new checkpoint location) from version "
-                    + (start + 1) + "."));
+  /** @param startChosen whether a batch read chose the start, else a stream resumes there */
+  public static RuntimeException changeRangeStateBeforeGone(String tablePath, long start,
+      boolean startChosen) {
+    String whatToDo = startChosen ? "Start from version " + (start + 1) + "."
+        : "The stream cannot go on from there: start a new one (a new checkpoint location) "
+            + "from version " + (start + 1) + ".";
+    return error(DELTAX_CHANGE_RANGE_NOT_AVAILABLE, "changeRangeStateBeforeGone", null,
+        "tablePath", tablePath, "start", start, "whatToDo", whatToDo);
   }
 
   /** @param available "versions 3 to 17" */
-  public static DeltaXException changeRangeNotAvailable(String tablePath, long start, long end,
+  public static RuntimeException changeRangeNotAvailable(String tablePath, long start, long end,
       String available) {
-    return new DeltaXException("DELTAX_CHANGE_RANGE_NOT_AVAILABLE",
-        "Cannot read the changes of " + tablePath + " from version " + start + " to version " + end
-            + ": the log holds the commits of " + available + " only. Give a range inside it.");
+    return error(DELTAX_CHANGE_RANGE_NOT_AVAILABLE, "changeRangeNotAvailable", null,
+        "tablePath", tablePath, "start", start, "end", end, "available", available);
   }
 
   /**
    * @param readableFrom the first version whose changes the later schemas can represent: the
    *     schema change's own, or the next one where that commit also removed rows written before it
    */
-  public static DeltaXException changeRangeSchemaChange(String tablePath, long version, String why,
-      long readableFrom) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_CHANGE_RANGE",
-        "Cannot read the changes of " + tablePath + " across version " + version + ": its schema "
-            + "change " + why + ", which the range's last schema cannot represent. Read the changes "
-            + "up to version " + (version - 1) + " and from version " + readableFrom + " on "
-            + "separately.");
+  public static RuntimeException changeRangeSchemaChange(String tablePath, long version,
+      String why, long readableFrom) {
+    return error(DELTAX_UNSUPPORTED_CHANGE_RANGE, "changeRangeSchemaChange", null,
+        "tablePath", tablePath, "version", version, "why", why, "previousVersion", version - 1,
+        "readableFrom", readableFrom);
   }
 
-  public static DeltaXException rowTrackingDisabledInRange(String tablePath, long version) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_CHANGE_RANGE",
-        "Cannot read the changes of " + tablePath + " across version " + version + ": it disabled "
-            + "row tracking, so the rows after it cannot be matched with the rows before it. Read "
-            + "the changes up to version " + (version - 1) + " instead.");
+  public static RuntimeException rowTrackingDisabledInRange(String tablePath, long version) {
+    return error(DELTAX_UNSUPPORTED_CHANGE_RANGE, "rowTrackingDisabledInRange", null,
+        "tablePath", tablePath, "version", version, "previousVersion", version - 1);
   }
 
   /**
    * A table column has the name of a column the change feed adds; delta-spark refuses to turn its
    * change data feed on for such a table ({@code DELTA_TABLE_ALREADY_CONTAINS_CDC_COLUMNS}).
    */
-  public static DeltaXException tableHasChangeFeedColumn(String tablePath, String column) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_TABLE",
-        "Cannot give the changes of " + tablePath + ": its column " + column + " has the name of a "
-            + "column the change feed adds (_change_type, _commit_version, _commit_timestamp), so "
-            + "the feed could not tell them apart. Rename the column to read its changes.");
+  public static RuntimeException tableHasChangeFeedColumn(String tablePath, String column) {
+    return error(DELTAX_UNSUPPORTED_TABLE, "tableHasChangeFeedColumn", null,
+        "tablePath", tablePath, "column", column);
   }
 
   /** Spark 4.2's CHANGES query asked for post-processing that needs row IDs the range lacks. */
-  public static DeltaXException changelogWithoutRowIds(String tablePath, long version,
+  public static RuntimeException changelogWithoutRowIds(String tablePath, long version,
       String deduplicationMode, boolean computeUpdates) {
-    return new DeltaXException("DELTAX_UNSUPPORTED_CHANGE_RANGE",
-        "Cannot give the changes of " + tablePath + " with deduplicationMode = " + deduplicationMode
-            + " and computeUpdates = " + computeUpdates + ": version " + version + " was committed "
-            + "without row tracking, so its rows have no row ID to match them by. Start the range "
-            + "after the table's row tracking enablement, or ask with deduplicationMode = 'none' and "
-            + "computeUpdates = 'false' for its file-level deletes and inserts.");
+    return error(DELTAX_UNSUPPORTED_CHANGE_RANGE, "changelogWithoutRowIds", null,
+        "tablePath", tablePath, "deduplicationMode", deduplicationMode,
+        "computeUpdates", computeUpdates, "version", version);
   }
 
-  public static DeltaXException badTableFunctionArgument(String function, String given, String expected) {
-    return new DeltaXException("DELTAX_INVALID_ARGUMENT",
-        function + " takes " + expected + ", not " + given + ".");
+  public static RuntimeException badTableFunctionArgument(String function, String given,
+      String expected) {
+    return error(DELTAX_INVALID_ARGUMENT, "badTableFunctionArgument", null,
+        "function", function, "expected", expected, "given", given);
   }
 
   /**
@@ -437,33 +415,25 @@ public final class DeltaXErrors {
    *
    * @param why what is missing, and how to turn it on
    */
-  public static DeltaXException unsafeCommitStore(String store, String tablePath, String why) {
-    return new DeltaXException("DELTAX_UNSAFE_COMMIT_STORE", "Cannot commit to " + tablePath
-        + ": on " + store + " deltax cannot write a commit only if it is absent (" + why + "), so "
-        + "two writers could overwrite each other's commit. Nothing was written. Turn conditional "
-        + "writes on, or, if no other job writes this table at the same time, set "
-        + "spark.deltax.commit.singleWriter=true to commit with a plain create.");
+  public static RuntimeException unsafeCommitStore(String store, String tablePath, String why) {
+    return error(DELTAX_UNSAFE_COMMIT_STORE, "unsafeCommitStore", null,
+        "tablePath", tablePath, "store", store, "why", why);
   }
 
-  // ---------------------------------------------------------------------------------------------
   // Streams (readStream.format("deltax")): raised when a micro-batch is planned, before it reads.
-  // ---------------------------------------------------------------------------------------------
 
   /** A commit that removed data, which an append-only stream cannot pass on. */
-  public static DeltaXException streamDataRemoved(String tablePath, long version, String operation) {
-    return new DeltaXException("DELTAX_STREAM_DATA_REMOVED",
-        "The stream of " + tablePath + " met version " + version + " (" + operation + "), which "
-            + "removes or rewrites rows: a stream of appends cannot pass that on. Set the option "
-            + "skipChangeCommits=true to skip such commits (or ignoreDeletes=true for commits that "
-            + "only delete), or read the changes with readChangeFeed=true; then restart the query.");
+  public static RuntimeException streamDataRemoved(String tablePath, long version,
+      String operation) {
+    return error(DELTAX_STREAM_DATA_REMOVED, "streamDataRemoved", null,
+        "tablePath", tablePath, "version", version, "operation", operation);
   }
 
   /** The table at the path is another table than the one the stream's offset is of. */
-  public static DeltaXException streamTableChanged(String tablePath, String expectedId, String foundId) {
-    return new DeltaXException("DELTAX_STREAM_TABLE_CHANGED",
-        "The stream's checkpoint is of table id " + expectedId + ", but " + tablePath + " now holds "
-            + "table id " + foundId + ": the table was replaced at the same path. Start the query "
-            + "with a new checkpoint location.");
+  public static RuntimeException streamTableChanged(String tablePath, String expectedId,
+      String foundId) {
+    return error(DELTAX_STREAM_TABLE_CHANGED, "streamTableChanged", null,
+        "expectedId", expectedId, "tablePath", tablePath, "foundId", foundId);
   }
 
   /**
@@ -472,13 +442,11 @@ public final class DeltaXErrors {
    * @param next what the log holds after them ("version 7, the earliest it still holds after
    *     them", or that it holds none)
    */
-  public static DeltaXException streamVersionsMissing(String tablePath, long firstMissing,
+  public static RuntimeException streamVersionsMissing(String tablePath, long firstMissing,
       long lastMissing, String next) {
-    return new DeltaXException("DELTAX_STREAM_VERSIONS_MISSING",
-        "The stream of " + tablePath + " needs versions " + firstMissing + " to " + lastMissing
-            + ", which the log no longer holds (log clean-up); it holds " + next + ". The rows of "
-            + "those versions cannot be read. Set the option failOnDataLoss=false to skip ahead to "
-            + "what the log holds, or start the query with a new checkpoint location.");
+    return error(DELTAX_STREAM_VERSIONS_MISSING, "streamVersionsMissing", null,
+        "tablePath", tablePath, "firstMissing", firstMissing, "lastMissing", lastMissing,
+        "next", next);
   }
 
   /**
@@ -488,45 +456,72 @@ public final class DeltaXErrors {
    *
    * @param version the commit that set {@code versionSchema}
    */
-  public static DeltaXException streamCannotReadVersion(String tablePath, long version,
+  public static RuntimeException streamCannotReadVersion(String tablePath, long version,
       String versionSchema, String streamSchema, String why) {
-    return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
-        "The stream of " + tablePath + " cannot read the rows of version " + version + " with its "
-            + "schema: going from theirs (" + versionSchema + ") to the stream's (" + streamSchema
-            + ") " + why + ". Restart the query: it reads on with the table's latest schema where "
-            + "that reads the rows still to be read; else start a new query, with a new checkpoint "
-            + "location, from version " + version + ".");
+    return error(DELTAX_STREAM_SCHEMA_CHANGED, "streamCannotReadVersion", null,
+        "tablePath", tablePath, "version", version, "versionSchema", versionSchema,
+        "streamSchema", streamSchema, "why", why);
   }
 
   /**
    * A stream's first rows, where a new query starts or a restarted one resumes, were written under
    * a schema its own (the latest) cannot read.
    */
-  public static DeltaXException streamCannotResume(String tablePath, long version, boolean newQuery,
-      String versionSchema, String streamSchema, String why) {
-    return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
-        "The stream of " + tablePath + " cannot " + (newQuery ? "start" : "resume") + " at version "
-            + version + ": its rows were "
-            + "written under (" + versionSchema + "), which the stream's schema, the table's latest ("
-            + streamSchema + "), cannot read: going from theirs to the stream's " + why
-            + ". Start a new query, with a new checkpoint location, from the version that made this "
-            + "change (DESCRIBE HISTORY shows it) or a later one.");
+  public static RuntimeException streamCannotResume(String tablePath, long version,
+      boolean newQuery, String versionSchema, String streamSchema, String why) {
+    return error(DELTAX_STREAM_SCHEMA_CHANGED, "streamCannotResume", null,
+        "tablePath", tablePath, "action", newQuery ? "start" : "resume", "version", version,
+        "versionSchema", versionSchema, "streamSchema", streamSchema, "why", why);
   }
 
   /** The table's schema changed under a running stream. */
-  public static DeltaXException streamSchemaChanged(String tablePath, long version, String oldSchema,
-      String newSchema) {
-    return new DeltaXException("DELTAX_STREAM_SCHEMA_CHANGED",
-        "The schema of " + tablePath + " changed at version " + version + " from " + oldSchema
-            + " to " + newSchema + ". The stream reads with the schema it started with; restart "
-            + "the query to read with the new schema (an added column then reads as null in "
-            + "older rows).");
+  public static RuntimeException streamSchemaChanged(String tablePath, long version,
+      String oldSchema, String newSchema) {
+    return error(DELTAX_STREAM_SCHEMA_CHANGED, "streamSchemaChanged", null,
+        "tablePath", tablePath, "version", version, "oldSchema", oldSchema, "newSchema", newSchema);
   }
 
   /** An offset from another source or a newer deltax. */
-  public static DeltaXException badStreamOffset(String tablePath, String offset, String why) {
-    return new DeltaXException("DELTAX_STREAM_BAD_OFFSET",
-        "Cannot resume the stream of " + tablePath + " from offset " + offset + ": " + why
-            + ". Start the query with a new checkpoint location.");
+  public static RuntimeException badStreamOffset(String tablePath, String offset, String why) {
+    return error(DELTAX_STREAM_BAD_OFFSET, "badStreamOffset", null,
+        "tablePath", tablePath, "offset", offset, "why", why);
+  }
+
+  private static final String COMMITS_STAY = "The commits already written stay valid, and the "
+      + "next call goes on from them.";
+
+  /** What a writer that failed leaves behind. */
+  private static String written(boolean wrote) {
+    return wrote ? COMMITS_STAY : "Nothing was written.";
+  }
+
+  /**
+   * The exception of {@code condition}, its message rendered from the template {@code message}.
+   *
+   * @param parameters names and values, alternating
+   */
+  private static RuntimeException error(DeltaXErrorCondition condition, String message,
+      Throwable cause, Object... parameters) {
+    Map<String, String> named = new LinkedHashMap<>();
+    for (int i = 0; i < parameters.length; i += 2) {
+      named.put((String) parameters[i], String.valueOf(parameters[i + 1]));
+    }
+    String template = condition.template(message);
+    String text = "[" + condition.name() + "] " + DeltaXErrorCondition.render(template, named)
+        + " SQLSTATE: " + condition.sqlState();
+    return switch (condition.kind()) {
+      case ANALYSIS ->
+          throw DeltaXErrors.<RuntimeException>unchecked(
+              new DeltaXAnalysisException(condition, template, named, text, cause));
+      case ILLEGAL_ARGUMENT ->
+          new DeltaXIllegalArgumentException(condition, template, named, text, cause);
+      case RUNTIME -> new DeltaXRuntimeException(condition, template, named, text, cause);
+    };
+  }
+
+  /** Throws {@code e}, checked or not, as the JVM allows. */
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> RuntimeException unchecked(Throwable e) throws E {
+    throw (E) e;
   }
 }

@@ -38,7 +38,7 @@ final class CheckpointReader {
   /**
    * Only the non-file actions: the top-level JSON file, or two Parquet columns.
    *
-   * @throws io.deltax.errors.DeltaXException where the checkpoint has no protocol or no metaData
+   * @throws io.deltax.errors.DeltaXRuntimeException where the checkpoint has no protocol or no metaData
    *     (see {@link ProtocolAndMetadataCheck})
    */
   void readProtocolAndMetadata(Checkpoint checkpoint, Consumer<Action> sink) {
@@ -56,7 +56,7 @@ final class CheckpointReader {
   /**
    * Every action of the checkpoint, its sidecars' file actions last; no sidecar action itself.
    *
-   * @throws io.deltax.errors.DeltaXException where the checkpoint has no protocol or no metaData
+   * @throws io.deltax.errors.DeltaXRuntimeException where the checkpoint has no protocol or no metaData
    */
   void read(Checkpoint checkpoint, Consumer<Action> sink) {
     List<Sidecar> sidecars = new ArrayList<>();

@@ -2,7 +2,6 @@ package io.deltax.log;
 
 import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.errors.DeltaXException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -308,7 +307,7 @@ public final class LogFilePublisher {
     return dir.getName().equals(LogFileName.SIDECAR_DIR) ? dir.getParent() : dir;
   }
 
-  private static DeltaXException unsafe(FileSystem fs, Path dir, String why) {
+  private static RuntimeException unsafe(FileSystem fs, Path dir, String why) {
     Path logDir = logDirOf(dir);
     String table = logDir.getParent() == null ? logDir.toString() : logDir.getParent().toString();
     return DeltaXErrors.unsafeCommitStore(fs.getUri().toString(), table, why);

@@ -8,7 +8,7 @@ import io.deltax.actions.FileActionSummary;
 import io.deltax.actions.LogFileOpener;
 import io.deltax.actions.ParquetActionReader;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.FileNotFoundException;
@@ -234,13 +234,14 @@ final class LogFiles {
     }
   }
 
-  private static DeltaXException emptyCommit(FileStatus file) {
+  private static RuntimeException emptyCommit(FileStatus file) {
     return DeltaXErrors.corruptLogFile(file.getPath().toString(),
         "it holds no action (" + file.getLen() + " bytes), but every commit holds at least one", null);
   }
 
-  private static DeltaXException corrupt(Path file, Exception e) {
-    return e instanceof DeltaXException dx ? dx : DeltaXErrors.corruptLogFile(file.toString(), e.toString(), e);
+  private static RuntimeException corrupt(Path file, Exception e) {
+    return e instanceof DeltaXThrowable && e instanceof RuntimeException dx ? dx
+        : DeltaXErrors.corruptLogFile(file.toString(), e.toString(), e);
   }
 
   /** Reads one line of a commit file into what a caller wants of it; null leaves the line out. */

@@ -4,7 +4,9 @@ import io.deltax.actions.Action;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXErrorCondition;
+import io.deltax.errors.DeltaXRuntimeException;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
 import io.deltax.protocol.TypeWidening;
@@ -25,7 +27,6 @@ import org.slf4j.LoggerFactory;
 final class SnapshotReconstruction {
   /** The facade's logger: a passed-over checkpoint is logged under the name users configure. */
   private static final Logger LOG = LoggerFactory.getLogger(TransactionLog.class);
-  private static final String CORRUPT_LOG = "DELTAX_CORRUPT_LOG";
 
   private final LogListing listing;
   private final FileSystem fs;
@@ -88,7 +89,7 @@ final class SnapshotReconstruction {
     if ((protocol[0] == null || metadata[0] == null) && segment.checkpoint().isPresent()) {
       try {
         checkpoints.readProtocolAndMetadata(segment.checkpoint().get(), newest);
-      } catch (DeltaXException e) {
+      } catch (DeltaXRuntimeException e) {
         return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e, checked);
       }
     }
@@ -114,7 +115,7 @@ final class SnapshotReconstruction {
       if (segment.checkpoint().isPresent()) {
         try {
           checkpoints.read(segment.checkpoint().get(), replay::applyCheckpointAction);
-        } catch (DeltaXException e) {
+        } catch (DeltaXRuntimeException e) {
           return withoutCheckpoint(version, unreadable, segment.checkpoint().get(), e, checked)
               .replay();
         }
@@ -142,8 +143,8 @@ final class SnapshotReconstruction {
    * {@code failure} is the error, named when nothing older can serve instead.
    */
   private Snapshot withoutCheckpoint(long version, Set<Checkpoint> unreadable, Checkpoint damaged,
-      DeltaXException failure, boolean checked) {
-    if (!CORRUPT_LOG.equals(failure.getCondition()) || storeFailed(failure)) {
+      DeltaXRuntimeException failure, boolean checked) {
+    if (failure.condition() != DeltaXErrorCondition.DELTAX_CORRUPT_LOG || storeFailed(failure)) {
       throw failure;
     }
     Set<Checkpoint> skipped = new HashSet<>(unreadable);
@@ -151,8 +152,11 @@ final class SnapshotReconstruction {
     LogSegment older;
     try {
       older = listing.segment(version, lastCheckpoint(), skipped);
-    } catch (DeltaXException nothingOlder) {
-      DeltaXException error = DeltaXErrors.unreadableCheckpoint(listing.tableRoot().toString(),
+    } catch (Exception nothingOlder) {
+      if (!(nothingOlder instanceof DeltaXThrowable)) {
+        throw nothingOlder;
+      }
+      RuntimeException error = DeltaXErrors.unreadableCheckpoint(listing.tableRoot().toString(),
           version, damaged.files().get(0).getPath().toString(), failure, nothingOlder);
       error.addSuppressed(nothingOlder);
       throw error;

@@ -6,6 +6,7 @@ import io.deltax.actions.FileActionSummary;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
 import java.io.IOException;
 import java.util.List;

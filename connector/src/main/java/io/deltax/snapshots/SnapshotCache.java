@@ -1,7 +1,7 @@
 package io.deltax.snapshots;
 
 import io.deltax.caching.BoundedLru;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.time.Duration;
@@ -76,7 +76,10 @@ public final class SnapshotCache {
     CachedTable table;
     try {
       table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
-    } catch (DeltaXException latestUnreadable) {
+    } catch (Exception latestUnreadable) {
+      if (!(latestUnreadable instanceof DeltaXThrowable)) {
+        throw latestUnreadable;
+      }
       // The latest version may be unreadable (a reader feature added since, a damaged last
       // commit) where the one asked for is not: that one alone, as without the cache, which
       // throws again if the table itself is the problem.
@@ -97,7 +100,10 @@ public final class SnapshotCache {
     CachedTable table;
     try {
       table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
-    } catch (DeltaXException latestUnreadable) {
+    } catch (Exception latestUnreadable) {
+      if (!(latestUnreadable instanceof DeltaXThrowable)) {
+        throw latestUnreadable;
+      }
       // As in atVersion: the version current at that time may be readable where the latest is not.
       TransactionLog log = TransactionLog.open(path, conf);
       return new LoadedSnapshot(log, log.snapshotAsOf(timestampMillis, requested));
@@ -135,7 +141,7 @@ public final class SnapshotCache {
   private CachedTable refresh(String key, Slot slot, String path, Configuration conf, long listedSince) {
     try {
       return slot.refresh(path, conf, listedSince);
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) { // a deltax AnalysisException too, which Java counts as checked
       slots.remove(key, slot);
       throw e;
     }

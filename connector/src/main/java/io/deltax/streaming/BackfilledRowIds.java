@@ -27,7 +27,7 @@ final class BackfilledRowIds {
    * {@code adds}, where one has no {@code baseRowId}, with the row tracking fields that
    * {@code current} holds for the same file.
    *
-   * @throws io.deltax.errors.DeltaXException where {@code current} no longer holds such a file:
+   * @throws io.deltax.errors.DeltaXAnalysisException where {@code current} no longer holds such a file:
    *     its rows' IDs are not known, and the message names the start versions that have them
    */
   static List<AddFile> assign(List<AddFile> adds, TransactionLog log, Snapshot current,

@@ -10,7 +10,7 @@ import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.changes.ChangeFeedScan;
@@ -226,7 +226,10 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
       }
       return Map.of("numFilesOutstanding", Long.toString(files),
           "numBytesOutstanding", Long.toString(bytes), "latestOffset", latestOffset);
-    } catch (DeltaXException e) {
+    } catch (Exception e) {
+      if (!(e instanceof DeltaXThrowable)) {
+        throw e;
+      }
       return Map.of();
     }
   }

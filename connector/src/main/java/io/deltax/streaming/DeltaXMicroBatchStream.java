@@ -1,7 +1,7 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.read.DeltaXScanBuilder;
 import io.deltax.read.FileStreams.FileStreamScan;
@@ -173,7 +173,10 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
         metrics.put("numFilesOutstanding", Long.toString(outstanding.files().size()));
         metrics.put("numBytesOutstanding", Long.toString(outstanding.bytes()));
       }
-    } catch (DeltaXException e) {
+    } catch (Exception e) {
+      if (!(e instanceof DeltaXThrowable)) {
+        throw e;
+      }
       return Map.of(); // the next batch reports the error; metrics never fail a query
     }
     return metrics;

@@ -5,12 +5,15 @@ import io.deltax.read.DeltaXTable;
 import static io.deltax.testing.TestLog.PROTOCOL;
 import static io.deltax.testing.TestLog.commit;
 import static io.deltax.testing.TestLog.metadata;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_IO_ERROR;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.conf.DeltaXConf;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
+import io.deltax.errors.DeltaXRuntimeException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -69,8 +72,9 @@ class LoadOptionsTest {
         .snapshot().activeFiles().size());
 
     // Without the options the table cannot be opened: the setting is one only they give.
-    DeltaXException e = assertThrows(DeltaXException.class, () -> load(Map.of("path", countingPath())));
-    assertEquals("DELTAX_IO_ERROR", e.getCondition());
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
+        () -> load(Map.of("path", countingPath())));
+    assertEquals(DELTAX_IO_ERROR, e.condition());
   }
 
   @Test
@@ -78,16 +82,16 @@ class LoadOptionsTest {
     for (String[] bad : new String[][] {{"versionAsOf", "abc"}, {"versionAsOf", "-1"},
         {"timestampAsOf", "not a time"}}) {
       CountingFileSystem.reset();
-      DeltaXException e = assertThrows(DeltaXException.class,
+      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
           () -> load(with(FILE_SYSTEM_OPTIONS, "path", countingPath(), bad[0], bad[1])));
-      assertEquals("DELTAX_INVALID_OPTION", e.getCondition(), e.getMessage());
+      assertEquals(DELTAX_INVALID_OPTION, e.condition(), e.getMessage());
       assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
       assertEquals(0, CountingFileSystem.CREATED.get(), "no file system was even created");
       assertEquals(0, CountingFileSystem.LOOKUPS.get());
     }
     // A table that does not exist gets the option's error too: nothing was looked up.
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
         () -> load(Map.of("path", dir.resolve("missing").toString(), "versionAsOf", "x")));
-    assertEquals("DELTAX_INVALID_OPTION", e.getCondition(), e.getMessage());
+    assertEquals(DELTAX_INVALID_OPTION, e.condition(), e.getMessage());
   }
 }

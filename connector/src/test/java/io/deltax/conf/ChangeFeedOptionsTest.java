@@ -1,12 +1,13 @@
 package io.deltax.conf;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
@@ -20,8 +21,9 @@ class ChangeFeedOptionsTest {
   }
 
   private static void assertRefused(Map<String, String> options, String... parts) {
-    DeltaXException e = assertThrows(DeltaXException.class, () -> read(options).changeFeed());
-    assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
+    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+        () -> read(options).changeFeed());
+    assertEquals(DELTAX_INVALID_OPTION, e.condition());
     for (String part : parts) {
       assertTrue(e.getMessage().contains(part), e.getMessage());
     }
@@ -44,7 +46,8 @@ class ChangeFeedOptionsTest {
   void readChangeFeedIsABoolean() {
     assertTrue(read(Map.of("readChangeFeed", "TRUE")).readChangeFeed());
     assertFalse(read(Map.of()).readChangeFeed());
-    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeFeed", "yes")).readChangeFeed());
+    assertThrows(DeltaXIllegalArgumentException.class,
+        () -> read(Map.of("readChangeFeed", "yes")).readChangeFeed());
   }
 
   /** delta-spark still takes its older name, readChangeData, alone or beside a false readChangeFeed. */
@@ -53,7 +56,8 @@ class ChangeFeedOptionsTest {
     assertTrue(read(Map.of("readChangeData", "true")).readChangeFeed());
     assertTrue(read(Map.of("readChangeFeed", "false", "readChangeData", "true")).readChangeFeed());
     assertFalse(read(Map.of("readChangeData", "false")).readChangeFeed());
-    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeData", "1")).readChangeFeed());
+    assertThrows(DeltaXIllegalArgumentException.class,
+        () -> read(Map.of("readChangeData", "1")).readChangeFeed());
   }
 
   @Test

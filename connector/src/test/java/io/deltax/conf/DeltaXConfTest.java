@@ -1,11 +1,13 @@
 package io.deltax.conf;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_ARGUMENT;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -40,7 +42,8 @@ class DeltaXConfTest {
         session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, " TRUE ")).hadoopConf()));
     assertEquals(false, DeltaXConf.commitSingleWriter(
         session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, "false")).hadoopConf()));
-    DeltaXException e = assertThrows(DeltaXException.class, () -> DeltaXConf.commitSingleWriter(
+    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+        () -> DeltaXConf.commitSingleWriter(
         session(Map.of(DeltaXConf.COMMIT_SINGLE_WRITER, "1")).hadoopConf()));
     assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER), e.getMessage());
   }
@@ -53,8 +56,9 @@ class DeltaXConfTest {
     keys.forEach((key, read) -> {
       for (String bad : new String[] {"0", "-3", "zero", "2.5", "3000000000", ""}) {
         DeltaXConf conf = session(Map.of(key, bad));
-        DeltaXException e = assertThrows(DeltaXException.class, () -> read.applyAsInt(conf), key + "=" + bad);
-        assertEquals("DELTAX_INVALID_ARGUMENT", e.getCondition());
+        DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+            () -> read.applyAsInt(conf), key + "=" + bad);
+        assertEquals(DELTAX_INVALID_ARGUMENT, e.condition());
         assertTrue(e.getMessage().contains(key), e.getMessage());
         assertTrue(e.getMessage().contains(bad), e.getMessage());
         assertTrue(e.getMessage().contains("1 to 2147483647"), e.getMessage());
@@ -87,7 +91,8 @@ class DeltaXConfTest {
     keys.forEach((key, read) -> {
       for (String bad : new String[] {"-1", "soon", "2.5"}) {
         DeltaXConf conf = session(Map.of(key, bad));
-        DeltaXException e = assertThrows(DeltaXException.class, () -> read.accept(conf), key + "=" + bad);
+        DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+            () -> read.accept(conf), key + "=" + bad);
         assertTrue(e.getMessage().contains(key), e.getMessage());
         assertTrue(e.getMessage().contains(bad), e.getMessage());
       }
@@ -127,15 +132,16 @@ class DeltaXConfTest {
   void badReadOptionsNameTheOptionAndTheValue() {
     for (String[] bad : new String[][] {{"versionAsOf", "abc"}, {"versionAsOf", "-1"},
         {"versionAsOf", "1.5"}, {"timestampAsOf", "yesterday"}}) {
-      DeltaXException e = assertThrows(DeltaXException.class,
+      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
           () -> read(Map.of(bad[0], bad[1])).timeTravel());
-      assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
+      assertEquals(DELTAX_INVALID_OPTION, e.condition());
       assertTrue(e.getMessage().contains(bad[0]) && e.getMessage().contains("'" + bad[1] + "'"),
           e.getMessage());
     }
-    assertEquals("DELTAX_INVALID_OPTION", assertThrows(DeltaXException.class,
+    assertEquals("DELTAX_INVALID_OPTION", assertThrows(DeltaXIllegalArgumentException.class,
         () -> read(Map.of("versionAsOf", "1", "timestampAsOf", "2024-01-01")).timeTravel()).getCondition());
     assertEquals("DELTAX_MISSING_PATH",
-        assertThrows(DeltaXException.class, () -> read(Map.of()).path()).getCondition());
+        assertThrows(DeltaXIllegalArgumentException.class,
+            () -> read(Map.of()).path()).getCondition());
   }
 }

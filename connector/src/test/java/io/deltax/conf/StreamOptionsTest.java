@@ -1,12 +1,13 @@
 package io.deltax.conf;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_OPTION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.time.ZoneOffset;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -53,7 +54,8 @@ class StreamOptionsTest {
         Map.of("ignoreChanges", "sometimes"),
         Map.of("startingVersion", "1", "startingTimestamp", "2026-01-01"),
         Map.of("versionAsOf", "3")}) {
-      DeltaXException e = assertThrows(DeltaXException.class, () -> stream(bad));
+      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+          () -> stream(bad));
       String option = bad.keySet().iterator().next();
       assertTrue(e.getMessage().contains(option) || bad.size() > 1, e.getMessage());
     }
@@ -77,8 +79,9 @@ class StreamOptionsTest {
     for (String option : new String[] {"schemaTrackingLocation", "schemaLocation",
         "allowSourceColumnRename", "allowSourceColumnDrop", "allowSourceColumnTypeChange",
         "streamingSourceTrackingId"}) {
-      DeltaXException e = assertThrows(DeltaXException.class, () -> stream(Map.of(option, "x")));
-      assertEquals("DELTAX_UNSUPPORTED_OPTION", e.errorClass());
+      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+          () -> stream(Map.of(option, "x")));
+      assertEquals(DELTAX_UNSUPPORTED_OPTION, e.condition());
       assertTrue(e.getMessage().contains(option), e.getMessage());
     }
   }

@@ -1,9 +1,10 @@
 package io.deltax.conf;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_ARGUMENT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
@@ -12,8 +13,9 @@ class WholeNumberRangeTest {
   private static final WholeNumberRange FILES = WholeNumberRange.FILES_PER_COMMIT;
 
   private static String refusal(Runnable parse) {
-    DeltaXException e = assertThrows(DeltaXException.class, parse::run);
-    assertEquals("DELTAX_INVALID_ARGUMENT", e.errorClass());
+    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+        parse::run);
+    assertEquals(DELTAX_INVALID_ARGUMENT, e.condition());
     return e.getMessage();
   }
 
@@ -29,29 +31,29 @@ class WholeNumberRangeTest {
   @Test
   void fractionsAreRefusedNotTruncated() {
     assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size takes a whole number from 1 to 2147483647 "
-        + "files per commit, not 2.5. Nothing was written.", refusal(() -> FILES.check("batch_size", new BigDecimal("2.5"))));
+        + "files per commit, not 2.5. Nothing was written. SQLSTATE: 22023", refusal(() -> FILES.check("batch_size", new BigDecimal("2.5"))));
     assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size takes a whole number from 1 to 2147483647 "
-        + "files per commit, not 2.5. Nothing was written.", refusal(() -> FILES.check("batch_size", 2.5d)));
+        + "files per commit, not 2.5. Nothing was written. SQLSTATE: 22023", refusal(() -> FILES.check("batch_size", 2.5d)));
     assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size takes a whole number from 1 to 2147483647 "
-        + "files per commit, not NaN. Nothing was written.", refusal(() -> FILES.check("batch_size", Double.NaN)));
+        + "files per commit, not NaN. Nothing was written. SQLSTATE: 22023", refusal(() -> FILES.check("batch_size", Double.NaN)));
   }
 
   @Test
   void numbersOutsideTheRangeSaySo() {
     assertEquals("[DELTAX_INVALID_ARGUMENT] --batch-size 1000000000000 exceeds the range of 1 to "
-        + "2147483647 files per commit. Nothing was written.", refusal(() -> FILES.parse("--batch-size", "1000000000000")));
+        + "2147483647 files per commit. Nothing was written. SQLSTATE: 22023", refusal(() -> FILES.parse("--batch-size", "1000000000000")));
     assertEquals("[DELTAX_INVALID_ARGUMENT] batch_size 10000000000 exceeds the range of 1 to "
-        + "2147483647 files per commit. Nothing was written.", refusal(() -> FILES.check("batch_size", 10_000_000_000L)));
+        + "2147483647 files per commit. Nothing was written. SQLSTATE: 22023", refusal(() -> FILES.check("batch_size", 10_000_000_000L)));
     assertEquals("[DELTAX_INVALID_ARGUMENT] --batch-size 0 is below the range of 1 to 2147483647 "
-        + "files per commit. Nothing was written.", refusal(() -> FILES.parse("--batch-size", "0")));
+        + "files per commit. Nothing was written. SQLSTATE: 22023", refusal(() -> FILES.parse("--batch-size", "0")));
     assertEquals("[DELTAX_INVALID_ARGUMENT] spark.deltax.rowDataVersions.maxRuns -3 is below the range "
-        + "of 1 to 2147483647 runs. Nothing was written.",
+        + "of 1 to 2147483647 runs. Nothing was written. SQLSTATE: 22023",
         refusal(() -> WholeNumberRange.MAX_RUNS.parse("spark.deltax.rowDataVersions.maxRuns", "-3")));
   }
 
   @Test
   void wordsAreNotNumbers() {
     assertEquals("[DELTAX_INVALID_ARGUMENT] --batch-size takes a whole number from 1 to 2147483647 "
-        + "files per commit, not 'many'. Nothing was written.", refusal(() -> FILES.parse("--batch-size", "many")));
+        + "files per commit, not 'many'. Nothing was written. SQLSTATE: 22023", refusal(() -> FILES.parse("--batch-size", "many")));
   }
 }

@@ -4,11 +4,12 @@ import static io.deltax.testing.TestLog.PROTOCOL;
 import static io.deltax.testing.TestLog.commit;
 import static io.deltax.testing.TestLog.metadata;
 import static io.deltax.testing.TestLog.schema;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_LOG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXRuntimeException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,9 +57,9 @@ class CommitReadingTest {
   @Test
   void aCorruptCommitAmongManyNamesItself() throws IOException {
     write(40, 17);
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
-    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(17)), e.getMessage());
   }
 
@@ -66,9 +67,9 @@ class CommitReadingTest {
   void anEmptyCommitIsRefusedNamingIt() throws IOException {
     write(3, -1);
     Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)), "");
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
-    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(3)), e.getMessage());
     assertTrue(e.getMessage().contains("no action"), e.getMessage());
   }
@@ -77,9 +78,9 @@ class CommitReadingTest {
   void aCommitOfBlankLinesIsRefusedToo() throws IOException {
     write(3, -1);
     Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(1)), "\n\n");
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
-    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(1)), e.getMessage());
   }
 
@@ -96,9 +97,9 @@ class CommitReadingTest {
     for (String[] c : cases) {
       write(3, -1);
       Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)), c[0] + "\n");
-      DeltaXException e = assertThrows(DeltaXException.class,
+      DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
           () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot().activeFiles(), c[0]);
-      assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+      assertEquals(DELTAX_CORRUPT_LOG, e.condition());
       assertTrue(e.getMessage().contains(LogFileName.commitName(3)) && e.getMessage().contains(c[1]),
           e.getMessage());
     }

@@ -1,11 +1,13 @@
 package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.errors.DeltaXAnalysisException;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.errors.DeltaXException;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.SparkThrowable;
 import org.junit.jupiter.api.Test;
 
@@ -13,14 +15,18 @@ import org.junit.jupiter.api.Test;
 class ErrorsTest {
   @Test
   void errorsAreSparkThrowables() {
-    DeltaXException notFound = DeltaXErrors.tableNotFound("/data/t");
+    DeltaXAnalysisException notFound = assertThrows(DeltaXAnalysisException.class,
+        () -> DeltaXErrors.tableNotFound("/data/t"));
     SparkThrowable spark = notFound;
     assertEquals("DELTAX_TABLE_NOT_FOUND", spark.getCondition());
     assertEquals("42P01", spark.getSqlState());
+    assertEquals(Map.of("tablePath", "/data/t"), spark.getMessageParameters());
     assertTrue(notFound.getMessage().startsWith("[DELTAX_TABLE_NOT_FOUND] "));
+    assertTrue(notFound.getMessage().endsWith(". SQLSTATE: 42P01"), notFound.getMessage());
     assertTrue(notFound.getMessage().contains("/data/t"));
-    DeltaXException feature = DeltaXErrors.unsupportedReaderFeatures("/t", 3, List.of("x"), List.of("y"));
+    DeltaXAnalysisException feature = assertThrows(DeltaXAnalysisException.class,
+        () -> DeltaXErrors.unsupportedReaderFeatures("/t", 3, List.of("x"), List.of("y")));
     assertEquals("0AKDC", feature.getSqlState());
-    assertEquals("XX001", DeltaXErrors.logGap("/t", 1, 3).getSqlState());
+    assertEquals("XX001", ((SparkThrowable) DeltaXErrors.logGap("/t", 1, 3)).getSqlState());
   }
 }

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXRuntimeException;
+import io.deltax.errors.DeltaXAnalysisException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -68,7 +69,8 @@ class LogListingTest {
   @Test
   void aGapIsAnError() {
     LogListing l = listing(commit(0), commit(1), commit(3));
-    DeltaXException e = assertThrows(DeltaXException.class, () -> l.segment(3, Optional.empty()));
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
+        () -> l.segment(3, Optional.empty()));
     assertTrue(e.getMessage().contains("missing commit 2"), e.getMessage());
     assertEquals(List.of(0L, 1L), versions(l.segment(1, Optional.empty())));
   }
@@ -78,9 +80,10 @@ class LogListingTest {
     LogListing l = listing(commit(5), commit(6), commit(7), "00000000000000000005.checkpoint.parquet");
     assertEquals(5, l.earliestRecreatableVersion());
     assertEquals(7, l.latestVersion());
-    DeltaXException e = assertThrows(DeltaXException.class, () -> l.segment(4, Optional.empty()));
+    DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class,
+        () -> l.segment(4, Optional.empty()));
     assertTrue(e.getMessage().contains("5 to 7"), e.getMessage());
-    DeltaXException noStart = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException noStart = assertThrows(DeltaXRuntimeException.class,
         () -> listing(commit(3), commit(4)).segment(4, Optional.empty()));
     assertTrue(noStart.getMessage().contains("starts at commit 3"), noStart.getMessage());
   }

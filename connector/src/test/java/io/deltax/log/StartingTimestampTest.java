@@ -2,12 +2,13 @@ package io.deltax.log;
 
 import static io.deltax.testing.TestLog.commitAt;
 import static io.deltax.testing.TestLog.schema;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_TIMESTAMP_NOT_AVAILABLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
 import io.deltax.testing.TestLog;
+import io.deltax.errors.DeltaXAnalysisException;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -53,8 +54,9 @@ class StartingTimestampTest {
     assertEquals(3, start(20_001));
     assertEquals(4, start(30_001));
     assertEquals(4, start(40_000));
-    DeltaXException after = assertThrows(DeltaXException.class, () -> start(40_001));
-    assertEquals("DELTAX_TIMESTAMP_NOT_AVAILABLE", after.getCondition());
+    DeltaXAnalysisException after = assertThrows(DeltaXAnalysisException.class,
+        () -> start(40_001));
+    assertEquals(DELTAX_TIMESTAMP_NOT_AVAILABLE, after.condition());
     assertTrue(after.getMessage().contains("version 4"), after.getMessage());
   }
 }

@@ -1,6 +1,7 @@
 package io.deltax.log;
 
 import static io.deltax.testing.TestLog.commit;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_LOG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,8 +11,8 @@ import io.deltax.actions.AddFile;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
-import io.deltax.errors.DeltaXException;
 import io.deltax.testing.TestLog;
+import io.deltax.errors.DeltaXRuntimeException;
 import io.deltax.testing.WarningsOf;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -71,7 +72,7 @@ class UnreadableCheckpointTest {
     unanswering.setBoolean("fs." + UnansweringStoreFileSystem.SCHEME + ".impl.disable.cache", true);
     String path = UnansweringStoreFileSystem.SCHEME + ":" + dir.toAbsolutePath();
 
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> TransactionLog.open(path, unanswering).latestSnapshot().activeFiles());
     assertTrue(e.getMessage().contains("Read timed out"), e.getMessage());
     assertFalse(e.getMessage().contains("cannot rebuild it without"), e.getMessage());
@@ -118,8 +119,8 @@ class UnreadableCheckpointTest {
     }
     truncate(classic(2), 0);
 
-    DeltaXException e = assertThrows(DeltaXException.class, this::latest);
-    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class, this::latest);
+    assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(LogFileName.classicCheckpointName(2)), e.getMessage());
   }
 
@@ -153,8 +154,8 @@ class UnreadableCheckpointTest {
     }
 
     Snapshot read = latest();
-    DeltaXException e = assertThrows(DeltaXException.class, read::activeFiles);
-    assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class, read::activeFiles);
+    assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(".checkpoint."), e.getMessage());
     assertTrue(e.getMessage().contains(LogFileName.SIDECAR_DIR), e.getMessage());
   }
@@ -207,7 +208,7 @@ class UnreadableCheckpointTest {
       Files.delete(TestLog.dir(dir).resolve(LogFileName.commitName(v)));
     }
 
-    DeltaXException e = assertThrows(DeltaXException.class, this::latest);
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class, this::latest);
     assertEquals("DELTAX_CORRUPT_LOG", e.getCondition());
     assertTrue(e.getMessage().contains(topLevel.getFileName().toString()), e.getMessage());
     assertTrue(e.getMessage().contains("no protocol"), e.getMessage());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXRuntimeException;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import org.apache.spark.sql.types.DataTypes;
@@ -48,11 +48,11 @@ class PartitionValuesTest {
 
   @Test
   void unreadableValuesNameTheColumn() {
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> utc.parse("year", DataTypes.IntegerType, "20x4"));
-    assertEquals("[DELTAX_CORRUPT_LOG] Partition value '20x4' of column year cannot be read as int.",
-        e.getMessage());
-    assertThrows(DeltaXException.class,
+    assertEquals("[DELTAX_CORRUPT_LOG] Partition value '20x4' of column year cannot be read as int."
+        + " SQLSTATE: XX001", e.getMessage());
+    assertThrows(DeltaXRuntimeException.class,
         () -> utc.parse("d", DataTypes.createDecimalType(3, 1), "123.4"));
   }
 }

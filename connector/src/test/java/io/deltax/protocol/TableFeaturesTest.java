@@ -1,5 +1,8 @@
 package io.deltax.protocol;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_READER_FEATURE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_READER_VERSION;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_WRITER_FEATURE;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.Protocol;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
 import io.deltax.protocol.TableFeature.Type;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -109,14 +112,15 @@ class TableFeaturesTest {
     assertDoesNotThrow(() -> TableFeatures.checkReadable("/t", 1,
         listed(3, List.of("deletionVectors"), List.of("deletionVectors", "icebergCompatV2"))));
 
-    DeltaXException version = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException version = assertThrows(DeltaXAnalysisException.class,
         () -> TableFeatures.checkReadable("/t", 4, legacy(4, 7)));
-    assertEquals("DELTAX_UNSUPPORTED_READER_VERSION", version.errorClass());
+    assertEquals(DELTAX_UNSUPPORTED_READER_VERSION, version.condition());
 
-    DeltaXException feature = assertThrows(DeltaXException.class, () -> TableFeatures.checkReadable("/t", 2,
+    DeltaXAnalysisException feature = assertThrows(DeltaXAnalysisException.class,
+        () -> TableFeatures.checkReadable("/t", 2,
         listed(3, List.of("catalogManaged", "v2Checkpoint", "futureFeature"),
             List.of("catalogManaged", "v2Checkpoint", "futureFeature"))));
-    assertEquals("DELTAX_UNSUPPORTED_READER_FEATURE", feature.errorClass());
+    assertEquals(DELTAX_UNSUPPORTED_READER_FEATURE, feature.condition());
     assertTrue(feature.getMessage().contains("[catalogManaged, futureFeature]"), feature.getMessage());
     assertTrue(feature.getMessage().contains("/t (version 2)"), feature.getMessage());
 
@@ -135,9 +139,10 @@ class TableFeaturesTest {
     assertDoesNotThrow(() -> TableFeatures.checkWritable("/t", listed(3, List.of("deletionVectors",
         "v2Checkpoint"), List.of("deletionVectors", "v2Checkpoint", "rowTracking", "domainMetadata"))));
     for (String refused : List.of("icebergCompatV2", "futureWriter")) {
-      DeltaXException e = assertThrows(DeltaXException.class, () -> TableFeatures.checkWritable("/t",
+      DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class,
+          () -> TableFeatures.checkWritable("/t",
           listed(1, List.of(), List.of("appendOnly", refused))));
-      assertEquals("DELTAX_UNSUPPORTED_WRITER_FEATURE", e.errorClass());
+      assertEquals(DELTAX_UNSUPPORTED_WRITER_FEATURE, e.condition());
       assertTrue(e.getMessage().contains("[" + refused + "]"), e.getMessage());
       assertTrue(e.getMessage().contains("/t"), e.getMessage());
     }

@@ -1,11 +1,12 @@
 package io.deltax.protocol;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_TABLE_PROPERTY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -68,9 +69,9 @@ class TablePropertiesTest {
     assertEquals(5, property(key, "interval 5 milliseconds 999 microseconds").deletedFileRetentionMillis());
     for (String bad : new String[] {"interval 1 month", "soon", "interval", "interval 7", "interval -1 day",
         "interval 1.5 days", "interval 9223372036854775807 weeks"}) {
-      DeltaXException e = assertThrows(DeltaXException.class,
+      DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class,
           () -> property(key, bad).deletedFileRetentionMillis(), bad);
-      assertEquals("DELTAX_INVALID_TABLE_PROPERTY", e.errorClass());
+      assertEquals(DELTAX_INVALID_TABLE_PROPERTY, e.condition());
       assertTrue(e.getMessage().contains(key) && e.getMessage().contains("'" + bad + "'")
           && e.getMessage().contains("/data/t"), e.getMessage());
     }
@@ -78,10 +79,10 @@ class TablePropertiesTest {
 
   @Test
   void malformedNumbersNameTheProperty() {
-    DeltaXException interval = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException interval = assertThrows(DeltaXAnalysisException.class,
         () -> property("delta.checkpointInterval", "ten").checkpointInterval());
     assertTrue(interval.getMessage().contains("delta.checkpointInterval = 'ten'"), interval.getMessage());
-    DeltaXException ict = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException ict = assertThrows(DeltaXAnalysisException.class,
         () -> property("delta.inCommitTimestampEnablementVersion", "v3").inCommitTimestampEnablementVersion());
     assertTrue(ict.getMessage().contains("delta.inCommitTimestampEnablementVersion"), ict.getMessage());
     // A malformed property fails only what needs it.

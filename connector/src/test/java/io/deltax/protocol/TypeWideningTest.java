@@ -1,11 +1,12 @@
 package io.deltax.protocol;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_TYPE_CHANGE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.Metadata;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.types.ArrayType;
@@ -40,16 +41,17 @@ class TypeWideningTest {
     StructType inner = new StructType().add("n", DataTypes.IntegerType, true,
         changes("[{\"fromType\":\"string\",\"toType\":\"integer\"}]"));
     StructType schema = new StructType().add("id", DataTypes.LongType).add("s", inner);
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class,
         () -> TypeWidening.checkTypeChanges("/t", 3, table(schema)));
-    assertEquals("DELTAX_UNSUPPORTED_TYPE_CHANGE", e.getCondition());
+    assertEquals(DELTAX_UNSUPPORTED_TYPE_CHANGE, e.condition());
     assertTrue(e.getMessage().contains("column s.n from string to integer"), e.getMessage());
 
     for (String change : new String[] {"[{\"fromType\":\"long\",\"toType\":\"integer\"}]",
         "[{\"fromType\":\"double\",\"toType\":\"float\"}]", "[{\"toType\":\"long\"}]",
         "[{\"fromType\":\"decimal(10,2)\",\"toType\":\"decimal(10,3)\"}]", "[{\"fromType\":\"nonsense\",\"toType\":\"long\"}]"}) {
       StructType narrowing = new StructType().add("x", DataTypes.LongType, true, changes(change));
-      assertThrows(DeltaXException.class, () -> TypeWidening.checkTypeChanges("/t", 3, table(narrowing)), change);
+      assertThrows(DeltaXAnalysisException.class,
+          () -> TypeWidening.checkTypeChanges("/t", 3, table(narrowing)), change);
     }
   }
 }

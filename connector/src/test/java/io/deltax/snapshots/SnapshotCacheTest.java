@@ -5,13 +5,16 @@ import static io.deltax.testing.TestLog.add;
 import static io.deltax.testing.TestLog.commit;
 import static io.deltax.testing.TestLog.metadata;
 import static io.deltax.testing.TestLog.remove;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_NOT_A_DELTA_TABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_READER_FEATURE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.AddFile;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
 import io.deltax.log.CheckpointWriter;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
@@ -187,9 +190,9 @@ class SnapshotCacheTest {
     commit(dir, 2, "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
         + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
 
-    DeltaXException e = assertThrows(DeltaXException.class, this::latest);
+    DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class, this::latest);
 
-    assertEquals("DELTAX_UNSUPPORTED_READER_FEATURE", e.getCondition());
+    assertEquals(DELTAX_UNSUPPORTED_READER_FEATURE, e.condition());
     assertTrue(e.getMessage().contains("madeUp"), e.getMessage());
     assertEquals(List.of(), cache.tables(), "a failed load forgets the table");
   }
@@ -203,7 +206,7 @@ class SnapshotCacheTest {
     Snapshot v1 = cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 1).snapshot();
 
     assertSameTable(TransactionLog.open(path(), conf).snapshotAt(1), v1);
-    assertThrows(DeltaXException.class, this::latest);
+    assertThrows(DeltaXAnalysisException.class, this::latest);
   }
 
   /** As time travel by version: the commit current at a time can be read where the latest cannot. */
@@ -224,9 +227,9 @@ class SnapshotCacheTest {
     assertEquals(1, cached.version());
     assertSameTable(TransactionLog.open(path(), conf).snapshotAt(1), cached);
     assertSameTable(cached, uncached);
-    DeltaXException latestTime = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException latestTime = assertThrows(DeltaXAnalysisException.class,
         () -> TransactionLog.open(path(), conf).snapshotAsOf(3_000_000L, "v2"));
-    assertEquals("DELTAX_UNSUPPORTED_READER_FEATURE", latestTime.getCondition());
+    assertEquals(DELTAX_UNSUPPORTED_READER_FEATURE, latestTime.condition());
   }
 
   /**
@@ -245,7 +248,8 @@ class SnapshotCacheTest {
     Files.delete(log.resolve(LogFileName.commitName(2)));
 
     assertEquals(1, latest().version());
-    assertThrows(DeltaXException.class, () -> cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2));
+    assertThrows(DeltaXAnalysisException.class,
+        () -> cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2));
     commit(dir, 2, add("other"));
     commit(dir, 3, add("more"));
 
@@ -310,9 +314,9 @@ class SnapshotCacheTest {
     new CheckpointWriter(conf).write(TransactionLog.open(path(), conf).snapshotAt(2));
     Files.delete(dir.resolve(LogFileName.LOG_DIR).resolve(LogFileName.commitName(0)));
 
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class,
         () -> cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 0));
-    assertEquals("DELTAX_VERSION_NOT_AVAILABLE", e.getCondition());
+    assertEquals(DELTAX_VERSION_NOT_AVAILABLE, e.condition());
   }
 
   @Test
@@ -320,8 +324,8 @@ class SnapshotCacheTest {
     latest();
     deleteRecursively(dir.resolve(LogFileName.LOG_DIR));
 
-    DeltaXException e = assertThrows(DeltaXException.class, this::latest);
-    assertEquals("DELTAX_NOT_A_DELTA_TABLE", e.getCondition());
+    DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class, this::latest);
+    assertEquals(DELTAX_NOT_A_DELTA_TABLE, e.condition());
     assertEquals(List.of(), cache.tables());
   }
 

@@ -1,12 +1,13 @@
 package io.deltax.streaming;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_VERSIONS_MISSING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.Action;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXRuntimeException;
 import io.deltax.log.TransactionLog;
 import io.deltax.testing.TestLog;
 import io.deltax.testing.WarningsOf;
@@ -53,9 +54,9 @@ class CommitLogGapsTest {
   @Test
   void missingCommitsFailNamingThemOrAreSkipped() throws Exception {
     TransactionLog log = log(0, 3, 4);
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> new MissingCommits("/t", true).readableFrom(log, 1, 4));
-    assertEquals("DELTAX_STREAM_VERSIONS_MISSING", e.getCondition());
+    assertEquals(DELTAX_STREAM_VERSIONS_MISSING, e.condition());
     assertTrue(e.getMessage().contains("versions 1 to 2") && e.getMessage().contains("version 3"),
         e.getMessage());
     assertEquals(4, new MissingCommits("/t", true).readableFrom(log, 4, 4));

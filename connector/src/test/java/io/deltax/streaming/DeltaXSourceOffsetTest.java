@@ -1,11 +1,12 @@
 package io.deltax.streaming;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_BAD_OFFSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXRuntimeException;
 import org.junit.jupiter.api.Test;
 
 /** Offsets are JSON that names its fields, read back as written; others are refused by name. */
@@ -36,8 +37,9 @@ class DeltaXSourceOffsetTest {
     for (String json : new String[] {"not json",
         "{\"sourceVersion\":2,\"tableId\":\"t\",\"version\":1,\"index\":-1}",
         "{\"reservoirVersion\":3}"}) {
-      DeltaXException e = assertThrows(DeltaXException.class, () -> DeltaXSourceOffset.fromJson("/t", json));
-      assertEquals("DELTAX_STREAM_BAD_OFFSET", e.getCondition());
+      DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
+          () -> DeltaXSourceOffset.fromJson("/t", json));
+      assertEquals(DELTAX_STREAM_BAD_OFFSET, e.condition());
       assertTrue(e.getMessage().contains("/t"), e.getMessage());
     }
   }

@@ -1,11 +1,16 @@
 package io.deltax.backfill;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_MISSING_STATS;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_TABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_IO_ERROR;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
+import io.deltax.errors.DeltaXErrorCondition;
+import io.deltax.errors.DeltaXRuntimeException;
 import io.deltax.log.LogFileName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,20 +63,20 @@ class AnotherWriterDuringBackfillTest {
    * {@code otherWriter}, the version after its first batch; returns the error it stops with.
    * 0-4 the table, 5 UPGRADE PROTOCOL, 6 the first batch, 7 the other writer's; nothing after it.
    */
-  private static DeltaXException stoppedByAnotherWriter(Path table, BiConsumer<Path, Long> otherWriter) {
-    return stoppedByAnotherWriter(table, otherWriter, "DELTAX_UNSUPPORTED_TABLE");
+  private static DeltaXAnalysisException stoppedByAnotherWriter(Path table, BiConsumer<Path, Long> otherWriter) {
+    return stoppedByAnotherWriter(table, otherWriter, DELTAX_UNSUPPORTED_TABLE);
   }
 
-  private static DeltaXException stoppedByAnotherWriter(Path table, BiConsumer<Path, Long> otherWriter,
-      String condition) {
+  private static DeltaXAnalysisException stoppedByAnotherWriter(Path table, BiConsumer<Path, Long> otherWriter,
+      DeltaXErrorCondition condition) {
     RowTrackingBackfill backfill = new RowTrackingBackfill(table.toString(), new Configuration(), 2, 0,
         "deltax-test").onProgress((batch, batches, files, version) -> {
           if (batch == 1) {
             otherWriter.accept(table, version + 1);
           }
         });
-    DeltaXException stopped = assertThrows(DeltaXException.class, backfill::run);
-    assertEquals(condition, stopped.getCondition());
+    DeltaXAnalysisException stopped = assertThrows(DeltaXAnalysisException.class, backfill::run);
+    assertEquals(condition, stopped.condition());
     assertTrue(Files.exists(commitFile(table, 7)));
     assertFalse(Files.exists(commitFile(table, 8)));
     return stopped;
@@ -79,7 +84,7 @@ class AnotherWriterDuringBackfillTest {
 
   @Test
   void aFeatureDroppedMidRunStopsIt() {
-    DeltaXException stopped = stoppedByAnotherWriter(LogTables.table(dir, 5),
+    DeltaXAnalysisException stopped = stoppedByAnotherWriter(LogTables.table(dir, 5),
         AnotherWriterDuringBackfillTest::dropRowTracking);
     assertTrue(stopped.getMessage().contains("another writer removed the rowTracking feature")
         && stopped.getMessage().contains("The commits already written stay valid"), stopped.getMessage());
@@ -88,13 +93,14 @@ class AnotherWriterDuringBackfillTest {
   @Test
   void theErrorSaysWhatTheRunWrote() throws IOException {
     Path table = LogTables.table(dir, 5);
-    DeltaXException stopped = stoppedByAnotherWriter(table, AnotherWriterDuringBackfillTest::suspend);
+    DeltaXAnalysisException stopped = stoppedByAnotherWriter(table, AnotherWriterDuringBackfillTest::suspend);
     assertTrue(stopped.getMessage().contains("stopped: another writer set its property delta.rowTrackingSuspended")
         && stopped.getMessage().contains("The commits already written stay valid."), stopped.getMessage());
     assertFalse(stopped.getMessage().contains("Nothing was written"), stopped.getMessage());
 
     List<String> log = List.of(table.resolve("_delta_log").toFile().list());
-    DeltaXException refused = assertThrows(DeltaXException.class, new RowTrackingBackfill(table.toString(),
+    DeltaXAnalysisException refused = assertThrows(DeltaXAnalysisException.class,
+        new RowTrackingBackfill(table.toString(),
         new Configuration(), 2, 0, "deltax-test")::run);
     assertTrue(refused.getMessage().contains("Nothing was written."), refused.getMessage());
     assertEquals(log, List.of(table.resolve("_delta_log").toFile().list()));
@@ -103,14 +109,14 @@ class AnotherWriterDuringBackfillTest {
   /** Another writer adds a file without a record count after the first batch. */
   @Test
   void aFileWithoutStatisticsAddedMidRunStopsItKeepingItsCommits() {
-    DeltaXException stopped = stoppedByAnotherWriter(LogTables.table(dir, 5), (table, version) -> {
+    DeltaXAnalysisException stopped = stoppedByAnotherWriter(LogTables.table(dir, 5), (table, version) -> {
       try {
         Files.writeString(commitFile(table, version), "{\"add\":{\"path\":\"late.parquet\","
             + "\"partitionValues\":{},\"size\":1,\"modificationTime\":1,\"dataChange\":true}}\n");
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-    }, "DELTAX_MISSING_STATS");
+    }, DELTAX_MISSING_STATS);
     assertTrue(stopped.getMessage().contains("late.parquet")
         && stopped.getMessage().contains("The commits already written stay valid"), stopped.getMessage());
     assertFalse(stopped.getMessage().contains("Nothing was written"), stopped.getMessage());
@@ -134,8 +140,8 @@ class AnotherWriterDuringBackfillTest {
             throw new UncheckedIOException(e);
           }
         });
-    DeltaXException failed = assertThrows(DeltaXException.class, backfill::run);
-    assertEquals("DELTAX_IO_ERROR", failed.getCondition());
+    DeltaXRuntimeException failed = assertThrows(DeltaXRuntimeException.class, backfill::run);
+    assertEquals(DELTAX_IO_ERROR, failed.condition());
     assertTrue(failed.getMessage().contains("The commits already written stay valid"), failed.getMessage());
 
     Files.delete(logDir);

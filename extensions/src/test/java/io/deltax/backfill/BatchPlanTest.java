@@ -1,10 +1,11 @@
 package io.deltax.backfill;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_ARGUMENT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,11 +50,13 @@ class BatchPlanTest {
 
   @Test
   void argumentsOutsideTheirRangeAreRefusedByName() {
-    DeltaXException zero = assertThrows(DeltaXException.class, () -> new BatchPlan(0, 0));
-    assertEquals("DELTAX_INVALID_ARGUMENT", zero.errorClass());
+    DeltaXIllegalArgumentException zero = assertThrows(DeltaXIllegalArgumentException.class,
+        () -> new BatchPlan(0, 0));
+    assertEquals(DELTAX_INVALID_ARGUMENT, zero.condition());
     assertTrue(zero.getMessage().contains("batch_size 0 is below the range of 1 to 2147483647 files per commit"),
         zero.getMessage());
-    DeltaXException negative = assertThrows(DeltaXException.class, () -> new BatchPlan(5, -1));
+    DeltaXIllegalArgumentException negative = assertThrows(DeltaXIllegalArgumentException.class,
+        () -> new BatchPlan(5, -1));
     assertTrue(negative.getMessage().contains("max_commits -1 is below the range of 0 (no limit) to 2147483647"),
         negative.getMessage());
   }

@@ -3,7 +3,7 @@ package io.deltax.it;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ public final class DeletionVectorTable {
    */
   public static String unreadableVectorError(Throwable thrown) {
     Throwable e = thrown;
-    while (!(e instanceof DeltaXException) && e.getCause() != null) {
+    while (!(e instanceof DeltaXThrowable) && e.getCause() != null) {
       e = e.getCause();
     }
     String message = e.getMessage();

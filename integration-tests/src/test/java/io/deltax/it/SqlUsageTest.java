@@ -1,5 +1,6 @@
 package io.deltax.it;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
 import static io.deltax.it.DeltaOracle.assertSameRows;
 import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
@@ -8,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.nio.file.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -66,10 +67,11 @@ class SqlUsageTest {
     assertEquals(2, expected.count(), "version 2's rows");
     assertSameRows(expected, streamed("deltax_from_2",
         spark().readStream().option("startingVersion", "2").table("deltax.`" + table + "`")));
-    DeltaXException refused = assertThrows(DeltaXException.class, () -> spark().read()
+    DeltaXIllegalArgumentException refused = assertThrows(DeltaXIllegalArgumentException.class,
+        () -> spark().read()
         .option("readChangeFeed", "true").option("startingVersion", "1")
         .table("deltax.`" + table + "`").collect());
-    assertEquals("DELTAX_INVALID_OPTION", refused.errorClass());
+    assertEquals(DELTAX_INVALID_OPTION, refused.condition());
     assertTrue(refused.getMessage().contains("deltax_changes('" + table + "'"), refused.getMessage());
   }
 

@@ -1,9 +1,11 @@
 package io.deltax.spark42;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_OPTION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.connector.catalog.ChangelogRange;
@@ -47,9 +49,10 @@ class ChangelogRangesTest {
   @Test
   void theChangeFeedsOwnSwitchesAreRefusedByName() {
     for (String key : new String[] {"changeMode", "READCHANGEFEED"}) {
-      DeltaXException e = assertThrows(DeltaXException.class, () -> ChangelogRanges.readOptions(
+      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+          () -> ChangelogRanges.readOptions(
           new CaseInsensitiveStringMap(Map.of(key, "net")), new ChangelogRange.UnboundedRange()));
-      assertEquals("DELTAX_UNSUPPORTED_OPTION", e.getCondition());
+      assertEquals(DELTAX_UNSUPPORTED_OPTION, e.condition());
       assertEquals(true, e.getMessage().contains(key) && e.getMessage().contains("deduplicationMode"),
           e.getMessage());
     }
@@ -57,9 +60,10 @@ class ChangelogRangesTest {
 
   @Test
   void aVersionThatIsNotANumberIsRefusedByName() {
-    DeltaXException e = assertThrows(DeltaXException.class, () -> ChangelogRanges.toOptions(
+    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
+        () -> ChangelogRanges.toOptions(
         new ChangelogRange.VersionRange("latest", Optional.empty(), true, true)));
-    assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
+    assertEquals(DELTAX_INVALID_OPTION, e.condition());
     assertEquals(true, e.getMessage().contains("startingVersion") && e.getMessage().contains("latest"),
         e.getMessage());
   }

@@ -10,7 +10,6 @@ import io.deltax.actions.RemoveFile;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.errors.DeltaXException;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -264,7 +263,7 @@ public final class ChangeRangePlanner {
   }
 
   /** A range reaching before the oldest version the log can rebuild, naming those it can. */
-  private DeltaXException beforeTheOldest(long start, long end) {
+  private RuntimeException beforeTheOldest(long start, long end) {
     return DeltaXErrors.changeRangeNotAvailable(table, start, end,
         "versions " + log.listing().earliestRecreatableVersion() + " to " + log.listing().latestVersion());
   }

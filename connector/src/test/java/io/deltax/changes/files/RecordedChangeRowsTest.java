@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.changes.derive.ChangeType;
 import io.deltax.changes.derive.FileRows;
-import io.deltax.errors.DeltaXException;
+import io.deltax.changes.derive.ChangeType;
+import io.deltax.changes.derive.FileRows;
+import io.deltax.errors.DeltaXRuntimeException;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -50,7 +52,7 @@ class RecordedChangeRowsTest {
   void aMissingOrUnknownChangeTypeIsNamed() {
     for (List<String> bad : List.of(java.util.Arrays.asList((String) null), List.of("upsert"))) {
       RecordedChangeRows rows = rows(bad.toArray(new String[0]));
-      DeltaXException e = assertThrows(DeltaXException.class, rows::next);
+      DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class, rows::next);
       assertTrue(e.getMessage().contains("DELTAX_CORRUPT_CHANGE_DATA") && e.getMessage().contains("c.parquet")
           && e.getMessage().contains(bad.get(0) == null ? "no _change_type" : "'upsert'"), e.getMessage());
     }

@@ -3,6 +3,9 @@ package io.deltax.changes.plan;
 import io.deltax.changes.derive.CommitSlice;
 import static io.deltax.testing.TestLog.commit;
 import static io.deltax.testing.TestLog.schema;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CHANGE_RANGE_NOT_AVAILABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_CHANGE_RANGE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_CHANGE_RANGE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.ChangeFeedRequest;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
 import io.deltax.log.TransactionLog;
 import io.deltax.testing.TestLog;
 import java.io.IOException;
@@ -180,11 +183,12 @@ class ChangeRangePlannerTest {
     assertEquals(1, bounds.start());
     assertEquals(3, bounds.end());
     assertEquals(3, bounds.endSnapshot().version());
-    DeltaXException disabled = assertThrows(DeltaXException.class, () -> planner.range(bounds));
-    assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
-    DeltaXException afterTheLatest = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException disabled = assertThrows(DeltaXAnalysisException.class,
+        () -> planner.range(bounds));
+    assertEquals(DELTAX_UNSUPPORTED_CHANGE_RANGE, disabled.condition());
+    DeltaXAnalysisException afterTheLatest = assertThrows(DeltaXAnalysisException.class,
         () -> planner.resolve(new ChangeFeedRequest(4L, null, null, 5L, null, null, ChangeMode.ALL)));
-    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
+    assertEquals(DELTAX_CHANGE_RANGE_NOT_AVAILABLE, afterTheLatest.condition());
   }
 
   /**
@@ -201,8 +205,9 @@ class ChangeRangePlannerTest {
     commit(table, 4, metadata(true, schema("id", "w")));
     commit(table, 5, add("c", true, 10, 5));
     for (long start : new long[] {0, 1, 3}) {
-      DeltaXException dropped = assertThrows(DeltaXException.class, () -> plan(start, null));
-      assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", dropped.getCondition());
+      DeltaXAnalysisException dropped = assertThrows(DeltaXAnalysisException.class,
+          () -> plan(start, null));
+      assertEquals(DELTAX_UNSUPPORTED_CHANGE_RANGE, dropped.condition());
       assertTrue(dropped.getMessage().contains("across version 4: its schema change drops or renames column v")
           && dropped.getMessage().contains("up to version 3 and from version 4 on"), dropped.getMessage());
     }
@@ -219,7 +224,8 @@ class ChangeRangePlannerTest {
     commit(table, 0, PROTOCOL, metadata(true, schema("id", "v")));
     commit(table, 1, add("a", true, 0, 1), add("c", true, 10, 1));
     commit(table, 2, metadata(true, schema("id", "v:string")), remove("a", true, 0, 1), add("b", true, 5, 2));
-    DeltaXException replaced = assertThrows(DeltaXException.class, () -> plan(2, null));
+    DeltaXAnalysisException replaced = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(2, null));
     assertTrue(replaced.getMessage().contains("across version 2")
         && replaced.getMessage().contains("up to version 1 and from version 3 on"), replaced.getMessage());
     commit(table, 3, add("d", true, 20, 3));
@@ -247,9 +253,9 @@ class ChangeRangePlannerTest {
     assertTrue(quiet.commits().isEmpty());
     ChangeRange window = planner.plan(new ChangeFeedRequest(null, 25_000L, "25 s", null, 45_000L, "45 s", ChangeMode.ALL));
     assertEquals(List.of(3L), window.commits().stream().map(CommitChanges::version).toList());
-    DeltaXException reversed = assertThrows(DeltaXException.class,
+    DeltaXAnalysisException reversed = assertThrows(DeltaXAnalysisException.class,
         () -> planner.plan(new ChangeFeedRequest(null, 38_000L, "38 s", null, 32_000L, "32 s", ChangeMode.ALL)));
-    assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
+    assertEquals(DELTAX_INVALID_CHANGE_RANGE, reversed.condition());
   }
 
   /**
@@ -273,7 +279,7 @@ class ChangeRangePlannerTest {
           null, null, null, ChangeMode.ALL));
       assertEquals(all.commits().get(i).version(), from.start());
     }
-    DeltaXException after = assertThrows(DeltaXException.class, () -> planner.plan(
+    DeltaXAnalysisException after = assertThrows(DeltaXAnalysisException.class, () -> planner.plan(
         new ChangeFeedRequest(null, 20_003L, "after the last", null, null, null, ChangeMode.ALL)));
     assertTrue(after.getMessage().contains("after the last"), after.getMessage());
   }
@@ -296,17 +302,20 @@ class ChangeRangePlannerTest {
   @Test
   void badRanges() throws IOException {
     history();
-    DeltaXException reversed = assertThrows(DeltaXException.class, () -> plan(3, 2L));
-    assertEquals("DELTAX_INVALID_CHANGE_RANGE", reversed.getCondition());
-    DeltaXException afterTheLatest = assertThrows(DeltaXException.class, () -> plan(5, null));
-    assertEquals("DELTAX_CHANGE_RANGE_NOT_AVAILABLE", afterTheLatest.getCondition());
+    DeltaXAnalysisException reversed = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(3, 2L));
+    assertEquals(DELTAX_INVALID_CHANGE_RANGE, reversed.condition());
+    DeltaXAnalysisException afterTheLatest = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(5, null));
+    assertEquals(DELTAX_CHANGE_RANGE_NOT_AVAILABLE, afterTheLatest.condition());
     assertTrue(afterTheLatest.getMessage().contains("from version 5: the latest version is 4"),
         afterTheLatest.getMessage());
     // An ending version after the latest reads to the latest, as delta-spark's.
     assertEquals(4, plan(3, 7L).end());
     commit(table, 5, metadata(false));
-    DeltaXException disabled = assertThrows(DeltaXException.class, () -> plan(1, 5L));
-    assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", disabled.getCondition());
+    DeltaXAnalysisException disabled = assertThrows(DeltaXAnalysisException.class,
+        () -> plan(1, 5L));
+    assertEquals(DELTAX_UNSUPPORTED_CHANGE_RANGE, disabled.condition());
     assertTrue(disabled.getMessage().contains("across version 5"), disabled.getMessage());
   }
 }

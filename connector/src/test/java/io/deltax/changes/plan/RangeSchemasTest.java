@@ -1,5 +1,6 @@
 package io.deltax.changes.plan;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_CHANGE_RANGE;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.Metadata;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXAnalysisException;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.types.DataTypes;
@@ -25,13 +26,13 @@ class RangeSchemasTest {
   private static final Metadata ID_W = metadata("id BIGINT, w STRING");
   private static final Metadata V_STRING = metadata("id BIGINT, v STRING");
 
-  private static DeltaXException refused(RangeSchemas schemas) {
-    DeltaXException e = assertThrows(DeltaXException.class, schemas::check);
-    assertEquals("DELTAX_UNSUPPORTED_CHANGE_RANGE", e.getCondition());
+  private static DeltaXAnalysisException refused(RangeSchemas schemas) {
+    DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class, schemas::check);
+    assertEquals(DELTAX_UNSUPPORTED_CHANGE_RANGE, e.condition());
     return e;
   }
 
-  private static void assertMessage(DeltaXException e, String... parts) {
+  private static void assertMessage(DeltaXAnalysisException e, String... parts) {
     for (String part : parts) {
       assertTrue(e.getMessage().contains(part), "expected '" + part + "' in: " + e.getMessage());
     }

@@ -1,11 +1,12 @@
 package io.deltax.log.write;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSAFE_COMMIT_STORE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXRuntimeException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,9 +62,9 @@ class GcsPutIfAbsentProbeTest {
 
   @Test
   void aStoreThatOverwritesIsRefusedAndNothingIsWritten() throws Exception {
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> writer(GcsStandInFileSystem.Overwriting.class).write(0, List.of("{\"commitInfo\":{}}")));
-    assertEquals("DELTAX_UNSAFE_COMMIT_STORE", e.getCondition());
+    assertEquals(DELTAX_UNSAFE_COMMIT_STORE, e.condition());
     assertTrue(e.getMessage().contains(GcsStandInFileSystem.SCHEME + ":"), e.getMessage());
     assertTrue(e.getMessage().contains(table.toString()), e.getMessage());
     assertTrue(e.getMessage().contains("second create(overwrite = false)"), e.getMessage());

@@ -1,12 +1,15 @@
 package io.deltax.log.write;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSAFE_COMMIT_STORE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.conf.DeltaXConf;
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXIllegalArgumentException;
+import io.deltax.errors.DeltaXRuntimeException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,9 +56,9 @@ class UnsafeCommitStoreTest {
 
   @Test
   void aCommitToAnUnknownStoreIsRefusedAndNothingIsWritten() throws Exception {
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
         () -> writer(conf(null)).write(0, List.of("{\"commitInfo\":{}}")));
-    assertEquals("DELTAX_UNSAFE_COMMIT_STORE", e.getCondition());
+    assertEquals(DELTAX_UNSAFE_COMMIT_STORE, e.condition());
     assertTrue(e.getMessage().contains(UnprovenStoreFileSystem.SCHEME + ":"), e.getMessage());
     assertTrue(e.getMessage().contains(table.toString()), e.getMessage());
     assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER + "=true"), e.getMessage());
@@ -75,9 +78,9 @@ class UnsafeCommitStoreTest {
 
   @Test
   void aSingleWriterValueThatIsNotABooleanIsRefused() {
-    DeltaXException e = assertThrows(DeltaXException.class,
+    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
         () -> writer(conf("yes")).write(0, List.of("{\"commitInfo\":{}}")));
-    assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
+    assertEquals(DELTAX_INVALID_OPTION, e.condition());
     assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER), e.getMessage());
   }
 }

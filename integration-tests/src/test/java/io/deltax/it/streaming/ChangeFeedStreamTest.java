@@ -1,5 +1,7 @@
 package io.deltax.it.streaming;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_CHANGED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_VERSIONS_MISSING;
 import static io.deltax.it.DeltaOracle.assertSameRows;
 import static io.deltax.it.DeltaOracle.canonicalRows;
 import static io.deltax.it.DeltaOracle.spark;
@@ -7,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -149,9 +151,9 @@ class ChangeFeedStreamTest {
     Streams.runInto(stream("deltax", table, FROM_1), dir.resolve("cleaned-deltax"));
     assertEquals(6, expected.size(), "4 inserts, an update's two images");
     assertEquals(expected, canonicalRows(Streams.sink(dir.resolve("cleaned-deltax"))));
-    DeltaXException cause = Streams.bothFail(table, dir.resolve("cleaned-new-delta"),
+    DeltaXThrowable cause = Streams.bothFail(table, dir.resolve("cleaned-new-delta"),
         dir.resolve("cleaned-new-deltax"), FROM_1);
-    assertEquals("DELTAX_STREAM_VERSIONS_MISSING", cause.getCondition());
+    assertEquals(DELTAX_STREAM_VERSIONS_MISSING, cause.condition());
   }
 
   /**
@@ -272,8 +274,8 @@ class ChangeFeedStreamTest {
     Map<String, StreamingQuery> queries = Streams.startBoth(table, dir, "widened", FROM_1);
     Streams.write(table, "ALTER TABLE $T CHANGE COLUMN n TYPE INT", "UPDATE $T SET n = 100000 WHERE id = 1",
         "INSERT INTO $T VALUES (3, 70000)");
-    DeltaXException cause = Streams.bothRunningFail(queries);
-    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    DeltaXThrowable cause = Streams.bothRunningFail(queries);
+    assertEquals(DELTAX_STREAM_SCHEMA_CHANGED, cause.condition());
     assertTrue(cause.getMessage().contains("n SMALLINT") && cause.getMessage().contains("n INT"),
         cause.getMessage());
 

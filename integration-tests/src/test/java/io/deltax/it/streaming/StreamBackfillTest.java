@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import io.deltax.it.SharedSpark;
 import java.nio.file.Path;
 import java.util.List;
@@ -94,7 +94,7 @@ class StreamBackfillTest {
     long enabled = spark().sql("DESCRIBE HISTORY " + quote(table))
         .where("operation = 'SET TBLPROPERTIES'").selectExpr("max(version)").first().getLong(0);
     Map<String, String> options = Map.of("startingVersion", "1", "skipChangeCommits", "true");
-    DeltaXException e = Streams.deltaxCause(assertThrows(
+    DeltaXThrowable e = Streams.deltaxCause(assertThrows(
         RuntimeException.class, () -> Streams.runInto(Streams.stream("deltax", table, options)
             .select("id", "_metadata.row_id"), dir.resolve("removed-deltax"))));
     assertEquals("DELTAX_ROW_TRACKING_INCOMPLETE", e.getCondition());

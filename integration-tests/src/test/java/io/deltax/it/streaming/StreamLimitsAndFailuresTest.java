@@ -1,5 +1,9 @@
 package io.deltax.it.streaming;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_DATA_REMOVED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_CHANGED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_VERSIONS_MISSING;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE;
 import static io.deltax.it.DeltaOracle.assertSameRows;
 import static io.deltax.it.DeltaOracle.canonicalRows;
 import static io.deltax.it.DeltaOracle.delta;
@@ -10,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,8 +125,8 @@ class StreamLimitsAndFailuresTest {
     Streams.run("delta", table, dir.resolve("update-delta"), Map.of());
     sql("UPDATE " + quote(table) + " SET v = 'c' WHERE id = 1");
     // delta-spark's stream fails on the UPDATE; so does deltax's, naming the version and the way out.
-    DeltaXException cause = Streams.bothFail(table, dir.resolve("update-delta"), dir.resolve("update-deltax"), Map.of());
-    assertEquals("DELTAX_STREAM_DATA_REMOVED", cause.getCondition());
+    DeltaXThrowable cause = Streams.bothFail(table, dir.resolve("update-delta"), dir.resolve("update-deltax"), Map.of());
+    assertEquals(DELTAX_STREAM_DATA_REMOVED, cause.condition());
     assertTrue(cause.getMessage().contains("version 3") && cause.getMessage().contains("skipChangeCommits"),
         cause.getMessage());
     assertEquals(2, Streams.count(dir.resolve("update-deltax")), "nothing written after the failure");
@@ -133,9 +137,9 @@ class StreamLimitsAndFailuresTest {
   void startingVersionAfterTheLatestIsRefused() {
     String table = Streams.create(dir, "ahead", "id INT, v STRING");
     Streams.insertEach(table, 1, 1);
-    DeltaXException cause = Streams.bothFail(table, dir.resolve("ahead-delta"), dir.resolve("ahead-deltax"),
+    DeltaXThrowable cause = Streams.bothFail(table, dir.resolve("ahead-delta"), dir.resolve("ahead-deltax"),
         Map.of("startingVersion", "5"));
-    assertEquals("DELTAX_VERSION_NOT_AVAILABLE", cause.getCondition());
+    assertEquals(DELTAX_VERSION_NOT_AVAILABLE, cause.condition());
     assertTrue(cause.getMessage().contains("at version 5: the latest version is 1"), cause.getMessage());
   }
 
@@ -164,8 +168,8 @@ class StreamLimitsAndFailuresTest {
     Streams.run("delta", table, dir.resolve("schema-delta"), Map.of());
     sql("ALTER TABLE " + quote(table) + " RENAME COLUMN v TO w");
     sql("INSERT INTO " + quote(table) + " VALUES (2, 'b')");
-    DeltaXException cause = Streams.bothFail(table, dir.resolve("schema-delta"), dir.resolve("schema-deltax"), Map.of());
-    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    DeltaXThrowable cause = Streams.bothFail(table, dir.resolve("schema-delta"), dir.resolve("schema-deltax"), Map.of());
+    assertEquals(DELTAX_STREAM_SCHEMA_CHANGED, cause.condition());
     assertTrue(cause.getMessage().contains("v STRING") && cause.getMessage().contains("w STRING"),
         cause.getMessage());
     assertEquals(1, Streams.count(dir.resolve("schema-deltax")));
@@ -193,9 +197,9 @@ class StreamLimitsAndFailuresTest {
       long drop = behind ? 3 : 2;
       Streams.write(table, "ALTER TABLE $T DROP COLUMN v", "ALTER TABLE $T ADD COLUMNS (v STRING)",
           "INSERT INTO $T VALUES (3, 'c')");
-      DeltaXException cause = Streams.bothFail(table, dir.resolve(name + "-delta"), dir.resolve(name + "-deltax"),
+      DeltaXThrowable cause = Streams.bothFail(table, dir.resolve(name + "-delta"), dir.resolve(name + "-deltax"),
           Map.of());
-      assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+      assertEquals(DELTAX_STREAM_SCHEMA_CHANGED, cause.condition());
       assertTrue(cause.getMessage().contains("drops or renames column v"), cause.getMessage());
       assertEquals(1, Streams.count(dir.resolve(name + "-deltax")));
       Map<String, String> fromTheDrop = Map.of("startingVersion", Long.toString(drop));
@@ -221,8 +225,8 @@ class StreamLimitsAndFailuresTest {
     Streams.write(table, "INSERT INTO $T VALUES (2, 'b')",
         "ALTER TABLE $T SET TBLPROPERTIES ('delta.columnMapping.mode' = 'none')",
         "INSERT INTO $T VALUES (3, 'c')");
-    DeltaXException cause = Streams.bothRunningFail(queries);
-    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    DeltaXThrowable cause = Streams.bothRunningFail(queries);
+    assertEquals(DELTAX_STREAM_SCHEMA_CHANGED, cause.condition());
     assertTrue(cause.getMessage().contains("new query, with a new checkpoint location, from version 3"),
         cause.getMessage());
     Map<String, String> fromTheRemoval = Map.of("startingVersion", "3");
@@ -243,8 +247,8 @@ class StreamLimitsAndFailuresTest {
     sql("INSERT INTO " + quote(table) + " VALUES (1, 'a')");
     Map<String, StreamingQuery> queries = Streams.startBoth(table, dir, "nullable", Map.of());
     Streams.write(table, "ALTER TABLE $T ALTER COLUMN id DROP NOT NULL", "INSERT INTO $T VALUES (NULL, 'b')");
-    DeltaXException cause = Streams.bothRunningFail(queries);
-    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    DeltaXThrowable cause = Streams.bothRunningFail(queries);
+    assertEquals(DELTAX_STREAM_SCHEMA_CHANGED, cause.condition());
     assertTrue(cause.getMessage().contains("non-nullable"), cause.getMessage());
     assertEquals(1, Streams.count(dir.resolve("nullable-deltax")));
 
@@ -294,8 +298,8 @@ class StreamLimitsAndFailuresTest {
     Map<String, StreamingQuery> queries = Streams.startBoth(table, dir, "widened", Map.of());
     sql("ALTER TABLE " + quote(table) + " CHANGE COLUMN n TYPE INT");
     sql("INSERT INTO " + quote(table) + " VALUES (2, 2)");
-    DeltaXException cause = Streams.bothRunningFail(queries);
-    assertEquals("DELTAX_STREAM_SCHEMA_CHANGED", cause.getCondition());
+    DeltaXThrowable cause = Streams.bothRunningFail(queries);
+    assertEquals(DELTAX_STREAM_SCHEMA_CHANGED, cause.condition());
     assertTrue(cause.getMessage().contains("n SMALLINT") && cause.getMessage().contains("n INT"),
         cause.getMessage());
     assertEquals(1, Streams.count(dir.resolve("widened-deltax")));
@@ -330,8 +334,8 @@ class StreamLimitsAndFailuresTest {
     Streams.insertEach(table, 3, 5);
     io.deltax.it.DeltaOracle.checkpoint(table);
     io.deltax.it.DeltaOracle.deleteCommits(table, 0, 4);
-    DeltaXException cause = Streams.bothFail(table, dir.resolve("cleaned-delta"), dir.resolve("cleaned-deltax"), Map.of());
-    assertEquals("DELTAX_STREAM_VERSIONS_MISSING", cause.getCondition());
+    DeltaXThrowable cause = Streams.bothFail(table, dir.resolve("cleaned-delta"), dir.resolve("cleaned-deltax"), Map.of());
+    assertEquals(DELTAX_STREAM_VERSIONS_MISSING, cause.condition());
     assertTrue(cause.getMessage().contains("versions 3 to 4") && cause.getMessage().contains("version 5")
         && cause.getMessage().contains("failOnDataLoss"), cause.getMessage());
     assertEquals(2, Streams.count(dir.resolve("cleaned-deltax")));

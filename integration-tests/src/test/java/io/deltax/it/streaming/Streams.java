@@ -5,7 +5,7 @@ import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.deltax.errors.DeltaXException;
+import io.deltax.errors.DeltaXThrowable;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,24 +101,24 @@ final class Streams {
   }
 
   /** Both running queries of {@link #startBoth} fail on what was committed since: deltax's error. */
-  static DeltaXException bothRunningFail(Map<String, StreamingQuery> queries) {
+  static DeltaXThrowable bothRunningFail(Map<String, StreamingQuery> queries) {
     assertThrows(Exception.class, () -> queries.get("delta").processAllAvailable());
     return deltaxCause(assertThrows(Exception.class, () -> queries.get("deltax").processAllAvailable()));
   }
 
-  /** delta-spark's run fails, and so does deltax's: the DeltaXException it fails with. */
-  static DeltaXException bothFail(String table, Path deltaOut, Path deltaxOut, Map<String, String> options) {
+  /** delta-spark's run fails, and so does deltax's: the deltax error it fails with. */
+  static DeltaXThrowable bothFail(String table, Path deltaOut, Path deltaxOut, Map<String, String> options) {
     assertThrows(RuntimeException.class, () -> run("delta", table, deltaOut, options));
     return deltaxCause(assertThrows(RuntimeException.class, () -> run("deltax", table, deltaxOut, options)));
   }
 
-  static DeltaXException deltaxCause(Throwable e) {
+  static DeltaXThrowable deltaxCause(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof DeltaXException d) {
+      if (t instanceof DeltaXThrowable d) {
         return d;
       }
     }
-    throw new AssertionError("no DeltaXException in " + e, e);
+    throw new AssertionError("no DeltaXThrowable in " + e, e);
   }
 
   /** How many rows the sink holds; 0 before its first file. */

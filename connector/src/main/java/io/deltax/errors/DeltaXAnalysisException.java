@@ -1,0 +1,32 @@
+package io.deltax.errors;
+
+import java.util.Map;
+import org.apache.spark.QueryContext;
+import org.apache.spark.sql.AnalysisException;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * A query deltax cannot run as asked: no table at the path, a feature it does not read, a version
+ * or range the log does not hold. Caught as Spark's own {@link AnalysisException}, in every
+ * language. Its constructor is the one delta-spark's {@code DeltaAnalysisException} calls, with
+ * the SQLSTATE and template given too, so that a copy Spark makes ({@code withPosition}) keeps
+ * them; it has the same signature in Spark 4.1 and 4.2.
+ */
+public class DeltaXAnalysisException extends AnalysisException implements DeltaXThrowable {
+  private final DeltaXErrorCondition condition;
+
+  DeltaXAnalysisException(DeltaXErrorCondition condition, String template,
+      Map<String, String> parameters, String message, Throwable cause) {
+    super(message, Option.empty(), Option.empty(), Option.apply(cause),
+        Option.apply(condition.name()),
+        scala.collection.immutable.Map$.MODULE$.from(CollectionConverters.asScala(parameters)),
+        new QueryContext[0], Option.apply(condition.sqlState()), Option.apply(template));
+    this.condition = condition;
+  }
+
+  @Override
+  public DeltaXErrorCondition condition() {
+    return condition;
+  }
+}
