@@ -142,6 +142,8 @@ class DeltaXErrorsTest {
       return List.of("a" + i, "b");
     } else if (Throwable.class.isAssignableFrom(type)) {
       return new IOException("failure " + i);
+    } else if (type == java.util.Optional.class) {
+      return flag ? java.util.Optional.of(30L + i) : java.util.Optional.empty();
     }
     throw new IllegalArgumentException("No dummy " + type);
   }
