@@ -1,10 +1,5 @@
 package io.deltax.rowtracking;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,15 +27,12 @@ public final class RowDataVersions implements Serializable {
   public static final RowDataVersions NONE =
       new RowDataVersions(new long[0], new long[0], new long[0], 0);
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final int FORMAT = 1;
-
   private final long[] backfillVersions;
   private final long[] starts;
   private final long[] versions;
   private final long endRowId;
 
-  private RowDataVersions(long[] backfillVersions, long[] starts, long[] versions, long endRowId) {
+  RowDataVersions(long[] backfillVersions, long[] starts, long[] versions, long endRowId) {
     this.backfillVersions = backfillVersions;
     this.starts = starts;
     this.versions = versions;
@@ -165,137 +157,16 @@ public final class RowDataVersions implements Serializable {
     if (n <= Math.max(1, maxRuns)) {
       return this;
     }
-    long[] rows = new long[n];
-    long[] version = versions.clone();
-    int[] next = new int[n];
-    int[] prev = new int[n];
-    int[] stamp = new int[n];
-    boolean[] merged = new boolean[n];
-    for (int i = 0; i < n; i++) {
-      rows[i] = (i + 1 < n ? starts[i + 1] : endRowId) - starts[i];
-      next[i] = i + 1 < n ? i + 1 : -1;
-      prev[i] = i - 1;
-    }
-    record Merge(double cost, int left, int right, int leftStamp, int rightStamp) {}
-    PriorityQueue<Merge> queue = new PriorityQueue<>(Comparator.comparingDouble(Merge::cost));
-    java.util.function.IntConsumer offer = left -> {
-      int right = left < 0 ? -1 : next[left];
-      if (left >= 0 && right >= 0) {
-        queue.add(new Merge(mergeCost(rows[left], version[left], rows[right], version[right]),
-            left, right, stamp[left], stamp[right]));
-      }
-    };
-    for (int i = 0; i + 1 < n; i++) {
-      offer.accept(i);
-    }
-    int runs = n;
-    while (runs > maxRuns) {
-      Merge m = queue.poll();
-      if (merged[m.left()] || merged[m.right()] || stamp[m.left()] != m.leftStamp()
-          || stamp[m.right()] != m.rightStamp()) {
-        continue;
-      }
-      int l = m.left();
-      int r = m.right();
-      version[l] = newer(version[l], version[r]);
-      rows[l] += rows[r];
-      merged[r] = true;
-      next[l] = next[r];
-      if (next[r] >= 0) {
-        prev[next[r]] = l;
-      }
-      stamp[l]++;
-      runs--;
-      offer.accept(prev[l]);
-      offer.accept(l);
-    }
-    Builder builder = new Builder();
-    for (int i = 0; i < n; i++) {
-      if (!merged[i]) {
-        builder.add(starts[i], rows[i], version[i]);
-      }
-    }
-    return builder.build(backfillVersions);
-  }
-
-  /** Rows made to look newer, weighted by how much newer; an unknown version weighs most. */
-  private static double mergeCost(long leftRows, long leftVersion, long rightRows, long rightVersion) {
-    long to = newer(leftVersion, rightVersion);
-    return shift(leftRows, leftVersion, to) + shift(rightRows, rightVersion, to);
-  }
-
-  private static double shift(long rows, long from, long to) {
-    if (from == to) {
-      return 0;
-    }
-    return to == UNKNOWN ? rows * 1e12 : (double) rows * (to - from);
-  }
-
-  private static long newer(long a, long b) {
-    return a == UNKNOWN || b == UNKNOWN ? UNKNOWN : Math.max(a, b);
+    return new RunMerges(backfillVersions, starts, versions, endRowId).bounded(maxRuns);
   }
 
   public String toJson() {
-    ObjectNode root = MAPPER.createObjectNode();
-    root.put("format", FORMAT);
-    ArrayNode backfills = root.putArray("backfillVersions");
-    for (long v : backfillVersions) {
-      backfills.add(v);
-    }
-    ArrayNode runs = root.putArray("runs");
-    for (int i = 0; i < starts.length; i++) {
-      ArrayNode run = runs.addArray().add(starts[i]);
-      if (versions[i] == UNKNOWN) {
-        run.addNull();
-      } else {
-        run.add(versions[i]);
-      }
-    }
-    root.put("endRowId", endRowId);
-    try {
-      return MAPPER.writeValueAsString(root);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return RowDataVersionsJson.toJson(backfillVersions, starts, versions, endRowId);
   }
 
   /** @throws IllegalArgumentException when {@code json} is not a map this version of deltax reads */
   public static RowDataVersions fromJson(String json) {
-    JsonNode root;
-    try {
-      root = MAPPER.readTree(json);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("not JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
-    }
-    if (root == null || root.path("format").asInt() != FORMAT || !root.path("runs").isArray()
-        || !root.path("backfillVersions").isArray() || !root.path("endRowId").canConvertToLong()) {
-      throw new IllegalArgumentException("not a format " + FORMAT + " row data version map");
-    }
-    long[] backfills = new long[root.get("backfillVersions").size()];
-    for (int i = 0; i < backfills.length; i++) {
-      backfills[i] = root.get("backfillVersions").get(i).asLong();
-    }
-    Arrays.sort(backfills);
-    JsonNode runs = root.get("runs");
-    long[] starts = new long[runs.size()];
-    long[] versions = new long[runs.size()];
-    for (int i = 0; i < starts.length; i++) {
-      JsonNode run = runs.get(i);
-      if (!run.isArray() || run.size() != 2 || !run.get(0).canConvertToLong()
-          || !(run.get(1).isNull() || run.get(1).canConvertToLong())) {
-        throw new IllegalArgumentException("run " + i + " is not [first row ID, version]");
-      }
-      starts[i] = run.get(0).asLong();
-      versions[i] = run.get(1).isNull() ? UNKNOWN : run.get(1).asLong();
-      if (i > 0 && starts[i] <= starts[i - 1]) {
-        throw new IllegalArgumentException("runs out of order at " + starts[i]);
-      }
-    }
-    long end = root.get("endRowId").asLong();
-    if (starts.length > 0 && end <= starts[starts.length - 1]) {
-      throw new IllegalArgumentException("endRowId " + end + " is not past the last run");
-    }
-    return new RowDataVersions(backfills, starts, versions, end);
+    return RowDataVersionsJson.fromJson(json);
   }
 
   @Override

@@ -30,7 +30,7 @@ final class NumberedFiles {
    * Records backfill commit {@code version}, which landed: {@code actions} begin with the
    * {@code batch}'s files re-added with their row IDs, in the batch's order.
    */
-  void committed(long version, List<RowTrackingBackfill.PendingFile> batch, List<Action> actions) {
+  void committed(long version, List<PendingFile> batch, List<Action> actions) {
     for (int i = 0; i < batch.size(); i++) {
       AddFile added = (AddFile) actions.get(i);
       ranges.put(paths.canonical(added.path()), new long[] {added.baseRowId(), batch.get(i).numRecords()});

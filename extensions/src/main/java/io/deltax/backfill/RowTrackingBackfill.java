@@ -1,35 +1,35 @@
 package io.deltax.backfill;
 
+import static io.deltax.backfill.PendingFile.pending;
+import static io.deltax.backfill.RowTrackingEnablement.backfillActions;
+import static io.deltax.backfill.RowTrackingEnablement.enabledMetadata;
+import static io.deltax.backfill.RowTrackingEnablement.fullyEnabled;
+import static io.deltax.backfill.RowTrackingEnablement.protocolParameters;
+import static io.deltax.backfill.RowTrackingEnablement.supportsRowTracking;
+
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
-import io.deltax.log.RecordCounts;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.actions.Action;
-import io.deltax.actions.AddFile;
-import io.deltax.actions.DomainMetadata;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
 import io.deltax.rowtracking.RowDataVersionFinder;
-import io.deltax.rowtracking.RowTrackingConfig;
 import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.log.CheckpointWriter;
 import io.deltax.log.write.CommitInfoLine;
 import io.deltax.log.write.CommitWriter;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -137,40 +137,6 @@ public final class RowTrackingBackfill {
           : DeltaXErrors.rowTrackingSuspended(tableName(snapshot));
     }
     return snapshot;
-  }
-
-  /**
-   * A file still without row IDs or without a default row commit version, with what its place in
-   * the order and its row IDs depend on: its {@code numRecords} rows.
-   */
-  record PendingFile(AddFile file, long firstAddedVersion, long numRecords) {
-    /** The row IDs it takes: none where it keeps its own. */
-    long newRowIds() {
-      return file.baseRowId() == null ? numRecords : 0;
-    }
-  }
-
-  /**
-   * The files still without row IDs, in the order their data was first added; fails on a file
-   * whose add action has no record count (before anything is written, unless another writer added
-   * it after this run's first commits: {@code wrote}).
-   */
-  private static List<PendingFile> pending(Snapshot snapshot, boolean wrote) {
-    String where = snapshot.tableRoot().toString();
-    List<PendingFile> files = new ArrayList<>();
-    List<AddFile> active = snapshot.activeFiles();
-    for (int i = 0; i < active.size(); i++) {
-      AddFile f = active.get(i);
-      if (f.baseRowId() == null || f.defaultRowCommitVersion() == null) {
-        // A file that keeps its row IDs takes no new ones: its record count is asked for only
-        // for the row data version map, where the statistics give it.
-        files.add(new PendingFile(f, snapshot.firstAddedVersion(i), f.baseRowId() == null
-            ? numRecords(where, f, wrote) : RecordCounts.numRecords(f).orElse(0)));
-      }
-    }
-    files.sort(Comparator.comparingLong(PendingFile::firstAddedVersion)
-        .thenComparing(p -> p.file().path()));
-    return files;
   }
 
   public BackfillResult plan() {
@@ -362,80 +328,8 @@ public final class RowTrackingBackfill {
     return new Outcome(false, latest());
   }
 
-  /** The batch's files re-added with row IDs, in the batch's order, then the new high-water mark. */
-  private static List<Action> backfillActions(Snapshot snapshot, List<PendingFile> batch, long version) {
-    List<Action> actions = new ArrayList<>(batch.size() + 1);
-    long next = RowTrackingStatus.highWaterMark(snapshot) + 1;
-    for (PendingFile p : batch) {
-      AddFile f = p.file();
-      // A file keeps the row IDs and the default row commit version it has (PROTOCOL.md, "Writer
-      // Requirements for Row Tracking"); only a missing one is assigned.
-      long baseRowId = f.baseRowId() != null ? f.baseRowId() : next;
-      long defaultVersion = f.defaultRowCommitVersion() != null ? f.defaultRowCommitVersion() : version;
-      actions.add(new AddFile(f.path(), f.partitionValues(), f.size(), f.modificationTime(), false,
-          f.stats(), f.tags(), f.deletionVector(), baseRowId, defaultVersion, f.clusteringProvider()));
-      next += p.newRowIds();
-    }
-    actions.add(new DomainMetadata(RowTrackingConfig.DOMAIN,
-        ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)), false));
-    return actions;
-  }
-
-  /**
-   * Whether row tracking is enabled with the names of its materialized columns assigned, as
-   * PROTOCOL.md ("Writer Requirements for Row Tracking") requires before enablement. A table whose
-   * property was set by a writer that skipped them (or the feature) is not, and is enabled again.
-   */
-  private static boolean fullyEnabled(Snapshot snapshot) {
-    RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-    return rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()
-        && rowTracking.materializedRowCommitVersionColumn().isPresent();
-  }
-
-  /** The metadata with row tracking enabled and its materialized column names chosen. */
-  private static Metadata enabledMetadata(Metadata m) {
-    Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
-    configuration.put(TableProperties.ENABLE_ROW_TRACKING, "true");
-    configuration.putIfAbsent(TableProperties.MATERIALIZED_ROW_ID_COLUMN,
-        "_row-id-col-" + UUID.randomUUID());
-    configuration.putIfAbsent(TableProperties.MATERIALIZED_ROW_COMMIT_VERSION_COLUMN,
-        "_row-commit-version-col-" + UUID.randomUUID());
-    return new Metadata(m.id(), m.name(), m.description(), m.formatProvider(), m.schemaString(),
-        m.partitionColumns(), configuration, m.createdTime());
-  }
-
   private CommitInfoLine commitInfo(Snapshot snapshot, String operation, Map<String, String> parameters) {
     return CommitInfoLine.of(snapshot, operation, parameters, engineInfo);
-  }
-
-  private static Map<String, Object> protocolParameters(Protocol p) {
-    Map<String, Object> map = new LinkedHashMap<>();
-    map.put("minReaderVersion", p.minReaderVersion());
-    map.put("minWriterVersion", p.minWriterVersion());
-    if (p.supportsReaderFeatures()) {
-      map.put("readerFeatures", p.readerFeatures());
-    }
-    map.put("writerFeatures", p.writerFeatures());
-    return map;
-  }
-
-  /** Row IDs are assigned by record count: a file without {@code numRecords} cannot get any. */
-  private static long numRecords(String table, AddFile file, boolean wrote) {
-    OptionalLong records = RecordCounts.numRecords(file);
-    if (records.isPresent()) {
-      return records.getAsLong();
-    }
-    throw DeltaXErrors.missingRecordCount(table, file.path(), wrote);
-  }
-
-  /**
-   * Whether the protocol supports row tracking and domain metadata, which the backfill's commits
-   * write (PROTOCOL.md, "Domain Metadata": not without the feature). delta-spark's protocols list
-   * both; a third party's may list row tracking alone, and is upgraded as one without it.
-   */
-  private static boolean supportsRowTracking(Snapshot snapshot) {
-    return TableFeatures.isSupported(snapshot.protocol(), TableFeatures.ROW_TRACKING)
-        && TableFeatures.isSupported(snapshot.protocol(), TableFeatures.DOMAIN_METADATA);
   }
 
   private static String tableName(Snapshot snapshot) {

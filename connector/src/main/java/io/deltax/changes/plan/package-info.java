@@ -2,7 +2,8 @@
  * A change feed's range, planned from the log alone (no data file opened).
  * {@link io.deltax.changes.plan.ChangeRangePlanner} resolves a range's
  * {@link io.deltax.changes.plan.ChangeBounds} (versions, end snapshot; no commit of the range
- * opened), then, when a batch scan plans, reads the range's commits into
+ * opened), then, when a batch scan plans, reads the range's commits, each through a
+ * {@link io.deltax.changes.plan.CommitReading}, into
  * {@link io.deltax.changes.plan.CommitChanges}: per commit with a data change, the files it removed
  * (as they were before it, deletion vector included) and the files it added
  * ({@link io.deltax.changes.plan.ChangeFile}), and the change data files it wrote. Those are read
