@@ -2,7 +2,7 @@ package io.deltax.cli;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadOptions;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.errors.DeltaXException;
@@ -184,7 +184,7 @@ public final class DeltaXCli {
     SparkSession session = spark.get();
     var reader = session.read().format("deltax");
     if (version >= 0) {
-      reader = reader.option(DeltaXConf.VERSION_AS_OF, version);
+      reader = reader.option(ReadOptions.VERSION_AS_OF.key(), version);
     }
     Dataset<Row> rows = reader.load(SessionWriters.tablePath(session, table));
     if (rowIds) {

@@ -1,6 +1,6 @@
 package io.deltax.log;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
 import java.io.IOException;
@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * put-if-absent (S3A with conditional writes off, a server that ignores them, a GCS store that
  * overwrites on {@code create(overwrite = false)}, an unknown scheme)
  * it refuses before writing anything ({@code [DELTAX_UNSAFE_COMMIT_STORE]}), unless
- * {@value DeltaXConf#COMMIT_SINGLE_WRITER} is set: then a plain {@code create(overwrite = false)}.
+ * {@code spark.deltax.commit.singleWriter} is set: then a plain {@code create(overwrite = false)}.
  */
 public final class LogFilePublisher {
   private static final Logger LOG = LoggerFactory.getLogger(LogFilePublisher.class);
@@ -346,7 +346,8 @@ public final class LogFilePublisher {
    * single-writer mode is accepted.
    */
   private PutIfAbsentMethod method(FileSystem fs, Path dir) throws IOException {
-    boolean singleWriter = DeltaXConf.commitSingleWriter(conf); // a bad value fails on any store
+    // A bad value fails on any store.
+    boolean singleWriter = SessionSettings.commitSingleWriter(conf);
     PutIfAbsentMethod method = PutIfAbsentMethod.forScheme(fs.getUri().getScheme());
     String unsafe = whyUnsafe(fs, dir, method);
     if (unsafe == null) {

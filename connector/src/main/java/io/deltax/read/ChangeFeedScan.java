@@ -7,7 +7,7 @@ import io.deltax.changes.CommitChanges;
 import io.deltax.changes.CommitSlice;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -38,7 +38,7 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A change feed scan: with {@code changeMode = all}, one task per commit that changed data (its
  * removed and added rows are matched there, see {@code io.deltax.changes.CommitChangeDeriver}),
- * or, for a commit with more bytes of files than {@value DeltaXConf#CHANGE_FEED_SLICE_BYTES}
+ * or, for a commit with more bytes of files than {@code spark.deltax.changeFeed.sliceBytes}
  * says, up to one per core, each reading a slice of its files ({@code
  * io.deltax.changes.CommitSlice}); with {@code net}, one task for the range, which collapses the
  * changes per row ID (a range of one row-tracked commit is read as {@code all}). A range without
@@ -58,7 +58,7 @@ final class ChangeFeedScan implements Scan, Batch {
   /** Set once Spark made this scan a stream, whose description must not read the commits. */
   private volatile boolean isStream;
   private final ChangeMode mode;
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private final StructType output;
   private final Snapshot end;
   /** The snapshot whose schema the rows are read with: the end's, or the latest (ChangeBounds). */
@@ -68,7 +68,7 @@ final class ChangeFeedScan implements Scan, Batch {
   private final StructType readPartitionSchema;
 
   ChangeFeedScan(SparkSession spark, TransactionLog log, ChangeBounds bounds, Supplier<ChangeRange> range,
-      ChangeMode mode, DeltaXConf conf, StructType output) {
+      ChangeMode mode, ReadConf conf, StructType output) {
     this.spark = spark;
     this.log = log;
     this.bounds = bounds;
@@ -123,7 +123,7 @@ final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public Batch toBatch() {
-    if (!conf.changeFeedStartOptional().hasStart()) {
+    if (!conf.changeFeed().hasStart()) {
       throw DeltaXErrors.missingChangeFeedStart();
     }
     return this;
@@ -139,7 +139,7 @@ final class ChangeFeedScan implements Scan, Batch {
     }
     isStream = true;
     return MicroBatchStreams.get().changes(
-        new MicroBatchStreams.ChangeStreamScan(bounds, conf.changeFeedStartOptional(), streamed, conf),
+        new MicroBatchStreams.ChangeStreamScan(bounds, conf.changeFeed(), streamed, conf),
         checkpointLocation);
   }
 

@@ -3,7 +3,7 @@ package io.deltax.read;
 import io.deltax.changes.ChangeBounds;
 import io.deltax.changes.ChangeRange;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.TransactionLog;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
@@ -19,11 +19,11 @@ final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequir
   private final ChangeBounds bounds;
   private final Supplier<ChangeRange> range;
   private final ChangeMode mode;
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private StructType requiredSchema;
 
   ChangeFeedScanBuilder(SparkSession spark, TransactionLog log, ChangeBounds bounds,
-      Supplier<ChangeRange> range, ChangeMode mode, DeltaXConf conf, StructType schema) {
+      Supplier<ChangeRange> range, ChangeMode mode, ReadConf conf, StructType schema) {
     this.spark = spark;
     this.log = log;
     this.bounds = bounds;

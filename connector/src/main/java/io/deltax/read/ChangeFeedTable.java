@@ -5,7 +5,7 @@ import io.deltax.changes.ChangeFeedColumns;
 import io.deltax.changes.ChangeRange;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.errors.DeltaXException;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -56,7 +56,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
   private final Function<ChangeBounds, ChangeRange> planner;
   private ChangeRange range;
   private final ChangeMode mode;
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private final StructType schema;
 
   /**
@@ -65,7 +65,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
    *     start need none of them
    */
   ChangeFeedTable(TransactionLog log, ChangeBounds bounds, Function<ChangeBounds, ChangeRange> planner,
-      ChangeMode mode, DeltaXConf conf) {
+      ChangeMode mode, ReadConf conf) {
     this.log = log;
     this.bounds = bounds;
     this.planner = planner;

@@ -2,7 +2,7 @@ package io.deltax.read;
 
 import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -61,7 +61,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final List<Filter> dataFilters;
   private final DataSkipping skipping;
   /** The load's options and its one Hadoop configuration. */
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private List<AddFile> selectedFiles;
 
   /**
@@ -77,7 +77,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, Supplier<Inputs> inputs,
       StructType metadataType, StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
       StructType physicalReadDataSchema, StructType readPartitionSchema,
-      List<Filter> dataFilters, DataSkipping skipping, DeltaXConf conf) {
+      List<Filter> dataFilters, DataSkipping skipping, ReadConf conf) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;

@@ -3,7 +3,7 @@ package io.deltax.read;
 import io.deltax.actions.AddFile;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -45,7 +45,7 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   private final TransactionLog log;
   private final Snapshot snapshot;
   /** The load's options and its one Hadoop configuration. */
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private final Set<String> partitionColumns;
   private StructType requiredSchema;
   private List<Filter> filters = List.of();
@@ -58,13 +58,13 @@ final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
   private final List<AddFile> files;
 
   DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      DeltaXConf conf) {
+      ReadConf conf) {
     this(spark, log, snapshot, conf, null);
   }
 
   /** @param files the files to read instead of the snapshot's active files, or null */
   DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      DeltaXConf conf, List<AddFile> files) {
+      ReadConf conf, List<AddFile> files) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;

@@ -1,7 +1,7 @@
 package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -26,9 +26,9 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   private final TransactionLog log;
   private final Snapshot snapshot;
   /** The load's options and its one Hadoop configuration, which the log was opened with. */
-  private final DeltaXConf conf;
+  private final ReadConf conf;
 
-  DeltaXTable(TransactionLog log, Snapshot snapshot, DeltaXConf conf) {
+  DeltaXTable(TransactionLog log, Snapshot snapshot, ReadConf conf) {
     this.log = log;
     this.snapshot = snapshot;
     this.conf = conf;

@@ -2,7 +2,7 @@ package io.deltax.read;
 
 import io.deltax.changes.ChangeBounds;
 import io.deltax.conf.ChangeFeedRequest;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.util.ServiceLoader;
@@ -18,14 +18,14 @@ public interface MicroBatchStreams {
 
   /** What a scan knows when Spark asks it for a stream of the table's files. */
   record FileStreamScan(TransactionLog log, Snapshot snapshot, StructType requiredSchema,
-      DeltaXConf conf) {}
+      ReadConf conf) {}
 
   /**
    * What a change feed scan knows when Spark asks it for a stream of changes: the range's bounds
    * only, since the stream reads each micro-batch's commits itself.
    */
   record ChangeStreamScan(ChangeBounds bounds, ChangeFeedRequest request, StructType requiredSchema,
-      DeltaXConf conf) {}
+      ReadConf conf) {}
 
   MicroBatchStream files(FileStreamScan scan, String checkpointLocation);
 

@@ -3,7 +3,7 @@ package io.deltax.read;
 import io.deltax.actions.AddFile;
 import io.deltax.changes.ChangeRange;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.util.List;
@@ -25,7 +25,7 @@ public final class StreamBatches {
    * @param requiredSchema the columns the stream's scan was asked for, {@code _metadata} included
    */
   public static Batch files(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      List<AddFile> files, StructType requiredSchema, DeltaXConf conf) {
+      List<AddFile> files, StructType requiredSchema, ReadConf conf) {
     DeltaXScanBuilder builder = new DeltaXScanBuilder(spark, log, snapshot, conf, files);
     builder.pruneColumns(requiredSchema);
     return builder.build().toBatch();
@@ -36,7 +36,7 @@ public final class StreamBatches {
    * ({@code ALL}), or one entry per row for the range ({@code NET}).
    */
   public static Batch changes(SparkSession spark, TransactionLog log, ChangeRange range,
-      ChangeMode mode, StructType requiredSchema, DeltaXConf conf) {
+      ChangeMode mode, StructType requiredSchema, ReadConf conf) {
     // The scan itself, not toBatch(): that is a batch query's, which needs a start.
     return new ChangeFeedScan(spark, log, range.bounds(), () -> range, mode, conf, requiredSchema);
   }

@@ -6,21 +6,39 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXException;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 /** readChangeFeed's options: parsed before the log is listed, each mistake named. */
 class ChangeFeedOptionsTest {
-  private static DeltaXConf read(Map<String, String> options) {
-    return DeltaXConf.of(new Configuration(false), Map.of(), ZoneOffset.UTC, options);
+  private static ReadConf read(Map<String, String> options) {
+    Map<String, String> withPath = new HashMap<>(options);
+    withPath.putIfAbsent("path", "/t");
+    return ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
+        withPath);
+  }
+
+  /** The range of a change feed batch read, which needs a start. */
+  private static ChangeFeedRequest changeFeed(Map<String, String> options) {
+    Map<String, String> feed = new HashMap<>(options);
+    if (!feed.containsKey("readChangeData")) {
+      feed.putIfAbsent("readChangeFeed", "true");
+    }
+    ChangeFeedRequest request = read(feed).changeFeed();
+    if (!request.hasStart()) {
+      throw DeltaXErrors.missingChangeFeedStart();
+    }
+    return request;
   }
 
   private static void assertRefused(Map<String, String> options, String... parts) {
-    DeltaXException e = assertThrows(DeltaXException.class, () -> read(options).changeFeed());
+    DeltaXException e = assertThrows(DeltaXException.class, () -> changeFeed(options));
     assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
     for (String part : parts) {
       assertTrue(e.getMessage().contains(part), e.getMessage());
@@ -29,12 +47,12 @@ class ChangeFeedOptionsTest {
 
   @Test
   void aRangeOfVersionsOrTimes() {
-    ChangeFeedRequest versions = read(Map.of("readChangeFeed", "true", "startingVersion", "12",
-        "endingVersion", "40", "changeMode", "NET")).changeFeed();
+    ChangeFeedRequest versions = changeFeed(Map.of("readChangeFeed", "true",
+        "startingVersion", "12", "endingVersion", "40", "changeMode", "NET"));
     assertEquals(12L, versions.startVersion());
     assertEquals(40L, versions.endVersion());
     assertEquals(ChangeFeedRequest.ChangeMode.NET, versions.mode());
-    ChangeFeedRequest times = read(Map.of("startingTimestamp", "2026-07-29 00:00:00")).changeFeed();
+    ChangeFeedRequest times = changeFeed(Map.of("startingTimestamp", "2026-07-29 00:00:00"));
     assertEquals(Instant.parse("2026-07-29T00:00:00Z").toEpochMilli(), times.startTimestampMillis());
     assertNull(times.endVersion());
     assertEquals(ChangeFeedRequest.ChangeMode.ALL, times.mode());
@@ -44,7 +62,7 @@ class ChangeFeedOptionsTest {
   void readChangeFeedIsABoolean() {
     assertTrue(read(Map.of("readChangeFeed", "TRUE")).readChangeFeed());
     assertFalse(read(Map.of()).readChangeFeed());
-    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeFeed", "yes")).readChangeFeed());
+    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeFeed", "yes")));
   }
 
   /** delta-spark still takes its older name, readChangeData, alone or beside a false readChangeFeed. */
@@ -53,7 +71,7 @@ class ChangeFeedOptionsTest {
     assertTrue(read(Map.of("readChangeData", "true")).readChangeFeed());
     assertTrue(read(Map.of("readChangeFeed", "false", "readChangeData", "true")).readChangeFeed());
     assertFalse(read(Map.of("readChangeData", "false")).readChangeFeed());
-    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeData", "1")).readChangeFeed());
+    assertThrows(DeltaXException.class, () -> read(Map.of("readChangeData", "1")));
   }
 
   @Test

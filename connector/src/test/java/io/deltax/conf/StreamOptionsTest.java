@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXException;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,10 @@ import org.junit.jupiter.api.Test;
 /** A stream's options: delta-spark's names and defaults, parsed before the log is listed. */
 class StreamOptionsTest {
   private static StreamRequest stream(Map<String, String> options) {
-    return DeltaXConf.of(new Configuration(false), Map.of(), ZoneOffset.UTC, options).stream();
+    Map<String, String> withPath = new HashMap<>(options);
+    withPath.put("path", "/t");
+    return ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
+        withPath).stream();
   }
 
   @Test

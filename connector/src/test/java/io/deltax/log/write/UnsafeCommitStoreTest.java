@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.errors.DeltaXException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ class UnsafeCommitStoreTest {
     conf.set("fs." + UnprovenStoreFileSystem.SCHEME + ".impl", UnprovenStoreFileSystem.class.getName());
     conf.setBoolean("fs." + UnprovenStoreFileSystem.SCHEME + ".impl.disable.cache", true);
     if (singleWriter != null) {
-      conf.set(DeltaXConf.COMMIT_SINGLE_WRITER, singleWriter);
+      conf.set(SessionSettings.COMMIT_SINGLE_WRITER.key(), singleWriter);
     }
     return conf;
   }
@@ -58,7 +58,8 @@ class UnsafeCommitStoreTest {
     assertEquals("DELTAX_UNSAFE_COMMIT_STORE", e.getCondition());
     assertTrue(e.getMessage().contains(UnprovenStoreFileSystem.SCHEME + ":"), e.getMessage());
     assertTrue(e.getMessage().contains(table.toString()), e.getMessage());
-    assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER + "=true"), e.getMessage());
+    assertTrue(e.getMessage().contains(SessionSettings.COMMIT_SINGLE_WRITER.key() + "=true"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("Nothing was written"), e.getMessage());
     assertEquals(List.of(), logFiles());
   }
@@ -78,6 +79,6 @@ class UnsafeCommitStoreTest {
     DeltaXException e = assertThrows(DeltaXException.class,
         () -> writer(conf("yes")).write(0, List.of("{\"commitInfo\":{}}")));
     assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
-    assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER), e.getMessage());
+    assertTrue(e.getMessage().contains(SessionSettings.COMMIT_SINGLE_WRITER.key()), e.getMessage());
   }
 }
