@@ -3,6 +3,7 @@ package io.deltax.cli;
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.conf.ReadOptions;
+import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.errors.DeltaXException;
@@ -153,7 +154,7 @@ public final class DeltaXCli {
   /** The backfill with a progress bar: built by {@link SessionWriters}, as CALL builds it. */
   private void backfill(CommandLine line) {
     String table = line.table();
-    long batchSize = line.number("--batch-size", WholeNumberRange.FILES_PER_COMMIT, -1);
+    long batchSize = line.number("--batch-size", SessionSettings::filesPerCommit, -1);
     long maxCommits = line.number("--max-commits", WholeNumberRange.MAX_COMMITS, 0);
     boolean dryRun = line.flag("--dry-run");
     line.noneLeft();

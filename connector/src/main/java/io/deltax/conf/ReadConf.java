@@ -102,8 +102,11 @@ public final class ReadConf {
     CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(given);
     Configuration hadoopConf = hadoopConf(session.hadoopConf(), given);
     String path = options.get(PATH.key());
-    Optional<PathTimeTravel> inPath = range != null || path == null
-        || !PathTimeTravel.looksLikeTimeTravel(path) || exists(path, hadoopConf) ? Optional.empty() : PathTimeTravel.of(path, session.zone());
+    // A change feed's range is given apart: its path is taken as written.
+    boolean travelInPath = range == null && path != null
+        && PathTimeTravel.looksLikeTimeTravel(path) && !exists(path, hadoopConf);
+    Optional<PathTimeTravel> inPath =
+        travelInPath ? PathTimeTravel.of(path, session.zone()) : Optional.empty();
     Given optionGiven = given(options);
     if (inPath.isPresent()) {
       Given other = optionGiven != null ? optionGiven : travelGiven;

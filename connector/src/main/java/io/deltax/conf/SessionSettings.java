@@ -1,5 +1,6 @@
 package io.deltax.conf;
 
+import io.deltax.errors.DeltaXErrors;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.HashMap;
@@ -51,6 +52,25 @@ public final class SessionSettings {
       "spark.deltax.changeFeed.readChangeDataFiles", true, "whether a change feed that needs no "
           + "row ID reads a row-tracked commit from the `_change_data` files it wrote, rather "
           + "than derive its changes from the files it removed and added");
+
+  /**
+   * A backfill's files per commit as {@code setting} gives it: the {@code batch_size} argument of
+   * {@code CALL backfill_row_tracking}, or the Java API's. The one check of the range of
+   * {@link #BACKFILL_MAX_FILES_PER_COMMIT}, which the conf and the {@code --batch-size} flag
+   * share ({@link #filesPerCommit(String, String)}); NULL is refused.
+   */
+  public static int filesPerCommit(String setting, Number given) {
+    if (given == null) {
+      throw DeltaXErrors.notAWholeNumber(setting, "NULL",
+          WholeNumberRange.FILES_PER_COMMIT.describe());
+    }
+    return (int) WholeNumberRange.FILES_PER_COMMIT.check(setting, given);
+  }
+
+  /** As {@link #filesPerCommit(String, Number)}, for a number written as text (a flag). */
+  public static int filesPerCommit(String setting, String text) {
+    return (int) WholeNumberRange.FILES_PER_COMMIT.parse(setting, text);
+  }
 
   /** Every session conf, in the order the configuration reference lists them. */
   public static final List<ConfEntry<?>> ALL = List.of(BACKFILL_MAX_FILES_PER_COMMIT,
