@@ -229,7 +229,8 @@ public final class Benchmarks {
     long before = runtime.totalMemory() - runtime.freeMemory();
     long start = System.nanoTime();
     io.deltax.log.Snapshot snapshot = io.deltax.log.TransactionLog
-        .open(table.toString(), io.deltax.conf.DeltaXConf.of(spark).hadoopConf()).latestSnapshot();
+        .open(table.toString(), io.deltax.conf.SessionSettings.of(spark).hadoopConf())
+        .latestSnapshot();
     int active = snapshot.activeFiles().size(); // the file list is replayed on first use
     double seconds = (System.nanoTime() - start) / 1e9;
     System.gc();

@@ -1,6 +1,6 @@
 package io.deltax.bench;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.snapshots.SnapshotCache;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -134,11 +134,11 @@ final class ChangeFeedBenchmarks {
 
   /** As {@link #deltax}, derived from row tracking though the version wrote change data files. */
   private void derived(String table, long version, String mode) {
-    spark.conf().set(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA, "false");
+    spark.conf().set(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), "false");
     try {
       deltax(table, version, mode);
     } finally {
-      spark.conf().unset(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA);
+      spark.conf().unset(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key());
     }
   }
 
@@ -227,7 +227,7 @@ final class ChangeFeedBenchmarks {
     String[] columns = {"id", "k", "v", "s", "_change_type", "_commit_version"};
     Dataset<Row> cdf = cdfChanges(table, version).selectExpr(columns);
     for (String readChangeData : new String[] {"true", "false"}) {
-      spark.conf().set(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA, readChangeData);
+      spark.conf().set(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), readChangeData);
       try {
         for (String mode : new String[] {"all", "net"}) {
           Dataset<Row> ours = deltaxChanges(table, version, mode).selectExpr(columns);
@@ -240,7 +240,7 @@ final class ChangeFeedBenchmarks {
           }
         }
       } finally {
-        spark.conf().unset(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA);
+        spark.conf().unset(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key());
       }
     }
   }

@@ -1,6 +1,6 @@
 package io.deltax.bench;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.it.DeletionVectorTable;
 import io.deltax.it.s3.S3Requests;
 import io.deltax.it.s3.S3Server;
@@ -106,7 +106,8 @@ final class RequestBenchmarks {
       DeltaLog.clearCache();
       return query.apply(spark.read().format("delta").options(server.s3aSettings()));
     });
-    S3Requests.Counted<Object> deltax = withConfs(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false"),
+    S3Requests.Counted<Object> deltax = withConfs(
+        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
         () -> S3Requests.count(server, server.bucket(),
             () -> query.apply(spark.read().format("deltax").options(server.s3aSettings()))));
     if (!delta.value().equals(deltax.value())) {
@@ -135,7 +136,7 @@ final class RequestBenchmarks {
     S3Requests delta = withConfs(confs, () -> S3Requests.count(server, server.bucket(),
         () -> spark.sql("ALTER TABLE delta.`" + forDelta + "` SET TBLPROPERTIES "
             + "('delta.enableRowTracking' = 'true')").collect())).requests();
-    confs.put(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false");
+    confs.put(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false");
     S3Requests.Counted<Row> deltax = withConfs(confs, () -> S3Requests.count(server, server.bucket(),
         () -> spark.sql("CALL backfill_row_tracking(table => '" + forDeltax + "')").first()));
     if (deltax.value().getLong(2) != files) {

@@ -4,6 +4,7 @@ import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongBiFunction;
 
 /**
  * The words after a {@code deltax} subcommand, taken as the subcommand asks for them: its table,
@@ -56,12 +57,17 @@ final class CommandLine {
 
   /** The whole number after {@code name}, within {@code range}, or {@code otherwise}. */
   long number(String name, WholeNumberRange range, long otherwise) {
+    return number(name, range::parse, otherwise);
+  }
+
+  /** The number after {@code name}, as {@code parse} reads and checks it, or {@code otherwise}. */
+  long number(String name, ToLongBiFunction<String, String> parse, long otherwise) {
     String value = option(name);
     if (value == null) {
       return otherwise;
     }
     try {
-      return range.parse(name, value);
+      return parse.applyAsLong(name, value);
     } catch (DeltaXIllegalArgumentException e) {
       // The same words as the CALL argument's, without the condition and SQLSTATE: a usage error.
       throw new UsageException(e.plainMessage());

@@ -2,7 +2,8 @@ package io.deltax.cli;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadOptions;
+import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.errors.DeltaXThrowable;
@@ -153,7 +154,7 @@ public final class DeltaXCli {
   /** The backfill with a progress bar: built by {@link SessionWriters}, as CALL builds it. */
   private void backfill(CommandLine line) {
     String table = line.table();
-    long batchSize = line.number("--batch-size", WholeNumberRange.FILES_PER_COMMIT, -1);
+    long batchSize = line.number("--batch-size", SessionSettings::filesPerCommit, -1);
     long maxCommits = line.number("--max-commits", WholeNumberRange.MAX_COMMITS, 0);
     boolean dryRun = line.flag("--dry-run");
     line.noneLeft();
@@ -184,7 +185,7 @@ public final class DeltaXCli {
     SparkSession session = spark.get();
     var reader = session.read().format("deltax");
     if (version >= 0) {
-      reader = reader.option(DeltaXConf.VERSION_AS_OF, version);
+      reader = reader.option(ReadOptions.VERSION_AS_OF.key(), version);
     }
     Dataset<Row> rows = reader.load(SessionWriters.tablePath(session, table));
     if (rowIds) {

@@ -1,6 +1,12 @@
 package io.deltax.catalog;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
+import io.deltax.changes.ChangeFeedTable;
+import io.deltax.conf.ChangeFeedRequest;
+import io.deltax.conf.ReadConf;
+import io.deltax.conf.ReadOptions;
+import io.deltax.conf.SessionSettings;
+import io.deltax.conf.TimeTravel;
 import io.deltax.changes.ChangeFeedTable;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,22 +41,29 @@ public class DeltaXCatalog implements TableCatalog {
 
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
-    return load(ident, Map.of());
+    return load(ident, TimeTravel.LATEST);
   }
 
+  /** {@code VERSION AS OF}: Spark hands the version as written; it is checked as versionAsOf. */
   @Override
   public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
-    return load(ident, Map.of(DeltaXConf.VERSION_AS_OF, version));
+    String path = path(ident);
+    return load(path, TimeTravel.toVersion(ReadOptions.VERSION_AS_OF.parse(version)));
   }
 
+  /** {@code TIMESTAMP AS OF}, in microseconds since the epoch. */
   @Override
   public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
-    return load(ident, Map.of(DeltaXConf.TIMESTAMP_AS_OF,
-        java.time.Instant.EPOCH.plus(timestampMicros, java.time.temporal.ChronoUnit.MICROS).toString()));
+    return load(ident, TimeTravel.toMicros(timestampMicros));
   }
 
-  private Table load(Identifier ident, Map<String, String> timeTravel) throws NoSuchTableException {
-    return new DeltaXDataSource().getTable(null, new Transform[0], pathOptions(ident, timeTravel));
+  private Table load(Identifier ident, TimeTravel travel) throws NoSuchTableException {
+    return load(path(ident), travel);
+  }
+
+  private static Table load(String path, TimeTravel travel) {
+    return DeltaXDataSource.load(
+        ReadConf.of(SessionSettings.of(SparkSession.active()), path, travel));
   }
 
   /**
@@ -59,23 +72,24 @@ public class DeltaXCatalog implements TableCatalog {
    * {@code deltax-spark42}: this class itself names no Spark 4.2 type, so it loads, and lists its
    * methods, on Spark 4.1.
    *
-   * @param range {@code startingVersion} / {@code startingTimestamp} and the ending ones
+   * @param options the user's read options (a stream's limits, Hadoop settings), no range
+   * @param range the versions or times, parsed by the caller
    */
-  protected ChangeFeedTable loadChanges(Identifier ident, Map<String, String> range)
-      throws NoSuchTableException {
-    Map<String, String> options = pathOptions(ident, range);
-    options.put(DeltaXConf.READ_CHANGE_FEED, "true");
-    return DeltaXDataSource.loadChanges(DeltaXConf.of(SparkSession.active(), options));
+  protected ChangeFeedTable loadChanges(Identifier ident, Map<String, String> options,
+      ChangeFeedRequest range) throws NoSuchTableException {
+    Map<String, String> withPath = new HashMap<>(options);
+    withPath.put(ReadOptions.PATH.key(), path(ident));
+    return DeltaXDataSource.loadChanges(
+        ReadConf.ofChanges(SessionSettings.of(SparkSession.active()), withPath, range));
   }
 
-  private static Map<String, String> pathOptions(Identifier ident, Map<String, String> extra)
-      throws NoSuchTableException {
-    if (ident.namespace().length != 0 || !(ident.name().contains("/") || ident.name().contains(":"))) {
+  /** The table's path: the identifier's name, where it has no namespace and looks like a path. */
+  private static String path(Identifier ident) throws NoSuchTableException {
+    if (ident.namespace().length != 0
+        || !(ident.name().contains("/") || ident.name().contains(":"))) {
       throw new NoSuchTableException(ident);
     }
-    Map<String, String> options = new HashMap<>(extra);
-    options.put(DeltaXConf.PATH, ident.name());
-    return options;
+    return ident.name();
   }
 
   @Override

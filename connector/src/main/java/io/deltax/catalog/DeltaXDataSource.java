@@ -6,12 +6,13 @@ import io.deltax.changes.plan.ChangeBounds;
 import io.deltax.changes.plan.ChangeRange;
 import io.deltax.changes.plan.ChangeRangePlanner;
 import io.deltax.conf.ChangeFeedRequest;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.snapshots.SnapshotLoader;
 import io.deltax.streaming.DeltaXStreams;
+import io.deltax.snapshots.SnapshotSource;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +25,11 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * {@code spark.read.format("deltax")}: gets the requested snapshot (latest, {@code versionAsOf} or
- * {@code timestampAsOf}) from {@code SnapshotLoader} and exposes it as a Spark table; with
- * {@code readChangeFeed = true}, the changes of a range of versions ({@link ChangeFeedTable}).
+ * {@code spark.read.format("deltax")}: where a load starts. Parses the options once into a
+ * {@link ReadConf}, gets the requested snapshot (latest, {@code versionAsOf} or
+ * {@code timestampAsOf}) from the table's {@link SnapshotSource} and exposes it as a Spark
+ * table; with {@code readChangeFeed = true}, the changes of a range of versions
+ * ({@link ChangeFeedTable}).
  */
 public final class DeltaXDataSource implements TableProvider, DataSourceRegister {
   /** Spark asks for the schema, then the table: the snapshot is loaded once for both. */
@@ -55,11 +58,16 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
 
   private synchronized Table table(Map<String, String> properties) {
     if (loaded == null || !properties.equals(loadedFor)) {
-      DeltaXConf conf = DeltaXConf.of(SparkSession.active(), new HashMap<>(properties)).withTimeTravelInPath();
-      loaded = conf.readChangeFeed() ? loadChanges(conf) : load(conf);
+      ReadConf conf = ReadConf.of(SessionSettings.of(SparkSession.active()), properties);
+      loaded = load(conf);
       loadedFor = new HashMap<>(properties);
     }
     return loaded;
+  }
+
+  /** The table {@code conf} asks for: a snapshot, or a change feed. */
+  public static Table load(ReadConf conf) {
+    return conf.readChangeFeed() ? loadChanges(conf) : loadSnapshot(conf);
   }
 
   /**
@@ -67,8 +75,9 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
    * every option was checked: a malformed option is refused before {@code _delta_log} is listed.
    * The snapshot comes from the JVM's snapshot cache unless the session turned it off.
    */
-  static DeltaXTable load(DeltaXConf conf) {
-    LoadedSnapshot loaded = SnapshotLoader.load(conf);
+  static DeltaXTable loadSnapshot(ReadConf conf) {
+    LoadedSnapshot loaded =
+        SnapshotSource.of(conf.path(), conf.hadoopConf(), conf.snapshots()).load(conf.timeTravel());
     return new DeltaXTable(loaded.log(), loaded.snapshot(), conf, DeltaXStreams.INSTANCE);
   }
 
@@ -78,11 +87,11 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
    * range is resolved here, checked against the log's history and its commits read on first use
    * ({@link ChangeFeedTable#range}).
    */
-  public static ChangeFeedTable loadChanges(DeltaXConf conf) {
-    String path = conf.path();
-    ChangeFeedRequest request = conf.changeFeedStartOptional();
+  public static ChangeFeedTable loadChanges(ReadConf conf) {
+    ChangeFeedRequest request = conf.changeFeed();
     // The latest snapshot from the snapshot cache: a range that ends there is not replayed again.
-    LoadedSnapshot loaded = SnapshotLoader.latest(path, conf);
+    LoadedSnapshot loaded =
+        SnapshotSource.of(conf.path(), conf.hadoopConf(), conf.snapshots()).latest();
     TransactionLog log = loaded.log();
     Snapshot latest = loaded.snapshot();
     if (!request.hasStart()) {

@@ -11,7 +11,7 @@ import io.deltax.changes.plan.CommitChanges;
 import io.deltax.changes.derive.CommitSlice;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -42,7 +42,7 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A change feed scan: with {@code changeMode = all}, one task per commit that changed data (its
  * removed and added rows are matched there, see {@code io.deltax.changes.derive.CommitChangeDeriver}),
- * or, for a commit with more bytes of files than {@value DeltaXConf#CHANGE_FEED_SLICE_BYTES}
+ * or, for a commit with more bytes of files than {@code spark.deltax.changeFeed.sliceBytes}
  * says, up to one per core, each reading a slice of its files ({@code
  * io.deltax.changes.derive.CommitSlice}); with {@code net}, one task for the range, which collapses the
  * changes per row ID (a range of one row-tracked commit is read as {@code all}). A range without
@@ -62,7 +62,7 @@ public final class ChangeFeedScan implements Scan, Batch {
   /** Set once Spark made this scan a stream, whose description must not read the commits. */
   private volatile boolean isStream;
   private final ChangeMode mode;
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private final StructType output;
   private final Snapshot end;
   /** The snapshot whose schema the rows are read with: the end's, or the latest (ChangeBounds). */
@@ -78,14 +78,14 @@ public final class ChangeFeedScan implements Scan, Batch {
    * change of every commit ({@code ALL}) or one entry per row for the range ({@code NET}).
    */
   public static Batch streamBatch(SparkSession spark, TransactionLog log, ChangeRange range,
-      ChangeMode mode, StructType requiredSchema, DeltaXConf conf) {
+      ChangeMode mode, StructType requiredSchema, ReadConf conf) {
     // The scan itself, not toBatch(): that is a batch query's, which needs a start.
     return new ChangeFeedScan(spark, log, range.bounds(), () -> range, mode, conf, requiredSchema,
         null);
   }
 
   ChangeFeedScan(SparkSession spark, TransactionLog log, ChangeBounds bounds, Supplier<ChangeRange> range,
-      ChangeMode mode, DeltaXConf conf, StructType output, ChangeStreams streams) {
+      ChangeMode mode, ReadConf conf, StructType output, ChangeStreams streams) {
     this.spark = spark;
     this.streams = streams;
     this.log = log;
@@ -141,7 +141,7 @@ public final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public Batch toBatch() {
-    if (!conf.changeFeedStartOptional().hasStart()) {
+    if (!conf.changeFeed().hasStart()) {
       throw DeltaXErrors.missingChangeFeedStart();
     }
     return this;
@@ -157,7 +157,7 @@ public final class ChangeFeedScan implements Scan, Batch {
     }
     isStream = true;
     return streams.changes(
-        new ChangeStreams.ChangeStreamScan(bounds, conf.changeFeedStartOptional(), streamed, conf));
+        new ChangeStreams.ChangeStreamScan(bounds, conf.changeFeed(), streamed, conf));
   }
 
   @Override

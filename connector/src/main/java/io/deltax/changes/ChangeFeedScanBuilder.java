@@ -3,7 +3,7 @@ package io.deltax.changes;
 import io.deltax.changes.plan.ChangeBounds;
 import io.deltax.changes.plan.ChangeRange;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.TransactionLog;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
@@ -19,12 +19,12 @@ final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequir
   private final ChangeBounds bounds;
   private final Supplier<ChangeRange> range;
   private final ChangeMode mode;
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private StructType requiredSchema;
   private final ChangeStreams streams;
 
   ChangeFeedScanBuilder(SparkSession spark, TransactionLog log, ChangeBounds bounds,
-      Supplier<ChangeRange> range, ChangeMode mode, DeltaXConf conf, StructType schema, ChangeStreams streams) {
+      Supplier<ChangeRange> range, ChangeMode mode, ReadConf conf, StructType schema, ChangeStreams streams) {
     this.spark = spark;
     this.streams = streams;
     this.log = log;

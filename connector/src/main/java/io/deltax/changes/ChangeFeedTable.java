@@ -6,9 +6,10 @@ import io.deltax.changes.derive.ChangeFeedColumns;
 import io.deltax.changes.plan.ChangeRange;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.errors.DeltaXErrorCondition;
 import io.deltax.errors.DeltaXThrowable;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -43,7 +44,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
   private final Function<ChangeBounds, ChangeRange> planner;
   private ChangeRange range;
   private final ChangeMode mode;
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   /** The streams a {@code readStream} of these changes starts. */
   private final ChangeStreams streams;
   private final StructType schema;
@@ -54,7 +55,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
    *     start need none of them
    */
   public ChangeFeedTable(TransactionLog log, ChangeBounds bounds,
-      Function<ChangeBounds, ChangeRange> planner, ChangeMode mode, DeltaXConf conf,
+      Function<ChangeBounds, ChangeRange> planner, ChangeMode mode, ReadConf conf,
       ChangeStreams streams) {
     this.streams = streams;
     this.log = log;

@@ -2,7 +2,7 @@ package io.deltax.changes;
 
 import io.deltax.changes.plan.ChangeBounds;
 import io.deltax.conf.ChangeFeedRequest;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructType;
 
@@ -20,7 +20,7 @@ public interface ChangeStreams {
    * the stream reads each micro-batch's commits itself.
    */
   record ChangeStreamScan(ChangeBounds bounds, ChangeFeedRequest request, StructType requiredSchema,
-      DeltaXConf conf) {}
+      ReadConf conf) {}
 
   MicroBatchStream changes(ChangeStreamScan scan);
 }

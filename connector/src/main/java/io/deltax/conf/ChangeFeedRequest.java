@@ -1,5 +1,14 @@
 package io.deltax.conf;
 
+import static io.deltax.conf.ReadOptions.ENDING_TIMESTAMP;
+import static io.deltax.conf.ReadOptions.ENDING_VERSION;
+import static io.deltax.conf.ReadOptions.STARTING_TIMESTAMP;
+import static io.deltax.conf.ReadOptions.STARTING_VERSION;
+
+import io.deltax.errors.DeltaXErrors;
+import java.time.ZoneId;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
 /**
  * What a change feed read asks for ({@code readChangeFeed = true}), checked before the log is
  * listed: the first and last version of the range, each given as a version or a timestamp, and
@@ -14,6 +23,28 @@ package io.deltax.conf;
  */
 public record ChangeFeedRequest(Long startVersion, Long startTimestampMillis, String startTimestamp,
     Long endVersion, Long endTimestampMillis, String endTimestamp, ChangeMode mode) {
+
+  /**
+   * The range and mode the options give, checked; needs no file system. A start is not required
+   * here (a stream without one starts with the snapshot); a version and a timestamp for the
+   * same end conflict.
+   */
+  public static ChangeFeedRequest parse(CaseInsensitiveStringMap options, ZoneId zone) {
+    String startVersion = options.get(STARTING_VERSION.key());
+    String startTimestamp = options.get(STARTING_TIMESTAMP.key());
+    String endVersion = options.get(ENDING_VERSION.key());
+    String endTimestamp = options.get(ENDING_TIMESTAMP.key());
+    if (startVersion != null && startTimestamp != null) {
+      throw DeltaXErrors.conflictingOptions(STARTING_VERSION.key(), STARTING_TIMESTAMP.key());
+    }
+    if (endVersion != null && endTimestamp != null) {
+      throw DeltaXErrors.conflictingOptions(ENDING_VERSION.key(), ENDING_TIMESTAMP.key());
+    }
+    ChangeMode mode = ReadOptions.CHANGE_MODE.from(options, zone);
+    return new ChangeFeedRequest(STARTING_VERSION.from(options, zone),
+        STARTING_TIMESTAMP.from(options, zone), startTimestamp, ENDING_VERSION.from(options, zone),
+        ENDING_TIMESTAMP.from(options, zone), endTimestamp, mode);
+  }
 
   /** Whether a start was given; without one only a stream reads (the snapshot first). */
   public boolean hasStart() {

@@ -1,6 +1,14 @@
 package io.deltax.conf;
 
+import static io.deltax.conf.ReadOptions.MAX_BYTES_PER_TRIGGER;
+import static io.deltax.conf.ReadOptions.MAX_FILES_PER_TRIGGER;
+import static io.deltax.conf.ReadOptions.STARTING_TIMESTAMP;
+import static io.deltax.conf.ReadOptions.STARTING_VERSION;
+
+import io.deltax.errors.DeltaXErrors;
+import java.time.ZoneId;
 import java.util.regex.Pattern;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * What a stream ({@code spark.readStream.format("deltax")}) asks for, checked before the log is
@@ -22,10 +30,47 @@ import java.util.regex.Pattern;
  * @param failOnDataLoss fail when log clean-up removed commits the stream has not read; false:
  *     skip ahead to the next commit the log holds
  */
-public record StreamRequest(Long startingVersion, boolean startAtLatest, Long startingTimestampMillis,
-    String startingTimestamp, int maxFilesPerTrigger, Long maxBytesPerTrigger,
+public record StreamRequest(Long startingVersion, boolean startAtLatest,
+    Long startingTimestampMillis, String startingTimestamp, int maxFilesPerTrigger,
+    Long maxBytesPerTrigger,
     boolean skipChangeCommits, boolean ignoreDeletes, boolean ignoreChanges, Pattern excludeRegex,
     boolean failOnDataLoss) {
+
+  /**
+   * A stream's start and admission options, checked; needs no file system. {@code
+   * startingVersion} may be {@value ReadOptions#STARTING_VERSION_LATEST}; without a start the
+   * stream begins with the table's snapshot, as delta-spark's source.
+   */
+  public static StreamRequest parse(CaseInsensitiveStringMap options, ZoneId zone) {
+    String startVersion = options.get(STARTING_VERSION.key());
+    String startTimestamp = options.get(STARTING_TIMESTAMP.key());
+    if (startVersion != null && startTimestamp != null) {
+      throw DeltaXErrors.conflictingOptions(STARTING_VERSION.key(), STARTING_TIMESTAMP.key());
+    }
+    boolean latest = startVersion != null
+        && startVersion.trim().equalsIgnoreCase(ReadOptions.STARTING_VERSION_LATEST);
+    for (String option : ReadOptions.SCHEMA_TRACKING_OPTIONS) {
+      if (options.containsKey(option)) {
+        throw DeltaXErrors.unsupportedOption(option, "deltax keeps no schema tracking log: a "
+            + "restarted query reads on across added columns and widened types, and fails on "
+            + "other schema changes");
+      }
+    }
+    boolean filesGiven = options.get(MAX_FILES_PER_TRIGGER.key()) != null;
+    Long maxBytes = MAX_BYTES_PER_TRIGGER.from(options, zone);
+    return new StreamRequest(latest ? null : STARTING_VERSION.from(options, zone), latest,
+        STARTING_TIMESTAMP.from(options, zone), startTimestamp,
+        // As delta-spark's AdmissionLimits: a byte limit alone bounds no file count.
+        filesGiven || maxBytes == null ? MAX_FILES_PER_TRIGGER.from(options, zone).intValue()
+            : Integer.MAX_VALUE,
+        maxBytes,
+        ReadOptions.SKIP_CHANGE_COMMITS.from(options, zone),
+        ReadOptions.IGNORE_DELETES.from(options, zone),
+        ReadOptions.IGNORE_CHANGES.from(options, zone)
+            || ReadOptions.IGNORE_FILE_DELETION.from(options, zone),
+        ReadOptions.EXCLUDE_REGEX.from(options, zone),
+        ReadOptions.FAIL_ON_DATA_LOSS.from(options, zone));
+  }
 
   /** Whether the stream starts with the table's snapshot (no starting version or timestamp). */
   public boolean startsWithSnapshot() {

@@ -1,22 +1,45 @@
 package io.deltax.conf;
 
-/**
- * Which version of a table a read asks for: the latest, a version ({@code versionAsOf}) or the
- * version current at a time ({@code timestampAsOf}). Read from the options before the log is
- * listed, so a malformed value costs nothing.
- *
- * @param version the requested version, or null
- * @param timestampMillis the requested time in epoch milliseconds, or null
- * @param timestamp the time as the user wrote it, for error messages, or null
- */
-public record TimeTravel(Long version, Long timestampMillis, String timestamp) {
-  public static final TimeTravel LATEST = new TimeTravel(null, null, null);
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
-  public static TimeTravel toVersion(long version) {
-    return new TimeTravel(version, null, null);
+/**
+ * Which version of a table a read asks for: the latest, a version ({@code versionAsOf},
+ * {@code VERSION AS OF}, {@code path@v12}) or the version current at a time
+ * ({@code timestampAsOf}, {@code TIMESTAMP AS OF}, {@code path@yyyyMMddHHmmssSSS}). Parsed where
+ * the load starts, before the log is listed, so a malformed value costs nothing.
+ */
+public sealed interface TimeTravel {
+  TimeTravel LATEST = new Latest();
+
+  /** The latest version. */
+  record Latest() implements TimeTravel {}
+
+  /** The table as of {@code version}. */
+  record AtVersion(long version) implements TimeTravel {}
+
+  /**
+   * The newest version committed at or before {@code timestampMillis} (epoch milliseconds).
+   *
+   * @param shown the time as the user wrote it, for error messages
+   */
+  record AsOf(long timestampMillis, String shown) implements TimeTravel {}
+
+  static TimeTravel toVersion(long version) {
+    return new AtVersion(version);
   }
 
-  public static TimeTravel toTimestamp(long millis, String asWritten) {
-    return new TimeTravel(null, millis, asWritten);
+  static TimeTravel toTimestamp(long millis, String shown) {
+    return new AsOf(millis, shown);
+  }
+
+  /**
+   * Spark's {@code TIMESTAMP AS OF}, in microseconds since the epoch: the commits are stamped in
+   * whole milliseconds, so a commit is at or before it where its millisecond is at or before the
+   * microsecond's.
+   */
+  static TimeTravel toMicros(long micros) {
+    return new AsOf(Math.floorDiv(micros, 1000L),
+        Instant.EPOCH.plus(micros, ChronoUnit.MICROS).toString());
   }
 }

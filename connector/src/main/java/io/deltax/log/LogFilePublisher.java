@@ -1,6 +1,6 @@
 package io.deltax.log;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.errors.DeltaXErrors;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * put-if-absent (S3A with conditional writes off, a server that ignores them, a GCS store that
  * overwrites on {@code create(overwrite = false)}, an unknown scheme)
  * it refuses before writing anything ({@code [DELTAX_UNSAFE_COMMIT_STORE]}), unless
- * {@value DeltaXConf#COMMIT_SINGLE_WRITER} is set: then a plain {@code create(overwrite = false)}.
+ * {@code spark.deltax.commit.singleWriter} is set: then a plain {@code create(overwrite = false)}.
  * Files that are only hints, replaced rather than published, are {@link HintFileWriter}'s.
  */
 public final class LogFilePublisher {
@@ -259,7 +259,8 @@ public final class LogFilePublisher {
    * single-writer mode is accepted.
    */
   private PutIfAbsentMethod method(FileSystem fs, Path dir) throws IOException {
-    boolean singleWriter = DeltaXConf.commitSingleWriter(conf); // a bad value fails on any store
+    // A bad value fails on any store.
+    boolean singleWriter = SessionSettings.commitSingleWriter(conf);
     PutIfAbsentMethod method = PutIfAbsentMethod.forScheme(fs.getUri().getScheme());
     String unsafe = whyUnsafe(fs, dir, method);
     if (unsafe == null) {

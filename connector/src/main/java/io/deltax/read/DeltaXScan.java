@@ -6,7 +6,7 @@ import io.deltax.read.files.Schemas;
 import io.deltax.read.files.SparkParquet;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -65,7 +65,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final List<Filter> dataFilters;
   private final DataSkipping skipping;
   /** The load's options and its one Hadoop configuration. */
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private final FileStreams streams;
   private List<AddFile> selectedFiles;
 
@@ -82,7 +82,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, Supplier<Inputs> inputs,
       StructType metadataType, StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
       StructType physicalReadDataSchema, StructType readPartitionSchema,
-      List<Filter> dataFilters, DataSkipping skipping, DeltaXConf conf, FileStreams streams) {
+      List<Filter> dataFilters, DataSkipping skipping, ReadConf conf, FileStreams streams) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;

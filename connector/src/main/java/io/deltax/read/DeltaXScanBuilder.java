@@ -4,7 +4,7 @@ import io.deltax.read.files.Schemas;
 import io.deltax.actions.AddFile;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -47,7 +47,7 @@ public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownReq
   private final TransactionLog log;
   private final Snapshot snapshot;
   /** The load's options and its one Hadoop configuration. */
-  private final DeltaXConf conf;
+  private final ReadConf conf;
   private final Set<String> partitionColumns;
   private StructType requiredSchema;
   private List<Filter> filters = List.of();
@@ -68,7 +68,7 @@ public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownReq
    * @param requiredSchema the columns the stream's scan was asked for, {@code _metadata} included
    */
   public static Batch streamBatch(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      List<AddFile> files, StructType requiredSchema, DeltaXConf conf) {
+      List<AddFile> files, StructType requiredSchema, ReadConf conf) {
     DeltaXScanBuilder builder =
         new DeltaXScanBuilder(spark, log, snapshot, conf, files, FileStreams.NONE);
     builder.pruneColumns(requiredSchema);
@@ -76,13 +76,13 @@ public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownReq
   }
 
   DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      DeltaXConf conf, FileStreams streams) {
+      ReadConf conf, FileStreams streams) {
     this(spark, log, snapshot, conf, null, streams);
   }
 
   /** @param files the files to read instead of the snapshot's active files, or null */
   private DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      DeltaXConf conf, List<AddFile> files, FileStreams streams) {
+      ReadConf conf, List<AddFile> files, FileStreams streams) {
     this.spark = spark;
     this.streams = streams;
     this.log = log;

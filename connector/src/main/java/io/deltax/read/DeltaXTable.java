@@ -2,7 +2,7 @@ package io.deltax.read;
 
 import io.deltax.read.files.Schemas;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.metadata.MetadataColumns;
@@ -27,12 +27,12 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   private final TransactionLog log;
   private final Snapshot snapshot;
   /** The load's options and its one Hadoop configuration, which the log was opened with. */
-  private final DeltaXConf conf;
+  private final ReadConf conf;
 
   /** The streams a {@code readStream} of this table starts. */
   private final FileStreams streams;
 
-  public DeltaXTable(TransactionLog log, Snapshot snapshot, DeltaXConf conf, FileStreams streams) {
+  public DeltaXTable(TransactionLog log, Snapshot snapshot, ReadConf conf, FileStreams streams) {
     this.streams = streams;
     this.log = log;
     this.snapshot = snapshot;

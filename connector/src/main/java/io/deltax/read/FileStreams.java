@@ -1,6 +1,6 @@
 package io.deltax.read;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
@@ -22,7 +22,7 @@ public interface FileStreams {
 
   /** What a scan knows when Spark asks it for a stream of the table's files. */
   record FileStreamScan(TransactionLog log, Snapshot snapshot, StructType requiredSchema,
-      DeltaXConf conf) {}
+      ReadConf conf) {}
 
   MicroBatchStream files(FileStreamScan scan);
 }

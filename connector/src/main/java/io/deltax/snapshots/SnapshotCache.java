@@ -1,16 +1,15 @@
 package io.deltax.snapshots;
 
+import io.deltax.conf.TimeTravel;
 import io.deltax.caching.BoundedLru;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
-import org.apache.hadoop.conf.Configuration;
 
 /**
  * The JVM's cache of table snapshots, as delta-spark's {@code DeltaLog} cache: one entry per table,
@@ -54,63 +53,39 @@ public final class SnapshotCache {
     return SHARED;
   }
 
-  /** The latest snapshot of the table at {@code path}, at most {@code staleness} old. */
-  public LoadedSnapshot latest(String path, Configuration conf, Duration staleness, long maxFiles) {
-    long startedAt = nanoClock.getAsLong();
-    String key = TransactionLog.qualifiedRoot(path, conf).toString();
-    Slot slot = slot(key);
-    CachedTable table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
-    keep(key, slot, maxFiles);
-    return table.loaded();
-  }
-
   /**
-   * The snapshot at {@code version}: the latest or a kept older one where it is that version, else
-   * read from the latest listing and kept. The latest snapshot is never evicted for it.
+   * The snapshot {@code travel} asks for of {@code table}: the latest at most the source's
+   * staleness old; a version, or the version current at a time, served by the latest or a kept
+   * older one where it is that version, else read from the latest listing and kept. The latest
+   * snapshot is never evicted for an older one.
    */
-  public LoadedSnapshot atVersion(String path, Configuration conf, Duration staleness, long maxFiles,
-      long version) {
+  LoadedSnapshot load(SnapshotSource table, TimeTravel travel) {
     long startedAt = nanoClock.getAsLong();
-    String key = TransactionLog.qualifiedRoot(path, conf).toString();
+    String key = table.key();
     Slot slot = slot(key);
-    CachedTable table;
+    CachedTable cached;
     try {
-      table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
+      cached = refresh(key, slot, table, startedAt - table.staleness().toNanos());
     } catch (Exception latestUnreadable) {
-      if (!(latestUnreadable instanceof DeltaXThrowable)) {
+      if (!(latestUnreadable instanceof DeltaXThrowable) || travel instanceof TimeTravel.Latest) {
         throw latestUnreadable;
       }
       // The latest version may be unreadable (a reader feature added since, a damaged last
       // commit) where the one asked for is not: that one alone, as without the cache, which
       // throws again if the table itself is the problem.
-      TransactionLog log = TransactionLog.open(path, conf);
-      return new LoadedSnapshot(log, log.snapshotAt(version));
+      TransactionLog log = table.open();
+      return new LoadedSnapshot(log, SnapshotSource.snapshotIn(log, travel));
     }
-    LoadedSnapshot loaded = slot.version(table, version);
-    keep(key, slot, maxFiles);
-    return loaded;
-  }
-
-  /** The snapshot that was current at {@code timestampMillis}, as {@link #atVersion} keeps it. */
-  public LoadedSnapshot asOf(String path, Configuration conf, Duration staleness, long maxFiles,
-      long timestampMillis, String requested) {
-    long startedAt = nanoClock.getAsLong();
-    String key = TransactionLog.qualifiedRoot(path, conf).toString();
-    Slot slot = slot(key);
-    CachedTable table;
-    try {
-      table = refresh(key, slot, path, conf, startedAt - staleness.toNanos());
-    } catch (Exception latestUnreadable) {
-      if (!(latestUnreadable instanceof DeltaXThrowable)) {
-        throw latestUnreadable;
-      }
-      // As in atVersion: the version current at that time may be readable where the latest is not.
-      TransactionLog log = TransactionLog.open(path, conf);
-      return new LoadedSnapshot(log, log.snapshotAsOf(timestampMillis, requested));
+    LoadedSnapshot loaded;
+    if (travel instanceof TimeTravel.AtVersion v) {
+      loaded = slot.version(cached, v.version());
+    } else if (travel instanceof TimeTravel.AsOf t) {
+      loaded = slot.version(cached,
+          cached.log().versionAsOf(t.timestampMillis(), t.shown(), cached.latest()));
+    } else {
+      loaded = cached.loaded();
     }
-    long version = table.log().versionAsOf(timestampMillis, requested, table.latest());
-    LoadedSnapshot loaded = slot.version(table, version);
-    keep(key, slot, maxFiles);
+    keep(key, slot, table.maxCachedFiles());
     return loaded;
   }
 
@@ -138,9 +113,9 @@ public final class SnapshotCache {
   }
 
   /** The slot's entry refreshed; a table that fails to load is forgotten, then the error thrown. */
-  private CachedTable refresh(String key, Slot slot, String path, Configuration conf, long listedSince) {
+  private CachedTable refresh(String key, Slot slot, SnapshotSource table, long listedSince) {
     try {
-      return slot.refresh(path, conf, listedSince);
+      return slot.refresh(table, listedSince);
     } catch (Throwable e) { // a deltax AnalysisException too, which Java counts as checked
       slots.remove(key, slot);
       throw e;
@@ -178,7 +153,7 @@ public final class SnapshotCache {
      * The entry, listed again unless its listing started at or after {@code listedSince}; a load
      * that fails (the table is gone, its log unreadable) forgets the entry before it throws.
      */
-    synchronized CachedTable refresh(String path, Configuration conf, long listedSince) {
+    synchronized CachedTable refresh(SnapshotSource table, long listedSince) {
       CachedTable cached = current;
       if (cached != null && cached.listedAtNanos() - listedSince >= 0) {
         servedWithoutListing.incrementAndGet();
@@ -186,7 +161,7 @@ public final class SnapshotCache {
       }
       long listedAt = nanoClock.getAsLong();
       current = null;
-      TransactionLog log = cached == null ? TransactionLog.open(path, conf) : cached.log().relist(path, conf);
+      TransactionLog log = cached == null ? table.open() : table.relist(cached.log());
       Optional<Snapshot> advanced = cached == null ? Optional.empty()
           : log.latestSnapshotAfter(cached.latest());
       CachedTable refreshed;

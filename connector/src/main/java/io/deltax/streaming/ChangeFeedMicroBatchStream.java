@@ -8,7 +8,7 @@ import io.deltax.changes.plan.ChangeRangePlanner;
 import io.deltax.changes.plan.CommitChanges;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadOptions;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
@@ -50,8 +50,9 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     super(scan.conf(), scan.bounds().endSnapshot().tableRoot().toString(),
         scan.bounds().endSnapshot().metadata().id());
     if (scan.request().endVersion() != null || scan.request().endTimestamp() != null) {
-      throw DeltaXErrors.badOption(scan.request().endVersion() != null ? DeltaXConf.ENDING_VERSION
-          : DeltaXConf.ENDING_TIMESTAMP, String.valueOf(scan.request().endVersion() != null
+      throw DeltaXErrors.badOption(scan.request().endVersion() != null
+          ? ReadOptions.ENDING_VERSION.key() : ReadOptions.ENDING_TIMESTAMP.key(),
+          String.valueOf(scan.request().endVersion() != null
           ? scan.request().endVersion() : scan.request().endTimestamp()), "no end in a stream");
     }
     this.scan = scan;
@@ -187,7 +188,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   /**
    * What is left after {@code latestConsumedOffset}, as the append stream reports it: the files
    * (added and removed) and the bytes of the added ones, counted where at most
-   * {@value DeltaXConf#STREAM_METRICS_MAX_COMMITS} commits are to be read for it, and the offset
+   * {@code spark.deltax.stream.metricsMaxCommits} commits are to be read for it, and the offset
    * after the latest commit. The commits are read through the cache admission fills; metrics never
    * fail a query.
    */

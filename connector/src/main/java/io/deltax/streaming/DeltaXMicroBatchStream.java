@@ -153,7 +153,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   /**
    * Files and bytes not yet read, and the offset after the latest commit: in
    * {@code StreamingQueryProgress.sources}. The files are counted only where at most
-   * {@value io.deltax.conf.DeltaXConf#STREAM_METRICS_MAX_COMMITS} commits are to be read for it
+   * {@code spark.deltax.stream.metricsMaxCommits} commits are to be read for it
    * (a stream far behind would read them all at each trigger).
    */
   @Override

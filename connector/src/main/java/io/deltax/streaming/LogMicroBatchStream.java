@@ -1,10 +1,10 @@
 package io.deltax.streaming;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import io.deltax.conf.StreamRequest;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.snapshots.SnapshotLoader;
+import io.deltax.snapshots.SnapshotSource;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.connector.read.streaming.Offset;
@@ -20,7 +20,9 @@ import org.apache.spark.sql.connector.read.streaming.SupportsTriggerAvailableNow
  */
 abstract class LogMicroBatchStream implements MicroBatchStream, SupportsAdmissionControl,
     SupportsTriggerAvailableNow, ReportsSourceMetrics {
-  final DeltaXConf conf;
+  final ReadConf conf;
+  /** Where the stream's table's snapshots come from. */
+  private final SnapshotSource source;
   /** The table's root, as errors name it. */
   final String table;
   final String tableId;
@@ -34,8 +36,9 @@ abstract class LogMicroBatchStream implements MicroBatchStream, SupportsAdmissio
   /** {@code Trigger.AvailableNow}: the last version this run reads; null otherwise. */
   private Long availableNowLastVersion;
 
-  LogMicroBatchStream(DeltaXConf conf, String table, String tableId) {
+  LogMicroBatchStream(ReadConf conf, String table, String tableId) {
     this.conf = conf;
+    this.source = SnapshotSource.of(conf.path(), conf.hadoopConf(), conf.snapshots());
     this.table = table;
     this.tableId = tableId;
     this.request = conf.stream();
@@ -45,7 +48,7 @@ abstract class LogMicroBatchStream implements MicroBatchStream, SupportsAdmissio
 
   /** The latest snapshot (the JVM's snapshot cache lists the log once per call), of this table. */
   LoadedSnapshot latest() {
-    LoadedSnapshot loaded = SnapshotLoader.latest(conf.path(), conf);
+    LoadedSnapshot loaded = source.latest();
     String found = loaded.snapshot().metadata().id();
     if (!tableId.equals(found)) {
       throw DeltaXErrors.streamTableChanged(table, tableId, found);

@@ -11,9 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXIllegalArgumentException;
 import io.deltax.errors.DeltaXRuntimeException;
+import io.deltax.conf.ReadConf;
+import io.deltax.conf.SessionSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -51,7 +52,8 @@ class LoadOptionsTest {
 
   private static DeltaXTable load(Map<String, String> options) {
     // The session's Hadoop configuration knows no counting: file system.
-    return DeltaXDataSource.load(DeltaXConf.of(new Configuration(), Map.of(), ZoneOffset.UTC, options));
+    return DeltaXDataSource.loadSnapshot(ReadConf.of(
+        SessionSettings.of(new Configuration(), Map.of(), ZoneOffset.UTC), options));
   }
 
   private static Map<String, String> with(Map<String, String> base, String... keysAndValues) {

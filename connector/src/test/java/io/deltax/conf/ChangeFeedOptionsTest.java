@@ -8,21 +8,39 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXIllegalArgumentException;
+import io.deltax.errors.DeltaXErrors;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 /** readChangeFeed's options: parsed before the log is listed, each mistake named. */
 class ChangeFeedOptionsTest {
-  private static DeltaXConf read(Map<String, String> options) {
-    return DeltaXConf.of(new Configuration(false), Map.of(), ZoneOffset.UTC, options);
+  private static ReadConf read(Map<String, String> options) {
+    Map<String, String> withPath = new HashMap<>(options);
+    withPath.putIfAbsent("path", "/t");
+    return ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
+        withPath);
+  }
+
+  /** The range of a change feed batch read, which needs a start. */
+  private static ChangeFeedRequest changeFeed(Map<String, String> options) {
+    Map<String, String> feed = new HashMap<>(options);
+    if (!feed.containsKey("readChangeData")) {
+      feed.putIfAbsent("readChangeFeed", "true");
+    }
+    ChangeFeedRequest request = read(feed).changeFeed();
+    if (!request.hasStart()) {
+      throw DeltaXErrors.missingChangeFeedStart();
+    }
+    return request;
   }
 
   private static void assertRefused(Map<String, String> options, String... parts) {
-    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
-        () -> read(options).changeFeed());
+    DeltaXIllegalArgumentException e =
+        assertThrows(DeltaXIllegalArgumentException.class, () -> changeFeed(options));
     assertEquals(DELTAX_INVALID_OPTION, e.condition());
     for (String part : parts) {
       assertTrue(e.getMessage().contains(part), e.getMessage());
@@ -31,12 +49,12 @@ class ChangeFeedOptionsTest {
 
   @Test
   void aRangeOfVersionsOrTimes() {
-    ChangeFeedRequest versions = read(Map.of("readChangeFeed", "true", "startingVersion", "12",
-        "endingVersion", "40", "changeMode", "NET")).changeFeed();
+    ChangeFeedRequest versions = changeFeed(Map.of("readChangeFeed", "true",
+        "startingVersion", "12", "endingVersion", "40", "changeMode", "NET"));
     assertEquals(12L, versions.startVersion());
     assertEquals(40L, versions.endVersion());
     assertEquals(ChangeFeedRequest.ChangeMode.NET, versions.mode());
-    ChangeFeedRequest times = read(Map.of("startingTimestamp", "2026-07-29 00:00:00")).changeFeed();
+    ChangeFeedRequest times = changeFeed(Map.of("startingTimestamp", "2026-07-29 00:00:00"));
     assertEquals(Instant.parse("2026-07-29T00:00:00Z").toEpochMilli(), times.startTimestampMillis());
     assertNull(times.endVersion());
     assertEquals(ChangeFeedRequest.ChangeMode.ALL, times.mode());
@@ -46,8 +64,7 @@ class ChangeFeedOptionsTest {
   void readChangeFeedIsABoolean() {
     assertTrue(read(Map.of("readChangeFeed", "TRUE")).readChangeFeed());
     assertFalse(read(Map.of()).readChangeFeed());
-    assertThrows(DeltaXIllegalArgumentException.class,
-        () -> read(Map.of("readChangeFeed", "yes")).readChangeFeed());
+    assertThrows(DeltaXIllegalArgumentException.class, () -> read(Map.of("readChangeFeed", "yes")));
   }
 
   /** delta-spark still takes its older name, readChangeData, alone or beside a false readChangeFeed. */
@@ -56,8 +73,7 @@ class ChangeFeedOptionsTest {
     assertTrue(read(Map.of("readChangeData", "true")).readChangeFeed());
     assertTrue(read(Map.of("readChangeFeed", "false", "readChangeData", "true")).readChangeFeed());
     assertFalse(read(Map.of("readChangeData", "false")).readChangeFeed());
-    assertThrows(DeltaXIllegalArgumentException.class,
-        () -> read(Map.of("readChangeData", "1")).readChangeFeed());
+    assertThrows(DeltaXIllegalArgumentException.class, () -> read(Map.of("readChangeData", "1")));
   }
 
   @Test

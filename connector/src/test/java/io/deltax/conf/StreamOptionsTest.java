@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.errors.DeltaXIllegalArgumentException;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,10 @@ import org.junit.jupiter.api.Test;
 /** A stream's options: delta-spark's names and defaults, parsed before the log is listed. */
 class StreamOptionsTest {
   private static StreamRequest stream(Map<String, String> options) {
-    return DeltaXConf.of(new Configuration(false), Map.of(), ZoneOffset.UTC, options).stream();
+    Map<String, String> withPath = new HashMap<>(options);
+    withPath.put("path", "/t");
+    return ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
+        withPath).stream();
   }
 
   @Test

@@ -3,7 +3,8 @@ package io.deltax.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.log.TransactionLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ class PushedFiltersTest {
             + "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
             + "\"schemaString\":\"" + schema + "\",\"partitionColumns\":[\"p\",\"day\",\"f\"],"
             + "\"configuration\":{}}}\n");
-    DeltaXConf conf = DeltaXConf.of(new Configuration(), Map.of(), ZoneOffset.UTC,
+    ReadConf conf = ReadConf.of(SessionSettings.of(new Configuration(), Map.of(), ZoneOffset.UTC),
         Map.of("path", dir.toString()));
     TransactionLog transactionLog = TransactionLog.open(dir.toString(), conf.hadoopConf());
     return new DeltaXScanBuilder(null, transactionLog, transactionLog.latestSnapshot(), conf,

@@ -33,7 +33,7 @@ public final class LogReadsFileSystem extends LocalFileSystemUnderScheme {
     conf.set("fs." + SCHEME + ".impl.disable.cache", "true");
     // The tests write their checkpoints through this scheme, which has no put-if-absent step of
     // its own; one writer at a time, so a plain create is safe.
-    conf.set(io.deltax.conf.DeltaXConf.COMMIT_SINGLE_WRITER, "true");
+    conf.set(io.deltax.conf.SessionSettings.COMMIT_SINGLE_WRITER.key(), "true");
     return conf;
   }
 

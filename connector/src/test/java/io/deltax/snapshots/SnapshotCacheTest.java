@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.AddFile;
 import io.deltax.errors.DeltaXAnalysisException;
+import io.deltax.conf.TimeTravel;
 import io.deltax.log.CheckpointWriter;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
@@ -55,12 +56,20 @@ class SnapshotCacheTest {
     LogReadsFileSystem.reset();
   }
 
+  private SnapshotSource source(String path, Duration staleness, long bound) {
+    return SnapshotSource.cachedIn(cache, path, conf, staleness, bound);
+  }
+
+  private SnapshotSource source() {
+    return source(path(), Duration.ZERO, NO_BOUND);
+  }
+
   private String path() {
     return LogReadsFileSystem.path(dir);
   }
 
   private Snapshot latest() {
-    return cache.latest(path(), conf, Duration.ZERO, NO_BOUND).snapshot();
+    return source(path(), Duration.ZERO, NO_BOUND).latest().snapshot();
   }
 
   private Snapshot fresh() {
@@ -203,7 +212,7 @@ class SnapshotCacheTest {
     commit(dir, 2, "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
         + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
 
-    Snapshot v1 = cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 1).snapshot();
+    Snapshot v1 = source().load(TimeTravel.toVersion(1)).snapshot();
 
     assertSameTable(TransactionLog.open(path(), conf).snapshotAt(1), v1);
     assertThrows(DeltaXAnalysisException.class, this::latest);
@@ -221,7 +230,7 @@ class SnapshotCacheTest {
     }
     long atVersion1 = 2_000_000L + 500;
 
-    Snapshot cached = cache.asOf(path(), conf, Duration.ZERO, NO_BOUND, atVersion1, "v1").snapshot();
+    Snapshot cached = source().load(TimeTravel.toTimestamp(atVersion1, "v1")).snapshot();
     Snapshot uncached = TransactionLog.open(path(), conf).snapshotAsOf(atVersion1, "v1");
 
     assertEquals(1, cached.version());
@@ -242,18 +251,17 @@ class SnapshotCacheTest {
     commit(dir, 3, remove("b"));
     latest();
     assertEquals(Set.of("b.parquet", "c.parquet", "d.parquet"),
-        files(cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2).snapshot()));
+        files(source().load(TimeTravel.toVersion(2)).snapshot()));
     Path log = dir.resolve(LogFileName.LOG_DIR);
     Files.delete(log.resolve(LogFileName.commitName(3)));
     Files.delete(log.resolve(LogFileName.commitName(2)));
 
     assertEquals(1, latest().version());
-    assertThrows(DeltaXAnalysisException.class,
-        () -> cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2));
+    assertThrows(DeltaXAnalysisException.class, () -> source().load(TimeTravel.toVersion(2)));
     commit(dir, 2, add("other"));
     commit(dir, 3, add("more"));
 
-    Snapshot v2 = cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 2).snapshot();
+    Snapshot v2 = source().load(TimeTravel.toVersion(2)).snapshot();
     assertEquals(Set.of("b.parquet", "c.parquet", "other.parquet"), files(v2));
     assertSameTable(TransactionLog.open(path(), conf).snapshotAt(2), v2);
   }
@@ -261,19 +269,19 @@ class SnapshotCacheTest {
   @Test
   void withinTheStalenessBoundTheLogIsNotListed() throws IOException {
     Duration staleness = Duration.ofSeconds(10);
-    Snapshot first = cache.latest(path(), conf, staleness, NO_BOUND).snapshot();
+    Snapshot first = source(path(), staleness, NO_BOUND).latest().snapshot();
     commit(dir, 2, add("d"));
     LogReadsFileSystem.reset();
 
     clock.addAndGet(Duration.ofSeconds(9).toNanos());
-    assertSame(first, cache.latest(path(), conf, staleness, NO_BOUND).snapshot());
+    assertSame(first, source(path(), staleness, NO_BOUND).latest().snapshot());
     assertEquals(0, LogReadsFileSystem.listings());
     // Without staleness the same cache lists and sees the commit.
-    assertEquals(2, cache.latest(path(), conf, Duration.ZERO, NO_BOUND).snapshot().version());
+    assertEquals(2, source(path(), Duration.ZERO, NO_BOUND).latest().snapshot().version());
 
     commit(dir, 3, add("e"));
     clock.addAndGet(Duration.ofSeconds(11).toNanos());
-    assertEquals(3, cache.latest(path(), conf, staleness, NO_BOUND).snapshot().version());
+    assertEquals(3, source(path(), staleness, NO_BOUND).latest().snapshot().version());
   }
 
   @Test
@@ -285,10 +293,10 @@ class SnapshotCacheTest {
     String otherRoot = TransactionLog.qualifiedRoot(otherPath, conf).toString();
     long bound = 3;
 
-    cache.latest(path(), conf, Duration.ZERO, bound).snapshot().activeFiles(); // 2 files
-    cache.latest(otherPath, conf, Duration.ZERO, bound).snapshot().activeFiles(); // 2 more
+    source(path(), Duration.ZERO, bound).latest().snapshot().activeFiles(); // 2 files
+    source(otherPath, Duration.ZERO, bound).latest().snapshot().activeFiles(); // 2 more
     assertEquals(List.of(root, otherRoot), cache.tables()); // loaded after the check: 4 held
-    cache.latest(path(), conf, Duration.ZERO, bound);
+    source(path(), Duration.ZERO, bound).latest();
 
     assertEquals(List.of(root), cache.tables());
     assertEquals(2, cache.loadedFiles());
@@ -297,25 +305,25 @@ class SnapshotCacheTest {
   @Test
   void timeTravelKeepsOlderVersionsBesideTheLatest() throws IOException {
     Snapshot latest = latest();
-    Snapshot v0 = cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 0).snapshot();
+    Snapshot v0 = source().load(TimeTravel.toVersion(0)).snapshot();
     assertSameTable(TransactionLog.open(path(), conf).snapshotAt(0), v0);
     LogReadsFileSystem.reset();
 
-    assertSame(v0, cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 0).snapshot());
+    assertSame(v0, source().load(TimeTravel.toVersion(0)).snapshot());
     assertSame(latest, latest());
     assertEquals(List.of(), LogReadsFileSystem.opened());
-    assertSame(latest, cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 1).snapshot());
+    assertSame(latest, source().load(TimeTravel.toVersion(1)).snapshot());
   }
 
   @Test
   void timeTravelToAVersionCleanedUpIsRefusedThoughItWasKept() throws IOException {
-    cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 0);
+    source().load(TimeTravel.toVersion(0));
     commit(dir, 2, add("d"));
     new CheckpointWriter(conf).write(TransactionLog.open(path(), conf).snapshotAt(2));
     Files.delete(dir.resolve(LogFileName.LOG_DIR).resolve(LogFileName.commitName(0)));
 
     DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class,
-        () -> cache.atVersion(path(), conf, Duration.ZERO, NO_BOUND, 0));
+        () -> source().load(TimeTravel.toVersion(0)));
     assertEquals(DELTAX_VERSION_NOT_AVAILABLE, e.condition());
   }
 

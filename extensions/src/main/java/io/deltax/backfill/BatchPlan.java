@@ -1,5 +1,6 @@
 package io.deltax.backfill;
 
+import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.List;
  */
 public record BatchPlan(int batchSize, int maxCommits) {
   public BatchPlan {
-    WholeNumberRange.FILES_PER_COMMIT.check("batch_size", batchSize);
+    SessionSettings.filesPerCommit("batch_size", batchSize);
     WholeNumberRange.MAX_COMMITS.check("max_commits", maxCommits);
   }
 

@@ -1,6 +1,6 @@
 package io.deltax.backfill;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -32,7 +32,7 @@ public final class RowDataVersionDomain {
    * new to store: no backfill in the log, or none the stored map lacks.
    */
   public static Optional<Preserved> derive(TransactionLog log, Snapshot snapshot, int maxRuns) {
-    WholeNumberRange.MAX_RUNS.check(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, maxRuns);
+    WholeNumberRange.MAX_RUNS.check(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key(), maxRuns);
     return preserve(snapshot, RowDataVersionFinder.derive(log, snapshot.version()), maxRuns);
   }
 

@@ -1,6 +1,6 @@
 package io.deltax.backfill;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
@@ -47,7 +47,7 @@ public final class RowDataVersionPreservation {
       boolean exact, String message) {}
 
   public RowDataVersionPreservation(String table, Configuration conf, int maxRuns, String engineInfo) {
-    WholeNumberRange.MAX_RUNS.check(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, maxRuns);
+    WholeNumberRange.MAX_RUNS.check(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key(), maxRuns);
     this.table = table;
     this.conf = conf;
     this.maxRuns = maxRuns;
@@ -89,7 +89,8 @@ public final class RowDataVersionPreservation {
             p.versions().backfillVersions().length, p.versions().runCount(), version,
             p.exact() ? "" : "; the log no longer told some files' versions, whose rows keep "
                 + "their row commit version",
-            p.merged() ? "; runs were merged to fit " + DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS
+            p.merged()
+                ? "; runs were merged to fit " + SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key()
                 + ", so some rows look newer than they are" : ""));
       }
     }

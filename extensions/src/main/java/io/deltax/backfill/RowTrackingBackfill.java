@@ -8,7 +8,7 @@ import static io.deltax.backfill.RowTrackingEnablement.protocolParameters;
 import static io.deltax.backfill.RowTrackingEnablement.supportsRowTracking;
 
 import io.deltax.conf.WholeNumberRange;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.actions.ActionJson;
 import io.deltax.log.LogFileName;
@@ -69,7 +69,8 @@ public final class RowTrackingBackfill {
   private final BatchPlan batches;
   private final String engineInfo;
   private Progress progress = (batch, batches, files, version) -> { };
-  private int maxRowDataVersionRuns = DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS_DEFAULT;
+  private int maxRowDataVersionRuns =
+      SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.defaultValue().intValue();
   private int conflicts;
   /** Set once the table supports row tracking: from then on another writer may not drop it. */
   private boolean upgraded;
@@ -88,7 +89,7 @@ public final class RowTrackingBackfill {
 
   /** The most runs the stored row data version map may have (see {@link RowDataVersionDomain}). */
   public RowTrackingBackfill maxRowDataVersionRuns(int maxRuns) {
-    WholeNumberRange.MAX_RUNS.check(DeltaXConf.ROW_DATA_VERSIONS_MAX_RUNS, maxRuns);
+    WholeNumberRange.MAX_RUNS.check(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key(), maxRuns);
     this.maxRowDataVersionRuns = maxRuns;
     return this;
   }

@@ -1,6 +1,6 @@
 package io.deltax.extensions;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadOptions;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.extensions.procedures.TableArgument;
 import java.util.ArrayList;
@@ -59,13 +59,14 @@ final class ChangesTableFunction {
           "2 to 4: table, startingVersion, endingVersion, changeMode");
     }
     SparkSession spark = SparkSession.active();
-    DataFrameReader reader = spark.read().format("deltax").option(DeltaXConf.READ_CHANGE_FEED, "true")
-        .option(DeltaXConf.STARTING_VERSION, (String) values.get(1));
+    DataFrameReader reader = spark.read().format("deltax")
+        .option(ReadOptions.READ_CHANGE_FEED.key(), "true")
+        .option(ReadOptions.STARTING_VERSION.key(), (String) values.get(1));
     if (values.size() > 2 && values.get(2) != null) {
-      reader = reader.option(DeltaXConf.ENDING_VERSION, (String) values.get(2));
+      reader = reader.option(ReadOptions.ENDING_VERSION.key(), (String) values.get(2));
     }
     if (values.size() > 3 && values.get(3) != null) {
-      reader = reader.option(DeltaXConf.CHANGE_MODE, (String) values.get(3));
+      reader = reader.option(ReadOptions.CHANGE_MODE.key(), (String) values.get(3));
     }
     return reader.load(TableArgument.resolve(spark, (String) values.get(0))).queryExecution().analyzed();
   }

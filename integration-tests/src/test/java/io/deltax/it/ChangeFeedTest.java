@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.it.ChangeFeeds.RowVersion;
 import io.deltax.read.files.SparkParquet;
 import java.nio.file.Path;
@@ -66,7 +66,7 @@ class ChangeFeedTest {
     List<Row> expected = changes("delta", oracle, 0, last, "all").drop("_commit_timestamp").collectAsList();
     int wholeCommits = changes("deltax", path, 0, last, "all").rdd().getNumPartitions();
     spark().conf().set("spark.deltax.changeFeed.sliceBytes", "1");
-    spark().conf().set(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA, "false");
+    spark().conf().set(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), "false");
     try {
       Dataset<Row> sliced = changes("deltax", path, 0, last, "all");
       assertTrue(sliced.rdd().getNumPartitions() > wholeCommits,
@@ -86,7 +86,7 @@ class ChangeFeedTest {
       }
     } finally {
       spark().conf().unset("spark.deltax.changeFeed.sliceBytes");
-      spark().conf().unset(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA);
+      spark().conf().unset(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key());
     }
   }
 

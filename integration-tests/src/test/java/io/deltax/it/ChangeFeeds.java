@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -107,7 +107,8 @@ final class ChangeFeeds {
     assertEquals(canonical(expected), rows(changes("deltax", path, start, end, "all")), "all changes, " + range);
     if (Files.isDirectory(Path.of(path, "_change_data"))) {
       // Read above from the change data files where commits wrote some: derived here.
-      assertEquals(canonical(expected), SharedSpark.withConf(Map.of(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA, "false"),
+      assertEquals(canonical(expected), SharedSpark.withConf(
+        Map.of(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), "false"),
           () -> rows(changes("deltax", path, start, end, "all"))), "all changes derived from row tracking, " + range);
     }
     assertEquals(canonical(netOf(expected, rowIdsAt(oracle, start - 1), rowIdsAt(oracle, end))),

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.it.ChangeFeeds.RowVersion;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * where the query needs no row ID, as delta-spark's change data feed reads it (PROTOCOL.md, "Add
  * CDC File"): the same rows, from the files that hold only the changed rows, and none of the data
  * files the commit rewrote. Where the query asks for {@code _metadata} or net changes over several
- * commits, or with {@value DeltaXConf#CHANGE_FEED_READ_CHANGE_DATA} off, the changes are derived
+ * commits, or with {@code spark.deltax.changeFeed.readChangeDataFiles} off, the changes are derived
  * from row tracking, with the same rows.
  */
 class RecordedChangesTest {
@@ -97,7 +97,8 @@ class RecordedChangesTest {
   @Test
   void aCommitsChangeDataFilesAreReadInSlices() {
     assertTrue(ChangeFeeds.commit(path, 2).split("\"cdc\":\\{").length > 2, "several change data files");
-    SharedSpark.withConf(Map.of(DeltaXConf.CHANGE_FEED_SLICE_BYTES, "1"), () -> {
+    SharedSpark.withConf(
+        Map.of(SessionSettings.CHANGE_FEED_SLICE_BYTES.key(), "1"), () -> {
       Dataset<Row> sliced = changes(2, 2, "all");
       assertTrue(sliced.rdd().getNumPartitions() > 1, sliced.rdd().getNumPartitions() + " tasks");
       assertEquals(canonical(deltaSpark(2, 2)), readRows(sliced));
@@ -110,7 +111,8 @@ class RecordedChangesTest {
   void derivedFromRowTrackingWhereTheConfSaysSo() {
     long last = latest(path);
     List<String> expected = canonical(deltaSpark(1, last));
-    List<String> derived = SharedSpark.withConf(Map.of(DeltaXConf.CHANGE_FEED_READ_CHANGE_DATA, "false"),
+    List<String> derived = SharedSpark.withConf(
+        Map.of(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), "false"),
         () -> readRows(changes(1, last, "all")));
     assertEquals(expected, derived, "all changes, derived");
     assertEquals(0, OpenedFilesFileSystem.opensOf("cdc-"), "no change data file read");

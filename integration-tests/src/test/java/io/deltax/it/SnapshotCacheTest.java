@@ -9,7 +9,7 @@ import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.snapshots.SnapshotCache;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -186,7 +186,8 @@ class SnapshotCacheTest {
     // history): the cached answer is the one a read without the cache gives.
     List<String> cached = canonicalRows(
         spark().read().format("deltax").load(path).select(cols("id", "_metadata.row_data_version")));
-    List<String> uncached = SharedSpark.withConf(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false"),
+    List<String> uncached = SharedSpark.withConf(
+        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
         () -> canonicalRows(spark().read().format("deltax").load(path)
             .select(cols("id", "_metadata.row_data_version"))));
     assertEquals(uncached, cached);
@@ -273,7 +274,8 @@ class SnapshotCacheTest {
   void withinTheStalenessBoundAReadMaySkipTheListing() {
     String path = table("stale", false);
     long cached = version(path);
-    SharedSpark.withConf(Map.of(DeltaXConf.SNAPSHOT_STALENESS, "1h"), () -> {
+    SharedSpark.withConf(
+        Map.of(SessionSettings.SNAPSHOT_STALENESS.key(), "1h"), () -> {
       assertSameAsDeltaSpark(path, "*");
       insert(path, 100, 5);
       // Served from the cache without listing: the version cached, exactly as delta-spark has it.
@@ -286,7 +288,8 @@ class SnapshotCacheTest {
   @Test
   void withTheCacheTurnedOffEveryReadIsLoadedAfresh() {
     String path = table("uncached", false);
-    SharedSpark.withConf(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false"), () -> {
+    SharedSpark.withConf(
+        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"), () -> {
       SnapshotCache.Stats before = stats();
       assertSameAsDeltaSpark(path, "*");
       insert(path, 100, 5);

@@ -1,6 +1,11 @@
 package io.deltax.spark42;
 
-import io.deltax.conf.DeltaXConf;
+import static io.deltax.conf.ReadOptions.ENDING_VERSION;
+import static io.deltax.conf.ReadOptions.STARTING_VERSION;
+
+import io.deltax.conf.ChangeFeedRequest;
+import io.deltax.conf.ChangeFeedRequest.ChangeMode;
+import io.deltax.conf.ReadOptions;
 import io.deltax.errors.DeltaXErrors;
 import java.time.Instant;
 import java.util.HashMap;
@@ -11,7 +16,7 @@ import org.apache.spark.sql.connector.catalog.ChangelogRange;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * A {@code ChangelogRange} as the change feed's read options. The change feed's bounds are
+ * A {@code ChangelogRange} as the change feed's range, typed. The change feed's bounds are
  * inclusive and its timestamps whole milliseconds (Delta's commit times), so exclusive bounds and
  * microsecond timestamps become the inclusive version or millisecond that selects the same commits.
  */
@@ -28,15 +33,15 @@ final class ChangelogRanges {
 
   /**
    * The change feed's read options: the user's, but for Spark's range and post-processing keys
-   * (the range is {@code range}'s, already made inclusive), and for deltax's own change feed
+   * (the range is {@link #toRequest}'s, made inclusive), and for deltax's own change feed
    * switches, which Spark's post-processing replaces here and which are refused by name.
    */
-  static Map<String, String> readOptions(CaseInsensitiveStringMap options, ChangelogRange range) {
+  static Map<String, String> readOptions(CaseInsensitiveStringMap options) {
     Map<String, String> read = new HashMap<>();
     options.asCaseSensitiveMap().forEach((key, value) -> {
       String lower = key.toLowerCase(Locale.ROOT);
-      if (lower.equals(DeltaXConf.CHANGE_MODE.toLowerCase(Locale.ROOT))
-          || lower.equals(DeltaXConf.READ_CHANGE_FEED.toLowerCase(Locale.ROOT))) {
+      if (lower.equals(ReadOptions.CHANGE_MODE.key().toLowerCase(Locale.ROOT))
+          || lower.equals(ReadOptions.READ_CHANGE_FEED.key().toLowerCase(Locale.ROOT))) {
         throw DeltaXErrors.unsupportedOption(key, "a CHANGES query is a change feed already, "
             + "and Spark's 'deduplicationMode' = 'netChanges' gives its net changes");
       }
@@ -44,35 +49,43 @@ final class ChangelogRanges {
         read.put(key, value);
       }
     });
-    read.putAll(toOptions(range));
     return read;
   }
 
-  static Map<String, String> toOptions(ChangelogRange range) {
-    Map<String, String> options = new HashMap<>();
+  /** {@code range} as the change feed's range, inclusive, in mode {@code all}. */
+  static ChangeFeedRequest toRequest(ChangelogRange range) {
     if (range instanceof ChangelogRange.VersionRange v) {
-      long start = version(DeltaXConf.STARTING_VERSION, v.startingVersion());
-      options.put(DeltaXConf.STARTING_VERSION,
-          Long.toString(v.startingBoundInclusive() ? start : start + 1));
-      v.endingVersion().ifPresent(e -> {
-        long end = version(DeltaXConf.ENDING_VERSION, e);
-        options.put(DeltaXConf.ENDING_VERSION, Long.toString(v.endingBoundInclusive() ? end : end - 1));
-      });
-    } else if (range instanceof ChangelogRange.TimestampRange t) {
+      long start = version(STARTING_VERSION.key(), v.startingVersion());
+      Long end = v.endingVersion().map(e -> {
+        long given = version(ENDING_VERSION.key(), e);
+        return checked(ENDING_VERSION.key(), v.endingBoundInclusive() ? given : given - 1);
+      }).orElse(null);
+      return new ChangeFeedRequest(
+          checked(STARTING_VERSION.key(), v.startingBoundInclusive() ? start : start + 1), null,
+          null, end, null, null, ChangeMode.ALL);
+    }
+    if (range instanceof ChangelogRange.TimestampRange t) {
       // A commit at millisecond m is at or after micros s when m * 1000 >= s, after it when >.
       long s = t.startingTimestamp();
       long startMillis = t.startingBoundInclusive() ? ceilMillis(s) : Math.floorDiv(s, 1000L) + 1;
-      options.put(DeltaXConf.STARTING_TIMESTAMP, Instant.ofEpochMilli(startMillis).toString());
-      t.endingTimestamp().ifPresent(e -> {
-        long endMillis = t.endingBoundInclusive() ? Math.floorDiv(e, 1000L) : ceilMillis(e) - 1;
-        options.put(DeltaXConf.ENDING_TIMESTAMP, Instant.ofEpochMilli(endMillis).toString());
-      });
-    } else {
-      // Unbounded: the whole history the log still holds starts at version 0 only when no
-      // clean-up removed it; an older start is refused by name (DELTAX_CHANGE_RANGE_NOT_AVAILABLE).
-      options.put(DeltaXConf.STARTING_VERSION, "0");
+      Long endMillis = t.endingTimestamp().map(e -> t.endingBoundInclusive()
+          ? Math.floorDiv(e, 1000L) : ceilMillis(e) - 1).orElse(null);
+      return new ChangeFeedRequest(null, startMillis, Instant.ofEpochMilli(startMillis).toString(),
+          null, endMillis, endMillis == null ? null : Instant.ofEpochMilli(endMillis).toString(),
+          ChangeMode.ALL);
     }
-    return options;
+    // Unbounded: the whole history the log still holds starts at version 0 only when no
+    // clean-up removed it; an older start is refused by name (DELTAX_CHANGE_RANGE_NOT_AVAILABLE).
+    return new ChangeFeedRequest(0L, null, null, null, null, null, ChangeMode.ALL);
+  }
+
+  /** A bound made inclusive, refused as the option would refuse it where it is below 0. */
+  private static long checked(String bound, long version) {
+    if (version < 0) {
+      throw DeltaXErrors.badOption(bound, Long.toString(version),
+          "a table version, a whole number from 0 to " + Long.MAX_VALUE);
+    }
+    return version;
   }
 
   private static long ceilMillis(long micros) {

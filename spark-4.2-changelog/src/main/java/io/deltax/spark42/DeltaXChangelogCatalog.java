@@ -30,7 +30,8 @@ public class DeltaXChangelogCatalog extends DeltaXCatalog {
   public Changelog loadChangelog(Identifier ident, ChangelogContext context,
       CaseInsensitiveStringMap options) throws NoSuchTableException {
     DeltaXChangelog changelog = new DeltaXChangelog(
-        loadChanges(ident, ChangelogRanges.readOptions(options, context.range())));
+        loadChanges(ident, ChangelogRanges.readOptions(options),
+            ChangelogRanges.toRequest(context.range())));
     changelog.checkCanServe(context);
     return changelog;
   }

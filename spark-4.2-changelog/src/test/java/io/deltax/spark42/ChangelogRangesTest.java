@@ -6,34 +6,53 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.deltax.errors.DeltaXIllegalArgumentException;
+import io.deltax.conf.ChangeFeedRequest;
+import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.connector.catalog.ChangelogRange;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.junit.jupiter.api.Test;
 
-/** Spark's ranges as the change feed's inclusive options: the same commits are selected. */
+/** Spark's ranges as the change feed's inclusive range: the same commits are selected. */
 class ChangelogRangesTest {
+
+  private static ChangeFeedRequest versions(Long start, Long end) {
+    return new ChangeFeedRequest(start, null, null, end, null, null, ChangeMode.ALL);
+  }
 
   @Test
   void exclusiveVersionsBecomeTheNextInclusiveOnes() {
-    assertEquals(Map.of("startingVersion", "3", "endingVersion", "7"),
-        ChangelogRanges.toOptions(new ChangelogRange.VersionRange("3", Optional.of("7"), true, true)));
-    assertEquals(Map.of("startingVersion", "4", "endingVersion", "6"),
-        ChangelogRanges.toOptions(new ChangelogRange.VersionRange("3", Optional.of("7"), false, false)));
-    assertEquals(Map.of("startingVersion", "3"),
-        ChangelogRanges.toOptions(new ChangelogRange.VersionRange("3", Optional.empty(), true, true)));
-    assertEquals(Map.of("startingVersion", "0"), ChangelogRanges.toOptions(new ChangelogRange.UnboundedRange()));
+    assertEquals(versions(3L, 7L), ChangelogRanges.toRequest(
+        new ChangelogRange.VersionRange("3", Optional.of("7"), true, true)));
+    assertEquals(versions(4L, 6L), ChangelogRanges.toRequest(
+        new ChangelogRange.VersionRange("3", Optional.of("7"), false, false)));
+    assertEquals(versions(3L, null), ChangelogRanges.toRequest(
+        new ChangelogRange.VersionRange("3", Optional.empty(), true, true)));
+    assertEquals(versions(0L, null),
+        ChangelogRanges.toRequest(new ChangelogRange.UnboundedRange()));
   }
 
   @Test
   void timestampsInMicrosecondsBecomeTheMillisecondsOfCommitsInside() {
     // 1.0005 s: a commit at 1.001 s is at or after it, one at 1.000 s is not.
-    assertEquals(Map.of("startingTimestamp", "1970-01-01T00:00:01.001Z", "endingTimestamp", "1970-01-01T00:00:02Z"),
-        ChangelogRanges.toOptions(new ChangelogRange.TimestampRange(1_000_500L, Optional.of(2_000_000L), true, true)));
+    assertEquals(new ChangeFeedRequest(null, 1001L, "1970-01-01T00:00:01.001Z", null, 2000L,
+            "1970-01-01T00:00:02Z", ChangeMode.ALL),
+        ChangelogRanges.toRequest(
+            new ChangelogRange.TimestampRange(1_000_500L, Optional.of(2_000_000L), true, true)));
     // Exclusive on whole milliseconds: the millisecond itself is left out.
-    assertEquals(Map.of("startingTimestamp", "1970-01-01T00:00:01.001Z", "endingTimestamp", "1970-01-01T00:00:01.999Z"),
-        ChangelogRanges.toOptions(new ChangelogRange.TimestampRange(1_000_000L, Optional.of(2_000_000L), false, false)));
+    assertEquals(new ChangeFeedRequest(null, 1001L, "1970-01-01T00:00:01.001Z", null, 1999L,
+            "1970-01-01T00:00:01.999Z", ChangeMode.ALL),
+        ChangelogRanges.toRequest(
+            new ChangelogRange.TimestampRange(1_000_000L, Optional.of(2_000_000L), false, false)));
+  }
+
+  @Test
+  void aNegativeBoundIsRefusedAsTheOptionWouldBe() {
+    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class, () -> ChangelogRanges.toRequest(
+        new ChangelogRange.VersionRange("-2", Optional.empty(), false, true)));
+    assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
+    assertEquals(true, e.getMessage().contains("startingVersion"), e.getMessage());
   }
 
   @Test
@@ -42,16 +61,17 @@ class ChangelogRangesTest {
     CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(Map.of("maxFilesPerTrigger", "1",
         "startingVersion", "5", "StartingBoundInclusive", "false", "deduplicationMode", "netChanges",
         "computeUpdates", "true", "failOnDataLoss", "false"));
-    assertEquals(Map.of("maxFilesPerTrigger", "1", "failOnDataLoss", "false", "startingVersion", "6"),
-        ChangelogRanges.readOptions(options, new ChangelogRange.VersionRange("5", Optional.empty(), false, true)));
+    assertEquals(Map.of("maxFilesPerTrigger", "1", "failOnDataLoss", "false"),
+        ChangelogRanges.readOptions(options));
+    assertEquals(versions(6L, null), ChangelogRanges.toRequest(
+        new ChangelogRange.VersionRange("5", Optional.empty(), false, true)));
   }
 
   @Test
   void theChangeFeedsOwnSwitchesAreRefusedByName() {
     for (String key : new String[] {"changeMode", "READCHANGEFEED"}) {
       DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
-          () -> ChangelogRanges.readOptions(
-          new CaseInsensitiveStringMap(Map.of(key, "net")), new ChangelogRange.UnboundedRange()));
+          () -> ChangelogRanges.readOptions(new CaseInsensitiveStringMap(Map.of(key, "net"))));
       assertEquals(DELTAX_UNSUPPORTED_OPTION, e.condition());
       assertEquals(true, e.getMessage().contains(key) && e.getMessage().contains("deduplicationMode"),
           e.getMessage());
@@ -61,7 +81,7 @@ class ChangelogRangesTest {
   @Test
   void aVersionThatIsNotANumberIsRefusedByName() {
     DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
-        () -> ChangelogRanges.toOptions(
+        () -> ChangelogRanges.toRequest(
         new ChangelogRange.VersionRange("latest", Optional.empty(), true, true)));
     assertEquals(DELTAX_INVALID_OPTION, e.condition());
     assertEquals(true, e.getMessage().contains("startingVersion") && e.getMessage().contains("latest"),

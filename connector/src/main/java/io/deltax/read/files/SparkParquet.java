@@ -1,7 +1,7 @@
 package io.deltax.read.files;
 
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.ReadConf;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -56,7 +56,7 @@ public final class SparkParquet {
    */
   public static Function1<PartitionedFile, Iterator<InternalRow>> readFunction(
       SparkSession spark, StructType dataSchema, StructType partitionSchema,
-      StructType requiredSchema, List<Filter> filters, DeltaXConf conf, boolean batch) {
+      StructType requiredSchema, List<Filter> filters, ReadConf conf, boolean batch) {
     Map<String, String> readOptions = new java.util.HashMap<>(conf.options());
     readOptions.put(RETURNING_BATCH, Boolean.toString(batch));
     scala.collection.immutable.Map<String, String> scalaOptions =

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
 import io.deltax.errors.DeltaXIllegalArgumentException;
 import io.deltax.errors.DeltaXRuntimeException;
+import io.deltax.conf.SessionSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,7 @@ class UnsafeCommitStoreTest {
     conf.set("fs." + UnprovenStoreFileSystem.SCHEME + ".impl", UnprovenStoreFileSystem.class.getName());
     conf.setBoolean("fs." + UnprovenStoreFileSystem.SCHEME + ".impl.disable.cache", true);
     if (singleWriter != null) {
-      conf.set(DeltaXConf.COMMIT_SINGLE_WRITER, singleWriter);
+      conf.set(SessionSettings.COMMIT_SINGLE_WRITER.key(), singleWriter);
     }
     return conf;
   }
@@ -61,7 +61,8 @@ class UnsafeCommitStoreTest {
     assertEquals(DELTAX_UNSAFE_COMMIT_STORE, e.condition());
     assertTrue(e.getMessage().contains(UnprovenStoreFileSystem.SCHEME + ":"), e.getMessage());
     assertTrue(e.getMessage().contains(table.toString()), e.getMessage());
-    assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER + "=true"), e.getMessage());
+    assertTrue(e.getMessage().contains(SessionSettings.COMMIT_SINGLE_WRITER.key() + "=true"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("Nothing was written"), e.getMessage());
     assertEquals(List.of(), logFiles());
   }
@@ -81,6 +82,6 @@ class UnsafeCommitStoreTest {
     DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
         () -> writer(conf("yes")).write(0, List.of("{\"commitInfo\":{}}")));
     assertEquals(DELTAX_INVALID_OPTION, e.condition());
-    assertTrue(e.getMessage().contains(DeltaXConf.COMMIT_SINGLE_WRITER), e.getMessage());
+    assertTrue(e.getMessage().contains(SessionSettings.COMMIT_SINGLE_WRITER.key()), e.getMessage());
   }
 }

@@ -13,6 +13,7 @@ import io.deltax.log.Snapshot;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.snapshots.SnapshotCache;
 import io.deltax.testing.TestLog;
+import io.deltax.snapshots.SnapshotSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -88,7 +89,7 @@ class SnapshotColumnBoundsTest {
         "{\"add\":{\"path\":\"nostats.parquet\",\"partitionValues\":{},\"size\":1,"
             + "\"modificationTime\":1,\"dataChange\":true}}");
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
-    Snapshot snapshot = cache.latest(dir.toString(), new Configuration(), Duration.ZERO, 1_000).snapshot();
+    Snapshot snapshot = latest(cache, new Configuration());
     List<Filter> queries = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L),
         new EqualTo("w", -25L), new And(new EqualTo("v", 3L), new EqualTo("w", -3L)),
         new Or(new EqualTo("v", 100L), new EqualTo("w", -12L)));
@@ -110,11 +111,11 @@ class SnapshotColumnBoundsTest {
         add("a", 1), add("b", 11), add("c", 21));
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
     Configuration conf = new Configuration();
-    Snapshot first = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    Snapshot first = latest(cache, conf);
     assertEquals(Set.of("b.parquet"), kept(first, new EqualTo("v", 15L)));
     assertEquals(3, SnapshotColumnBounds.of(first).parses());
 
-    Snapshot second = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    Snapshot second = latest(cache, conf);
     assertSame(first, second, "the unchanged table is served from the cache");
     assertEquals(Set.of("a.parquet", "b.parquet"), kept(second, new And(new GreaterThan("v", 5L),
         new Or(new EqualTo("v", 12L), new EqualTo("v", 6L)))));
@@ -128,7 +129,7 @@ class SnapshotColumnBoundsTest {
 
     // A new commit: a new snapshot, whose files are parsed for it, with the new file's statistics.
     commit(dir, 1, add("d", 31), remove("b"));
-    Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    Snapshot third = latest(cache, conf);
     assertNotSame(second, third);
     assertEquals(Set.of("d.parquet"), kept(third, new GreaterThan("v", 30L)));
     assertEquals(3, SnapshotColumnBounds.of(third).parses());
@@ -150,12 +151,12 @@ class SnapshotColumnBoundsTest {
         add("a", 1), add("b", 11), add("c", 21));
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
     Configuration conf = new Configuration();
-    Snapshot first = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    Snapshot first = latest(cache, conf);
     assertEquals(Set.of("b.parquet"), selected(first, new EqualTo("v", 15L)));
     assertEquals(3, SnapshotColumnBounds.of(first).parses());
 
     commit(dir, 1, add("d", 31), remove("b"));
-    Snapshot second = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    Snapshot second = latest(cache, conf);
     assertNotSame(first, second);
     List<Filter> onV = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L), new EqualTo("v", 33L),
         new Or(new EqualTo("v", 3L), new EqualTo("v", 25L)));
@@ -170,10 +171,15 @@ class SnapshotColumnBoundsTest {
 
     // New metadata (a table property): the bounds assumed the old one, so every file is parsed.
     commit(dir, 2, metadata("\"k\":\"v\""), add("e", 41));
-    Snapshot third = cache.latest(dir.toString(), conf, Duration.ZERO, 1_000).snapshot();
+    Snapshot third = latest(cache, conf);
     for (Filter query : onV) {
       assertEquals(afresh(third, query), selected(third, query), query.toString());
     }
     assertEquals(4, SnapshotColumnBounds.of(third).parses(), "a, c, d and e");
+  }
+
+  private Snapshot latest(SnapshotCache cache, Configuration conf) {
+    return SnapshotSource.cachedIn(cache, dir.toString(), conf, Duration.ZERO, 1_000).latest()
+        .snapshot();
   }
 }

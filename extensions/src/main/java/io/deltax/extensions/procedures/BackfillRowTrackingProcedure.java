@@ -2,6 +2,7 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
+import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.DeltaXErrors;
 import java.util.OptionalInt;
@@ -104,11 +105,8 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
     Number maxCommits = WholeNumberArguments.value(input, MAX_COMMITS, parameters[MAX_COMMITS].dataType());
     // NULL is a NULL given, or a value Spark could not cast: never "no limit" or "write", nor,
     // where batch_size was given, the session's batch size.
-    if (batchSize == null && batchSizeGiven) {
-      throw DeltaXErrors.notAWholeNumber("batch_size", "NULL", WholeNumberRange.FILES_PER_COMMIT.describe());
-    }
-    OptionalInt batch = batchSize == null ? OptionalInt.empty()
-        : OptionalInt.of((int) WholeNumberRange.FILES_PER_COMMIT.check("batch_size", batchSize));
+    OptionalInt batch = batchSize == null && !batchSizeGiven ? OptionalInt.empty()
+        : OptionalInt.of(SessionSettings.filesPerCommit("batch_size", batchSize));
     if (maxCommits == null) {
       throw DeltaXErrors.notAWholeNumber("max_commits", "NULL", WholeNumberRange.MAX_COMMITS.describe());
     }

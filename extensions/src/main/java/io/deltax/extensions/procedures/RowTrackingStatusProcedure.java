@@ -2,11 +2,11 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.log.CommitSummary;
 import io.deltax.actions.Protocol;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.snapshots.SnapshotLoader;
+import io.deltax.snapshots.SnapshotSource;
 import java.util.Collection;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -64,7 +64,9 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    LoadedSnapshot table = SnapshotLoader.latest(path, DeltaXConf.of(spark));
+    SessionSettings session = SessionSettings.of(spark);
+    LoadedSnapshot table =
+        SnapshotSource.of(path, session.hadoopConf(), session.snapshots()).latest();
     RowTrackingStatus s = RowTrackingStatus.of(table.log(), table.snapshot());
     Protocol p = s.snapshot().protocol();
     return new InternalRow[] {new GenericInternalRow(new Object[] {

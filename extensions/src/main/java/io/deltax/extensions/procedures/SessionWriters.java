@@ -2,7 +2,7 @@ package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.RowDataVersionPreservation;
 import io.deltax.backfill.RowTrackingBackfill;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import java.util.OptionalInt;
 import org.apache.spark.sql.SparkSession;
 
@@ -23,24 +23,27 @@ public final class SessionWriters {
   /**
    * The backfill of {@code table}.
    *
-   * @param batchSize files per commit; empty for {@link DeltaXConf#BACKFILL_MAX_FILES_PER_COMMIT}'s
+   * @param batchSize files per commit; empty for the session's
+   *     {@link SessionSettings#BACKFILL_MAX_FILES_PER_COMMIT}
    * @param engine the name in the commits' {@code engineInfo}: "deltax", "deltax-cli"
    */
   public static RowTrackingBackfill backfill(SparkSession spark, String table, OptionalInt batchSize,
       int maxCommits, String engine) {
     String path = tablePath(spark, table);
-    DeltaXConf conf = DeltaXConf.of(spark);
-    return new RowTrackingBackfill(path, conf.hadoopConf(),
-        batchSize.isPresent() ? batchSize.getAsInt() : conf.backfillMaxFilesPerCommit(), maxCommits,
+    SessionSettings session = SessionSettings.of(spark);
+    int batch = batchSize.isPresent() ? batchSize.getAsInt()
+        : session.get(SessionSettings.BACKFILL_MAX_FILES_PER_COMMIT).intValue();
+    return new RowTrackingBackfill(path, session.hadoopConf(), batch, maxCommits,
         engineInfo(spark, engine))
-        .maxRowDataVersionRuns(conf.rowDataVersionsMaxRuns());
+        .maxRowDataVersionRuns(session.get(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS).intValue());
   }
 
   /** The storing of {@code table}'s row data versions. */
   public static RowDataVersionPreservation preservation(SparkSession spark, String table, String engine) {
-    DeltaXConf conf = DeltaXConf.of(spark);
-    return new RowDataVersionPreservation(tablePath(spark, table), conf.hadoopConf(),
-        conf.rowDataVersionsMaxRuns(), engineInfo(spark, engine));
+    SessionSettings session = SessionSettings.of(spark);
+    return new RowDataVersionPreservation(tablePath(spark, table), session.hadoopConf(),
+        session.get(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS).intValue(),
+        engineInfo(spark, engine));
   }
 
   private static String engineInfo(SparkSession spark, String engine) {

@@ -4,7 +4,7 @@ import io.deltax.actions.Protocol;
 import io.deltax.log.TableHistory;
 import io.deltax.log.TransactionLog;
 import io.deltax.protocol.TableFeatures;
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -54,7 +54,7 @@ public final class TableFeaturesProcedure extends BaseProcedure {
    */
   @Override
   InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
-    TransactionLog log = TransactionLog.open(path, DeltaXConf.of(spark).hadoopConf());
+    TransactionLog log = TransactionLog.open(path, SessionSettings.of(spark).hadoopConf());
     Protocol protocol = log.protocolAndMetadataAt(log.listing().latestVersion()).protocol();
     TableHistory history = TableHistory.of(log);
     List<InternalRow> rows = new ArrayList<>();

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.conf.DeltaXConf;
+import io.deltax.conf.SessionSettings;
 import io.deltax.it.DeletionVectorTable;
 import io.deltax.it.SharedSpark;
 import io.deltax.log.TransactionLog;
@@ -76,7 +76,8 @@ class S3RequestCountsTest {
       DeltaLog.clearCache();
       return query.apply(reader("delta"));
     });
-    S3Requests.Counted<T> deltax = SharedSpark.withConf(Map.of(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false"),
+    S3Requests.Counted<T> deltax = SharedSpark.withConf(
+        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
         () -> S3Requests.count(S3.server(), S3.server().bucket(),
             () -> query.apply(reader("deltax"))));
     assertTrue(delta.requests().get() > 0, "the count sees delta-spark's reads: " + delta.requests().all());
@@ -200,7 +201,7 @@ class S3RequestCountsTest {
       sql("ALTER TABLE " + quote(forDelta) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
       return null;
     })).requests();
-    confs.put(DeltaXConf.SNAPSHOT_CACHE_ENABLED, "false");
+    confs.put(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false");
     S3Requests.Counted<Row> deltax = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(),
         () -> spark().sql("CALL backfill_row_tracking(table => '" + forDeltax + "')").first()));
 
