@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -16,9 +31,10 @@ import org.junit.jupiter.api.Test;
  * or a lambda counts as much as one through an import.
  */
 class PackageDependenciesTest {
-  private static final JavaClasses MAIN = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages("io.deltax");
+  private static final JavaClasses MAIN =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("io.deltax");
 
   @Test
   void packagesHaveNoCycle() {
@@ -27,11 +43,15 @@ class PackageDependenciesTest {
 
   @Test
   void noClassIsLoadedByName() {
-    noClasses().should().callMethod(Class.class, "forName", String.class)
-        .orShould().callMethod(Class.class, "forName", String.class, boolean.class,
-            ClassLoader.class)
-        .orShould().callMethod(ServiceLoader.class, "load", Class.class)
-        .orShould().callMethod(ServiceLoader.class, "load", Class.class, ClassLoader.class)
+    noClasses()
+        .should()
+        .callMethod(Class.class, "forName", String.class)
+        .orShould()
+        .callMethod(Class.class, "forName", String.class, boolean.class, ClassLoader.class)
+        .orShould()
+        .callMethod(ServiceLoader.class, "load", Class.class)
+        .orShould()
+        .callMethod(ServiceLoader.class, "load", Class.class, ClassLoader.class)
         .because("a class found by name is a dependency that no import shows")
         .check(MAIN);
   }

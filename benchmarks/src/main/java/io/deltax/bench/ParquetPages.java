@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.bench;
 
 import java.io.IOException;
@@ -28,10 +43,10 @@ import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * Reading Parquet files without decoding a value: parquet-mr (the library under Spark's reader)
- * opens each file from its listed status, reads its footer and the chunks of the columns asked
- * for, and decompresses every page, in Spark tasks. A reader that returns rows from those pages
- * does all this and decodes as well; when every page holds a row it must return, this time is an
- * estimate from below of what such a reader costs with parquet-mr on the same store.
+ * opens each file from its listed status, reads its footer and the chunks of the columns asked for,
+ * and decompresses every page, in Spark tasks. A reader that returns rows from those pages does all
+ * this and decodes as well; when every page holds a row it must return, this time is an estimate
+ * from below of what such a reader costs with parquet-mr on the same store.
  */
 final class ParquetPages {
   /** Tasks per core, each dealt files of about the same total size. */
@@ -45,10 +60,12 @@ final class ParquetPages {
    */
   static long decompressFiles(SparkSession spark, List<FileStatus> files, Set<String> columns) {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Broadcast<SerializableConfiguration> conf = context.broadcast(
-        new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
+    Broadcast<SerializableConfiguration> conf =
+        context.broadcast(
+            new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
     List<List<FileStatus>> slices = slices(files, context.defaultParallelism() * SLICES_PER_CORE);
-    return context.parallelize(slices, slices.size())
+    return context
+        .parallelize(slices, slices.size())
         .map(slice -> decompressSlice(slice, columns, conf.value().value()))
         .reduce(Long::sum);
   }
@@ -67,18 +84,23 @@ final class ParquetPages {
     return slices;
   }
 
-  private static long decompressSlice(List<FileStatus> files, Set<String> columns,
-      Configuration conf) throws IOException {
+  private static long decompressSlice(
+      List<FileStatus> files, Set<String> columns, Configuration conf) throws IOException {
     ParquetReadOptions options = HadoopReadOptions.builder(conf).build();
     long bytes = 0;
     for (FileStatus file : files) {
       try (ParquetFileReader reader =
           new ParquetFileReader(HadoopInputFile.fromStatus(file, conf), options)) {
         MessageType schema = reader.getFooter().getFileMetaData().getSchema();
-        MessageType requested = new MessageType(schema.getName(), schema.getFields().stream()
-            .filter(field -> columns.contains(field.getName())).toList());
+        MessageType requested =
+            new MessageType(
+                schema.getName(),
+                schema.getFields().stream()
+                    .filter(field -> columns.contains(field.getName()))
+                    .toList());
         reader.setRequestedSchema(requested);
-        for (PageReadStore rowGroup = reader.readNextRowGroup(); rowGroup != null;
+        for (PageReadStore rowGroup = reader.readNextRowGroup();
+            rowGroup != null;
             rowGroup = reader.readNextRowGroup()) {
           for (ColumnDescriptor column : requested.getColumns()) {
             bytes += decompressChunk(rowGroup.getPageReader(column));
@@ -101,17 +123,18 @@ final class ParquetPages {
     return bytes;
   }
 
-  private static final DataPage.Visitor<Long> DECOMPRESSED = new DataPage.Visitor<>() {
-    @Override
-    public Long visit(DataPageV1 page) {
-      return decompressed(page.getBytes());
-    }
+  private static final DataPage.Visitor<Long> DECOMPRESSED =
+      new DataPage.Visitor<>() {
+        @Override
+        public Long visit(DataPageV1 page) {
+          return decompressed(page.getBytes());
+        }
 
-    @Override
-    public Long visit(DataPageV2 page) {
-      return decompressed(page.getData());
-    }
-  };
+        @Override
+        public Long visit(DataPageV2 page) {
+          return decompressed(page.getData());
+        }
+      };
 
   /** parquet-mr decompresses a page's bytes when they are first asked for: ask. */
   private static long decompressed(BytesInput bytes) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.bench;
 
 import java.util.ArrayList;
@@ -37,8 +52,15 @@ final class SideBySide {
   }
 
   /** As above, with fewer rounds for a case whose one run takes minutes. */
-  Result measure(String benchmark, String size, Prepare prepare, Run deltax, Run delta, String note,
-      int rounds) throws Exception {
+  Result measure(
+      String benchmark,
+      String size,
+      Prepare prepare,
+      Run deltax,
+      Run delta,
+      String note,
+      int rounds)
+      throws Exception {
     deltax.run(prepare.input("deltax", -1));
     delta.run(prepare.input("delta", -1));
     double[] x = new double[rounds];
@@ -52,10 +74,12 @@ final class SideBySide {
 
   /** Timings measured by the case itself (such as Spark's own per-trigger durations). */
   Result record(String benchmark, String size, double[] deltax, double[] delta, String note) {
-    Result result = new Result(benchmark, size, new Measurement(deltax), new Measurement(delta), note);
+    Result result =
+        new Result(benchmark, size, new Measurement(deltax), new Measurement(delta), note);
     results.add(result);
-    System.out.printf("%-34s %-12s deltax %-24s delta-spark %-24s ratio %.2f%n", benchmark, size,
-        result.deltax().describe(), result.delta().describe(), result.ratio());
+    System.out.printf(
+        "%-34s %-12s deltax %-24s delta-spark %-24s ratio %.2f%n",
+        benchmark, size, result.deltax().describe(), result.delta().describe(), result.ratio());
     return result;
   }
 

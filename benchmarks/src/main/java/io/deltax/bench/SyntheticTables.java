@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.bench;
 
 import java.io.BufferedWriter;
@@ -12,8 +27,8 @@ import scala.Option;
 
 /**
  * Tables with many files, written fast: delta-spark writes a one-row table, and its data file is
- * copied as often as needed and added to the log by a generated commit (both systems then read
- * the very same log). Row counts in the stats are exact, so row tracking can be enabled.
+ * copied as often as needed and added to the log by a generated commit (both systems then read the
+ * very same log). Row counts in the stats are exact, so row tracking can be enabled.
  */
 final class SyntheticTables {
   private final SparkSession spark;
@@ -25,8 +40,8 @@ final class SyntheticTables {
   }
 
   /**
-   * A table of {@code files} one-row files added in one commit, a checkpoint of it, then
-   * {@code commitsAfter} commits of one file each.
+   * A table of {@code files} one-row files added in one commit, a checkpoint of it, then {@code
+   * commitsAfter} commits of one file each.
    */
   Path manyFiles(String name, int files, int commitsAfter) throws IOException {
     Path table = root.resolve(name);
@@ -48,20 +63,30 @@ final class SyntheticTables {
     return table;
   }
 
-  private static void writeCommit(Path table, long version, Path template, long size, int first,
-      int count) throws IOException {
+  private static void writeCommit(
+      Path table, long version, Path template, long size, int first, int count) throws IOException {
     Path commit = table.resolve("_delta_log").resolve(String.format("%020d.json", version));
     try (BufferedWriter out = Files.newBufferedWriter(commit)) {
-      out.write("{\"commitInfo\":{\"timestamp\":" + System.currentTimeMillis()
-          + ",\"operation\":\"WRITE\",\"operationParameters\":{\"mode\":\"Append\"},\"isBlindAppend\":true}}\n");
+      out.write(
+          "{\"commitInfo\":{\"timestamp\":"
+              + System.currentTimeMillis()
+              + ",\"operation\":\"WRITE\",\"operationParameters\":{\"mode\":\"Append\"},"
+              + "\"isBlindAppend\":true}}\n");
       for (int i = first; i < first + count; i++) {
         String name = "part-" + i + ".parquet";
         Files.copy(template, table.resolve(name));
-        out.write("{\"add\":{\"path\":\"" + name + "\",\"partitionValues\":{},\"size\":" + size
-            + ",\"modificationTime\":" + System.currentTimeMillis() + ",\"dataChange\":true,"
-            + "\"stats\":\"{\\\"numRecords\\\":1,\\\"minValues\\\":{\\\"id\\\":0,\\\"v\\\":\\\"template\\\"},"
-            + "\\\"maxValues\\\":{\\\"id\\\":0,\\\"v\\\":\\\"template\\\"},"
-            + "\\\"nullCount\\\":{\\\"id\\\":0,\\\"v\\\":0}}\"}}\n");
+        out.write(
+            "{\"add\":{\"path\":\""
+                + name
+                + "\",\"partitionValues\":{},\"size\":"
+                + size
+                + ",\"modificationTime\":"
+                + System.currentTimeMillis()
+                + ",\"dataChange\":true,\"stats\":\""
+                + "{\\\"numRecords\\\":1,"
+                + "\\\"minValues\\\":{\\\"id\\\":0,\\\"v\\\":\\\"template\\\"},"
+                + "\\\"maxValues\\\":{\\\"id\\\":0,\\\"v\\\":\\\"template\\\"},"
+                + "\\\"nullCount\\\":{\\\"id\\\":0,\\\"v\\\":0}}\"}}\n");
       }
     }
   }
@@ -70,9 +95,13 @@ final class SyntheticTables {
   static void appendOneFile(Path table) throws IOException {
     long version;
     try (Stream<Path> list = Files.list(table.resolve("_delta_log"))) {
-      version = 1 + list.map(p -> p.getFileName().toString())
-          .filter(n -> n.matches("\\d{20}\\.json"))
-          .mapToLong(n -> Long.parseLong(n.substring(0, 20))).max().orElseThrow();
+      version =
+          1
+              + list.map(p -> p.getFileName().toString())
+                  .filter(n -> n.matches("\\d{20}\\.json"))
+                  .mapToLong(n -> Long.parseLong(n.substring(0, 20)))
+                  .max()
+                  .orElseThrow();
     }
     Path template = table.resolve("part-1.parquet");
     writeCommit(table, version, template, Files.size(template), (int) (1_000_000_000 + version), 1);
@@ -109,7 +138,8 @@ final class SyntheticTables {
     try (Stream<Path> list = Files.list(table.resolve("_delta_log"))) {
       return list.filter(p -> !before.contains(p.getFileName().toString()))
           .filter(p -> p.getFileName().toString().endsWith(".json"))
-          .mapToLong(p -> p.toFile().length()).sum();
+          .mapToLong(p -> p.toFile().length())
+          .sum();
     }
   }
 

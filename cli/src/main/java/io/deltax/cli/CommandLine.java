@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.cli;
 
 import io.deltax.conf.WholeNumberRange;
@@ -8,9 +23,9 @@ import java.util.function.ToLongBiFunction;
 
 /**
  * The words after a {@code deltax} subcommand, taken as the subcommand asks for them: its table,
- * its options, its flags. What is left at the end is a word the subcommand does not know, and
- * every subcommand refuses it ({@link #noneLeft}). Each refusal is a {@link UsageException}
- * (exit code 2) naming the option, the value and what it takes.
+ * its options, its flags. What is left at the end is a word the subcommand does not know, and every
+ * subcommand refuses it ({@link #noneLeft}). Each refusal is a {@link UsageException} (exit code 2)
+ * naming the option, the value and what it takes.
  */
 final class CommandLine {
   /** Bad command lines: exit code 2. */
@@ -80,7 +95,11 @@ final class CommandLine {
       return;
     }
     String first = words.get(0);
-    throw new UsageException(command + (first.startsWith("--")
-        ? ": unknown option '" + first + "'" : ": unexpected '" + first + "'") + "; see deltax --help");
+    throw new UsageException(
+        command
+            + (first.startsWith("--")
+                ? ": unknown option '" + first + "'"
+                : ": unexpected '" + first + "'")
+            + "; see deltax --help");
   }
 }

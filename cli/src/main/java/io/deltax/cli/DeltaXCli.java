@@ -1,11 +1,26 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.cli;
 
 import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
+import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.conf.ReadOptions;
 import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
-import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.extensions.procedures.SessionWriters;
 import java.io.PrintStream;
@@ -19,36 +34,48 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructField;
 
 /**
- * The {@code deltax} command: deltax on an embedded local Spark. Exit codes: 0 done, 1 the table
- * or the work failed, 2 the command line is wrong. Errors are one line; {@code --verbose} adds the
+ * The {@code deltax} command: deltax on an embedded local Spark. Exit codes: 0 done, 1 the table or
+ * the work failed, 2 the command line is wrong. Errors are one line; {@code --verbose} adds the
  * stack trace. The backfill and the preservation are set up by {@link SessionWriters}, as for
  * {@code CALL}: the same session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}), the
  * same table names where its session has a catalog (the embedded one has only an empty in-memory
  * catalog, so {@code bin/deltax} takes paths).
  */
 public final class DeltaXCli {
-  static final String USAGE = String.join("\n",
-      "usage: deltax <command> [options]",
-      "",
-      "commands:",
-      "  status <table>                            row tracking state and the backfill boundary",
-      "  features <table>                          table features and whether deltax reads them",
-      "  backfill <table> [--batch-size N] [--dry-run] [--max-commits N]",
-      "                                            enable row tracking, N files per commit (22000)",
-      "  preserve <table>                          store the data versions of backfilled rows",
-      "                                            before log clean-up removes them",
-      "  show <table> [--version N] [--row-ids] [--limit N]",
-      "                                            print rows (with _metadata.row_id,",
-      "                                            row_commit_version and row_data_version",
-      "                                            with --row-ids)",
-      "  demo                                      build deltax and run the README demo (bin/deltax)",
-      "",
-      "<table> is a path (/data/t, s3a://bucket/t); a table name needs a session with a catalog.",
-      "Options: --verbose (stack traces), --help. Session conf: DELTAX_JAVA_OPTS='-Dspark.…=…'.");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: deltax <command> [options]",
+          "",
+          "commands:",
+          "  status <table>                            row tracking state and the backfill"
+              + " boundary",
+          "  features <table>                          table features and whether deltax reads"
+              + " them",
+          "  backfill <table> [--batch-size N] [--dry-run] [--max-commits N]",
+          "                                            enable row tracking, N files per commit"
+              + " (22000)",
+          "  preserve <table>                          store the data versions of backfilled rows",
+          "                                            before log clean-up removes them",
+          "  show <table> [--version N] [--row-ids] [--limit N]",
+          "                                            print rows (with _metadata.row_id,",
+          "                                            row_commit_version and row_data_version",
+          "                                            with --row-ids)",
+          "  demo                                      build deltax and run the README demo"
+              + " (bin/deltax)",
+          "",
+          "<table> is a path (/data/t, s3a://bucket/t); a table name needs a session with a"
+              + " catalog.",
+          "Options: --verbose (stack traces), --help. Session conf:"
+              + " DELTAX_JAVA_OPTS='-Dspark.…=…'.");
+
   /** The engine deltax's commits name in their {@code engineInfo}. */
   private static final String ENGINE = "deltax-cli";
-  private static final WholeNumberRange VERSION = new WholeNumberRange(0, Long.MAX_VALUE, "(a table version)", null);
-  private static final WholeNumberRange ROWS = new WholeNumberRange(0, Integer.MAX_VALUE, "rows", null);
+
+  private static final WholeNumberRange VERSION =
+      new WholeNumberRange(0, Long.MAX_VALUE, "(a table version)", null);
+  private static final WholeNumberRange ROWS =
+      new WholeNumberRange(0, Integer.MAX_VALUE, "rows", null);
 
   private final PrintStream out;
   private final PrintStream err;
@@ -116,13 +143,14 @@ public final class DeltaXCli {
   }
 
   private static SparkSession localSpark() {
-    SparkSession spark = SparkSession.builder()
-        .master("local[*]")
-        .appName("deltax")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "4")
-        .config("spark.sql.extensions", "io.deltax.extensions.DeltaXSparkSessionExtension")
-        .getOrCreate();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[*]")
+            .appName("deltax")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "4")
+            .config("spark.sql.extensions", "io.deltax.extensions.DeltaXSparkSessionExtension")
+            .getOrCreate();
     spark.sparkContext().setLogLevel("ERROR");
     return spark;
   }
@@ -145,8 +173,12 @@ public final class DeltaXCli {
     for (Row row : rows.collectAsList()) {
       for (int i = 0; i < fields.length; i++) {
         Object value = row.get(i);
-        out.printf("%-40s %s%n", fields[i].name(), value instanceof scala.collection.Seq<?> seq
-            ? scala.jdk.javaapi.CollectionConverters.asJava(seq) : value);
+        out.printf(
+            "%-40s %s%n",
+            fields[i].name(),
+            value instanceof scala.collection.Seq<?> seq
+                ? scala.jdk.javaapi.CollectionConverters.asJava(seq)
+                : value);
       }
     }
   }
@@ -158,16 +190,29 @@ public final class DeltaXCli {
     long maxCommits = line.number("--max-commits", WholeNumberRange.MAX_COMMITS, 0);
     boolean dryRun = line.flag("--dry-run");
     line.noneLeft();
-    RowTrackingBackfill backfill = SessionWriters.backfill(spark.get(), table,
-        batchSize < 0 ? OptionalInt.empty() : OptionalInt.of((int) batchSize), (int) maxCommits, ENGINE)
-        .onProgress((batch, batches, files, version) -> out.println(bar(batch, batches)
-            + String.format(" batch %d of %d: %d files, version %d", batch, batches, files, version)));
+    RowTrackingBackfill backfill =
+        SessionWriters.backfill(
+                spark.get(),
+                table,
+                batchSize < 0 ? OptionalInt.empty() : OptionalInt.of((int) batchSize),
+                (int) maxCommits,
+                ENGINE)
+            .onProgress(
+                (batch, batches, files, version) ->
+                    out.println(
+                        bar(batch, batches)
+                            + String.format(
+                                " batch %d of %d: %d files, version %d",
+                                batch, batches, files, version)));
     BackfillResult result = dryRun ? backfill.plan() : backfill.run();
     out.println(result.message());
-    out.printf("files: %d, commits: %d, versions: %s, row ID high-water mark: %d, enabled: %s%n",
-        result.files(), result.commits(),
+    out.printf(
+        "files: %d, commits: %d, versions: %s, row ID high-water mark: %d, enabled: %s%n",
+        result.files(),
+        result.commits(),
         result.firstVersion() == null ? "none" : result.firstVersion() + "-" + result.lastVersion(),
-        result.highWaterMark(), result.enabled());
+        result.highWaterMark(),
+        result.enabled());
   }
 
   static String bar(int done, int total) {
@@ -189,8 +234,12 @@ public final class DeltaXCli {
     }
     Dataset<Row> rows = reader.load(SessionWriters.tablePath(session, table));
     if (rowIds) {
-      rows = rows.selectExpr("*", "_metadata.row_id", "_metadata.row_commit_version",
-          "_metadata.row_data_version");
+      rows =
+          rows.selectExpr(
+              "*",
+              "_metadata.row_id",
+              "_metadata.row_commit_version",
+              "_metadata.row_data_version");
     }
     rows.show((int) limit, false);
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -19,8 +34,8 @@ import java.util.Map;
 /**
  * The JSON form of log actions: one action per line of a commit file or of a V2 JSON checkpoint
  * (PROTOCOL.md, "Delta Log Entries"), field by field as each action's {@link ActionSchema} lists
- * them. Parsing: actions deltax has no use for ({@code checkpointMetadata}, unknown
- * future actions) parse to null. Writing: fields in the schema's order, left out where null.
+ * them. Parsing: actions deltax has no use for ({@code checkpointMetadata}, unknown future actions)
+ * parse to null. Writing: fields in the schema's order, left out where null.
  */
 public final class ActionJson {
   public static final ObjectMapper MAPPER = new ObjectMapper();
@@ -56,7 +71,8 @@ public final class ActionJson {
         JsonToken value = p.nextToken();
         switch (field) {
           case "path" -> path = p.getValueAsString();
-          case "baseRowId" -> baseRowId = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+          case "baseRowId" ->
+              baseRowId = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
           case "stats" -> stats = p.getValueAsString();
           default -> p.skipChildren();
         }
@@ -125,7 +141,8 @@ public final class ActionJson {
   }
 
   /** One field's value, or null where it is null or not of the declared kind. */
-  private static Object read(ActionField<?> field, JsonToken token, JsonParser p) throws IOException {
+  private static Object read(ActionField<?> field, JsonToken token, JsonParser p)
+      throws IOException {
     if (token == JsonToken.VALUE_NULL) {
       return null;
     }
@@ -134,11 +151,12 @@ public final class ActionJson {
       return readStruct(field.struct(), token, p);
     }
     boolean container = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY;
-    boolean wanted = switch (type) {
-      case STRING_MAP -> token == JsonToken.START_OBJECT;
-      case STRING_LIST, STRING_SET -> token == JsonToken.START_ARRAY;
-      default -> !container;
-    };
+    boolean wanted =
+        switch (type) {
+          case STRING_MAP -> token == JsonToken.START_OBJECT;
+          case STRING_LIST, STRING_SET -> token == JsonToken.START_ARRAY;
+          default -> !container;
+        };
     if (!wanted) {
       p.skipChildren();
       return null;
@@ -165,7 +183,9 @@ public final class ActionJson {
       if (map == null) {
         map = new LinkedHashMap<>();
       }
-      map.put(key, value == JsonToken.VALUE_NULL || value.isStructStart() ? null : p.getValueAsString());
+      map.put(
+          key,
+          value == JsonToken.VALUE_NULL || value.isStructStart() ? null : p.getValueAsString());
     }
     return map == null ? Map.of() : Collections.unmodifiableMap(map);
   }
@@ -186,7 +206,8 @@ public final class ActionJson {
     return into;
   }
 
-  // Writing: one JSON line per action, fields absent where the value is null, as delta-spark writes.
+  // Writing: one JSON line per action, fields absent where the value is null, as delta-spark
+  // writes.
 
   /** Any action, e.g. the add, protocol, metaData and domainMetadata a backfill commits. */
   public static String toJson(Action action) {
@@ -203,7 +224,8 @@ public final class ActionJson {
     return out.toString();
   }
 
-  private static <T> void write(ActionSchema<T> schema, T record, JsonGenerator g) throws IOException {
+  private static <T> void write(ActionSchema<T> schema, T record, JsonGenerator g)
+      throws IOException {
     g.writeStartObject();
     for (ActionField<T> field : schema.fields()) {
       Object value = field.value().apply(record);

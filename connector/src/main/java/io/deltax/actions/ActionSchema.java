@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import java.util.ArrayList;
@@ -8,12 +23,12 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The fields of one action as the log stores them, in the order delta-spark writes them, with how
- * a record is made from them: the one field list from which the JSON codec ({@link ActionJson}),
- * the checkpoint reader's projection and decoding ({@link ParquetActionReader}) and the checkpoint
- * writer's Parquet schema and encoding ({@link ParquetActionWriter}) are derived, as Delta
- * Kernel's {@code FULL_SCHEMA}. Each record declares its own as {@code SCHEMA}, so adding a field
- * touches the record's file alone.
+ * The fields of one action as the log stores them, in the order delta-spark writes them, with how a
+ * record is made from them: the one field list from which the JSON codec ({@link ActionJson}), the
+ * checkpoint reader's projection and decoding ({@link ParquetActionReader}) and the checkpoint
+ * writer's Parquet schema and encoding ({@link ParquetActionWriter}) are derived, as Delta Kernel's
+ * {@code FULL_SCHEMA}. Each record declares its own as {@code SCHEMA}, so adding a field touches
+ * the record's file alone.
  *
  * @param <T> the record (or, for a nested struct, the value) the fields make
  */
@@ -25,7 +40,11 @@ public final class ActionSchema<T> {
   private final Set<String> required;
   private final Function<Values, T> create;
 
-  private ActionSchema(Class<T> type, String name, List<ActionField<T>> fields, Set<String> required,
+  private ActionSchema(
+      Class<T> type,
+      String name,
+      List<ActionField<T>> fields,
+      Set<String> required,
       Function<Values, T> create) {
     this.type = type;
     this.name = name;
@@ -40,8 +59,8 @@ public final class ActionSchema<T> {
   }
 
   /**
-   * @param name the key an action is written under ({@code add}, {@code metaData}, ...), or for
-   *     a nested struct the name of the field that holds it
+   * @param name the key an action is written under ({@code add}, {@code metaData}, ...), or for a
+   *     nested struct the name of the field that holds it
    */
   public static <T> Builder<T> builder(Class<T> type, String name) {
     return new Builder<>(type, name);
@@ -169,7 +188,8 @@ public final class ActionSchema<T> {
     }
 
     /** A field read as {@code absent} where the log has no value for it. */
-    public Builder<T> field(String field, FieldType fieldType, Function<T, ?> value, Object absent) {
+    public Builder<T> field(
+        String field, FieldType fieldType, Function<T, ?> value, Object absent) {
       if (fieldType == FieldType.STRUCT) {
         throw new IllegalArgumentException("use struct(...) for " + field);
       }
@@ -187,7 +207,9 @@ public final class ActionSchema<T> {
       return this;
     }
 
-    /** @param create makes the record from the values read, e.g. {@code v -> new X(v.string("a"))} */
+    /**
+     * @param create makes the record from the values read, e.g. {@code v -> new X(v.string("a"))}
+     */
     public ActionSchema<T> build(Function<ActionSchema<T>.Values, T> create) {
       return new ActionSchema<>(type, name, fields, required, create);
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import static io.deltax.actions.FieldType.INT;
@@ -9,8 +24,8 @@ import java.io.Serializable;
 /**
  * A deletion vector as the log describes it (PROTOCOL.md, "Deletion Vector Descriptor Schema").
  *
- * @param storageType {@code u} (relative path with random prefix), {@code i} (inline) or
- *     {@code p} (absolute path)
+ * @param storageType {@code u} (relative path with random prefix), {@code i} (inline) or {@code p}
+ *     (absolute path)
  * @param offset byte offset of the vector in its file, or null for inline vectors
  */
 public record DeletionVectorDescriptor(
@@ -19,7 +34,8 @@ public record DeletionVectorDescriptor(
     Integer offset,
     int sizeInBytes,
     long cardinality,
-    Long maxRowIndex) implements Serializable {
+    Long maxRowIndex)
+    implements Serializable {
 
   /** The {@code deletionVector} struct of {@code add} and {@code remove}. */
   public static final ActionSchema<DeletionVectorDescriptor> SCHEMA =
@@ -30,9 +46,15 @@ public record DeletionVectorDescriptor(
           .field("sizeInBytes", INT, DeletionVectorDescriptor::sizeInBytes, 0)
           .field("cardinality", LONG, DeletionVectorDescriptor::cardinality, 0L)
           .field("maxRowIndex", LONG, DeletionVectorDescriptor::maxRowIndex)
-          .build(v -> new DeletionVectorDescriptor(v.string("storageType"), v.string("pathOrInlineDv"),
-              v.int32("offset"), v.int32("sizeInBytes"), v.int64("cardinality"),
-              v.int64("maxRowIndex")));
+          .build(
+              v ->
+                  new DeletionVectorDescriptor(
+                      v.string("storageType"),
+                      v.string("pathOrInlineDv"),
+                      v.int32("offset"),
+                      v.int32("sizeInBytes"),
+                      v.int64("cardinality"),
+                      v.int64("maxRowIndex")));
 
   /**
    * The identity of this vector, which together with the data file path identifies a logical file

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import java.io.EOFException;
@@ -16,6 +31,7 @@ import org.apache.parquet.io.SeekableInputStream;
  */
 final class InMemoryInputFile implements InputFile {
   private final byte[] bytes;
+
   /** The load's Hadoop configuration, which Parquet's reader is given for this file. */
   private final Configuration conf;
 
@@ -25,7 +41,8 @@ final class InMemoryInputFile implements InputFile {
   }
 
   /** Reads {@code file} whole; its length comes from the listing, so no HEAD is sent. */
-  static InMemoryInputFile read(FileSystem fs, FileStatus file, Configuration conf) throws IOException {
+  static InMemoryInputFile read(FileSystem fs, FileStatus file, Configuration conf)
+      throws IOException {
     byte[] bytes = new byte[Math.toIntExact(file.getLen())];
     try (FSDataInputStream in = LogFileOpener.open(fs, file, "whole-file")) {
       in.readFully(0, bytes);
@@ -34,9 +51,9 @@ final class InMemoryInputFile implements InputFile {
   }
 
   /**
-   * The configuration Parquet's reader should use: given for a file that is not a
-   * {@code HadoopInputFile}, its builder would make a {@code new Configuration()}, whose first
-   * look-up parses Hadoop's XML resources again (a third of a cold {@code .schema()}'s time).
+   * The configuration Parquet's reader should use: given for a file that is not a {@code
+   * HadoopInputFile}, its builder would make a {@code new Configuration()}, whose first look-up
+   * parses Hadoop's XML resources again (a third of a cold {@code .schema()}'s time).
    */
   Configuration configuration() {
     return conf;
@@ -92,7 +109,8 @@ final class InMemoryInputFile implements InputFile {
       @Override
       public void readFully(byte[] b, int off, int len) throws IOException {
         if (len > bytes.length - pos) {
-          throw new EOFException("read of " + len + " bytes at " + pos + " in a file of " + bytes.length);
+          throw new EOFException(
+              "read of " + len + " bytes at " + pos + " in a file of " + bytes.length);
         }
         System.arraycopy(bytes, pos, b, off, len);
         pos += len;
@@ -115,8 +133,8 @@ final class InMemoryInputFile implements InputFile {
       @Override
       public void readFully(ByteBuffer buf) throws IOException {
         if (buf.remaining() > bytes.length - pos) {
-          throw new EOFException("read of " + buf.remaining() + " bytes at " + pos + " in a file of "
-              + bytes.length);
+          throw new EOFException(
+              "read of " + buf.remaining() + " bytes at " + pos + " in a file of " + bytes.length);
         }
         int n = buf.remaining();
         buf.put(bytes, pos, n);

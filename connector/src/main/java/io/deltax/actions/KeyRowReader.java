@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import java.io.IOException;
@@ -31,14 +46,14 @@ import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Reads the few rows of a checkpoint that hold a protocol or a metadata action, and no other row.
- * A checkpoint holds exactly one of each (PROTOCOL.md, "Checkpoint Specs") among one row per
- * file, so decoding every row's ~15 protocol and metadata columns cost time in proportion to the
- * table's file count. Instead, per row group: the column chunk statistics of one key column each
- * ({@code protocol.minReaderVersion}, {@code metaData.id}) say whether the group holds such a row
- * at all; the key columns' definition levels alone then give the row numbers; and only those rows
- * of the projected columns are decoded, through Parquet's row-ranges read (pages chosen by the
- * offset index, other rows skipped without being assembled).
+ * Reads the few rows of a checkpoint that hold a protocol or a metadata action, and no other row. A
+ * checkpoint holds exactly one of each (PROTOCOL.md, "Checkpoint Specs") among one row per file, so
+ * decoding every row's ~15 protocol and metadata columns cost time in proportion to the table's
+ * file count. Instead, per row group: the column chunk statistics of one key column each ({@code
+ * protocol.minReaderVersion}, {@code metaData.id}) say whether the group holds such a row at all;
+ * the key columns' definition levels alone then give the row numbers; and only those rows of the
+ * projected columns are decoded, through Parquet's row-ranges read (pages chosen by the offset
+ * index, other rows skipped without being assembled).
  */
 final class KeyRowReader {
   private static final String[] PROTOCOL_KEY = {"protocol", "minReaderVersion"};
@@ -48,12 +63,16 @@ final class KeyRowReader {
 
   /**
    * Delivers the protocol and metadata of {@code input}, the file {@code listed} describes (its
-   * footer from the {@link ParquetFooterCache}), and returns how many rows were decoded,
-   * or empty without delivering anything when the file does not allow this read (no key column,
-   * a key column repeated, or no offset index): the caller then reads it another way.
+   * footer from the {@link ParquetFooterCache}), and returns how many rows were decoded, or empty
+   * without delivering anything when the file does not allow this read (no key column, a key column
+   * repeated, or no offset index): the caller then reads it another way.
    */
-  static Optional<Integer> read(InputFile input, FileStatus listed,
-      List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) throws IOException {
+  static Optional<Integer> read(
+      InputFile input,
+      FileStatus listed,
+      List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink)
+      throws IOException {
     ParquetReadOptions options = ParquetActionReader.options(input, FilterCompat.NOOP);
     try (ParquetFileReader reader = ParquetFooterCache.shared().open(input, listed, options)) {
       MessageType file = reader.getFooter().getFileMetaData().getSchema();
@@ -96,8 +115,9 @@ final class KeyRowReader {
           // A writer that wrote no offset index: nothing delivered yet, the caller reads otherwise.
           return Optional.empty();
         }
-        RecordReader<Group> records = columnIO.getRecordReader(pages,
-            new GroupRecordConverter(projection), FilterCompat.NOOP);
+        RecordReader<Group> records =
+            columnIO.getRecordReader(
+                pages, new GroupRecordConverter(projection), FilterCompat.NOOP);
         for (long i = 0; i < pages.getRowCount(); i++) {
           Action action = decoder.action(records.read());
           decoded++;
@@ -120,7 +140,9 @@ final class KeyRowReader {
       for (ColumnDescriptor key : keys) {
         if (chunk.getPath().equals(ColumnPath.get(key.getPath()))) {
           Statistics<?> stats = chunk.getStatistics();
-          if (stats == null || !stats.isNumNullsSet() || stats.getNumNulls() < block.getRowCount()) {
+          if (stats == null
+              || !stats.isNumNullsSet()
+              || stats.getNumNulls() < block.getRowCount()) {
             return true;
           }
         }
@@ -130,13 +152,19 @@ final class KeyRowReader {
   }
 
   /** The sorted row numbers, within the group, whose key value is set: definition levels only. */
-  private static long[] keyRows(ParquetFileReader reader, int group, BlockMetaData block,
-      List<ColumnDescriptor> keys, String createdBy) throws IOException {
+  private static long[] keyRows(
+      ParquetFileReader reader,
+      int group,
+      BlockMetaData block,
+      List<ColumnDescriptor> keys,
+      String createdBy)
+      throws IOException {
     reader.setRequestedSchema(keys);
     PageReadStore pages = reader.readRowGroup(group);
     MessageType keySchema = reader.getFooter().getFileMetaData().getSchema();
-    ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages,
-        new GroupRecordConverter(keySchema).getRootConverter(), keySchema, createdBy);
+    ColumnReadStoreImpl store =
+        new ColumnReadStoreImpl(
+            pages, new GroupRecordConverter(keySchema).getRootConverter(), keySchema, createdBy);
     boolean[] set = new boolean[Math.toIntExact(block.getRowCount())];
     int count = 0;
     for (ColumnDescriptor key : keys) {
@@ -168,32 +196,33 @@ final class KeyRowReader {
    * pages, so each row is given as a one-row page.
    */
   private static RowRanges ranges(long[] rows, long rowCount) {
-    OffsetIndex onePerRow = new OffsetIndex() {
-      @Override
-      public int getPageCount() {
-        return rows.length;
-      }
+    OffsetIndex onePerRow =
+        new OffsetIndex() {
+          @Override
+          public int getPageCount() {
+            return rows.length;
+          }
 
-      @Override
-      public long getOffset(int page) {
-        throw new UnsupportedOperationException();
-      }
+          @Override
+          public long getOffset(int page) {
+            throw new UnsupportedOperationException();
+          }
 
-      @Override
-      public int getCompressedPageSize(int page) {
-        throw new UnsupportedOperationException();
-      }
+          @Override
+          public int getCompressedPageSize(int page) {
+            throw new UnsupportedOperationException();
+          }
 
-      @Override
-      public long getFirstRowIndex(int page) {
-        return rows[page];
-      }
+          @Override
+          public long getFirstRowIndex(int page) {
+            return rows[page];
+          }
 
-      @Override
-      public long getLastRowIndex(int page, long groupRowCount) {
-        return rows[page];
-      }
-    };
+          @Override
+          public long getLastRowIndex(int page, long groupRowCount) {
+            return rows[page];
+          }
+        };
     PrimitiveIterator.OfInt pages = IntStream.range(0, rows.length).iterator();
     return RowRanges.create(rowCount, pages, onePerRow);
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import java.io.IOException;
@@ -36,10 +51,10 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Reads the actions of a Parquet checkpoint or sidecar file with the parquet-hadoop reader Spark
- * ships. Only the columns the actions' {@link ActionSchema}s declare are read: the projection
- * drops {@code partitionValues_parsed}, the fields deltax does not know, and {@code stats_parsed}
- * unless the adds have no {@code stats} ({@link StatsParsedAsJson}).
- * Every read opens the file with its footer from the {@link ParquetFooterCache} where it is there.
+ * ships. Only the columns the actions' {@link ActionSchema}s declare are read: the projection drops
+ * {@code partitionValues_parsed}, the fields deltax does not know, and {@code stats_parsed} unless
+ * the adds have no {@code stats} ({@link StatsParsedAsJson}). Every read opens the file with its
+ * footer from the {@link ParquetFooterCache} where it is there.
  */
 public final class ParquetActionReader {
   private ParquetActionReader() {}
@@ -67,8 +82,12 @@ public final class ParquetActionReader {
   }
 
   /** As {@link #read(Configuration, Path, List, Consumer)}, for a file the listing describes. */
-  public static void read(Configuration conf, FileStatus file, List<ActionSchema<? extends Action>> actions,
-      Consumer<Action> sink) throws IOException {
+  public static void read(
+      Configuration conf,
+      FileStatus file,
+      List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink)
+      throws IOException {
     read(open(conf, file), file, actions, sink);
   }
 
@@ -76,36 +95,44 @@ public final class ParquetActionReader {
    * As {@link #read(Configuration, Path, List, Consumer)}, for a file {@link #open}ed already;
    * {@code listed} describes it and keys its footer in the {@link ParquetFooterCache}.
    */
-  public static void read(InputFile file, FileStatus listed, List<ActionSchema<? extends Action>> actions,
-      Consumer<Action> sink) throws IOException {
+  public static void read(
+      InputFile file,
+      FileStatus listed,
+      List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink)
+      throws IOException {
     read(file, listed, actions, FilterCompat.NOOP, sink, false);
   }
 
   /** Reads the actions of the kinds given, in file order. */
-  public static void read(Configuration conf, Path file, List<ActionSchema<? extends Action>> actions,
-      Consumer<Action> sink) throws IOException {
+  public static void read(
+      Configuration conf,
+      Path file,
+      List<ActionSchema<? extends Action>> actions,
+      Consumer<Action> sink)
+      throws IOException {
     // The status Parquet's own HadoopInputFile.fromPath would ask for: it keys the footer.
     FileStatus status = file.getFileSystem(conf).getFileStatus(file);
     read(HadoopInputFile.fromStatus(status, conf), status, actions, sink);
   }
 
   /**
-   * Reads the protocol and the metadata alone: only the rows that hold them are decoded (see
-   * {@link KeyRowReader}). A file that does not allow that is read with a row filter on the
-   * column statistics, and reading stops once both are read, as a checkpoint holds exactly one of
-   * each (PROTOCOL.md, "Checkpoint Specs").
+   * Reads the protocol and the metadata alone: only the rows that hold them are decoded (see {@link
+   * KeyRowReader}). A file that does not allow that is read with a row filter on the column
+   * statistics, and reading stops once both are read, as a checkpoint holds exactly one of each
+   * (PROTOCOL.md, "Checkpoint Specs").
    */
-  public static void readProtocolAndMetadata(Configuration conf, FileStatus file, Consumer<Action> sink)
-      throws IOException {
+  public static void readProtocolAndMetadata(
+      Configuration conf, FileStatus file, Consumer<Action> sink) throws IOException {
     readProtocolAndMetadata(open(conf, file), file, sink);
   }
 
   /**
-   * As {@link #readProtocolAndMetadata(Configuration, FileStatus, Consumer)}, for a file
-   * {@link #open}ed already, which {@code listed} describes.
+   * As {@link #readProtocolAndMetadata(Configuration, FileStatus, Consumer)}, for a file {@link
+   * #open}ed already, which {@code listed} describes.
    */
-  public static void readProtocolAndMetadata(InputFile input, FileStatus listed, Consumer<Action> sink)
-      throws IOException {
+  public static void readProtocolAndMetadata(
+      InputFile input, FileStatus listed, Consumer<Action> sink) throws IOException {
     List<ActionSchema<? extends Action>> actions = List.of(Protocol.SCHEMA, Metadata.SCHEMA);
     try {
       if (KeyRowReader.read(input, listed, actions, sink).isPresent()) {
@@ -113,14 +140,21 @@ public final class ParquetActionReader {
       }
     } catch (LinkageError internalApiChanged) {
       // KeyRowReader uses Parquet's internal row-ranges API (as Spark's Parquet 1.16 and 1.17 have
-      // it); another Parquet on the classpath gets the row-filter read below. Nothing was delivered.
+      // it); another Parquet on the classpath gets the row-filter read below. Nothing was
+      // delivered.
     }
     boolean[] delivered = new boolean[1];
     try {
-      read(input, listed, actions, FilterCompat.get(PROTOCOL_OR_METADATA), action -> {
-        delivered[0] = true;
-        sink.accept(action);
-      }, true);
+      read(
+          input,
+          listed,
+          actions,
+          FilterCompat.get(PROTOCOL_OR_METADATA),
+          action -> {
+            delivered[0] = true;
+            sink.accept(action);
+          },
+          true);
       return;
     } catch (IllegalArgumentException e) {
       if (delivered[0]) {
@@ -134,8 +168,8 @@ public final class ParquetActionReader {
 
   /**
    * Options on the caller's Hadoop configuration, never a new one: a {@code new Configuration()}
-   * parses Hadoop's XML resources again, which was half the time of reading a checkpoint's
-   * protocol and metadata (see {@link InMemoryInputFile#configuration}).
+   * parses Hadoop's XML resources again, which was half the time of reading a checkpoint's protocol
+   * and metadata (see {@link InMemoryInputFile#configuration}).
    */
   static ParquetReadOptions options(InputFile file, FilterCompat.Filter filter) {
     Configuration conf;
@@ -146,21 +180,31 @@ public final class ParquetActionReader {
     } else {
       conf = new Configuration();
     }
-    return ParquetReadOptions.builder(new HadoopParquetConfiguration(conf)).withRecordFilter(filter).build();
+    return ParquetReadOptions.builder(new HadoopParquetConfiguration(conf))
+        .withRecordFilter(filter)
+        .build();
   }
 
-  /** The rows that hold a protocol or a metadata action: row groups and pages of nulls are skipped. */
-  private static final FilterPredicate PROTOCOL_OR_METADATA = FilterApi.or(
-      FilterApi.notEq(FilterApi.intColumn("protocol.minReaderVersion"), null),
-      FilterApi.notEq(FilterApi.binaryColumn("metaData.id"), null));
+  /**
+   * The rows that hold a protocol or a metadata action: row groups and pages of nulls are skipped.
+   */
+  private static final FilterPredicate PROTOCOL_OR_METADATA =
+      FilterApi.or(
+          FilterApi.notEq(FilterApi.intColumn("protocol.minReaderVersion"), null),
+          FilterApi.notEq(FilterApi.binaryColumn("metaData.id"), null));
 
   /**
    * The rows of the file, row group by row group, as Parquet's {@code ParquetReader} reads them
    * (groups and pages the filter rules out skipped, then rows it rules out), but opened with the
    * footer from the {@link ParquetFooterCache}, which {@code ParquetReader} cannot be given.
    */
-  private static void read(InputFile input, FileStatus listed, List<ActionSchema<? extends Action>> actions,
-      FilterCompat.Filter filter, Consumer<Action> sink, boolean protocolAndMetadataOnly)
+  private static void read(
+      InputFile input,
+      FileStatus listed,
+      List<ActionSchema<? extends Action>> actions,
+      FilterCompat.Filter filter,
+      Consumer<Action> sink,
+      boolean protocolAndMetadataOnly)
       throws IOException {
     ParquetReadOptions options = options(input, filter);
     Decoder decoder = new Decoder(actions);
@@ -170,13 +214,14 @@ public final class ParquetActionReader {
       MessageType file = reader.getFooter().getFileMetaData().getSchema();
       MessageType projection = projection(file, actions);
       reader.setRequestedSchema(projection);
-      MessageColumnIO columnIO = new ColumnIOFactory(reader.getFooter().getFileMetaData().getCreatedBy())
-          .getColumnIO(projection, file);
+      MessageColumnIO columnIO =
+          new ColumnIOFactory(reader.getFooter().getFileMetaData().getCreatedBy())
+              .getColumnIO(projection, file);
       FilterCompat.Filter rowFilter = options.useRecordFilter() ? filter : FilterCompat.NOOP;
       PageReadStore pages;
       while ((pages = reader.readNextFilteredRowGroup()) != null) {
-        RecordReader<Group> rows = columnIO.getRecordReader(pages, new GroupRecordConverter(projection),
-            rowFilter);
+        RecordReader<Group> rows =
+            columnIO.getRecordReader(pages, new GroupRecordConverter(projection), rowFilter);
         for (long i = 0; i < pages.getRowCount(); i++) {
           Group row = rows.read();
           if (row == null || rows.shouldSkipCurrentRecord()) {
@@ -196,12 +241,14 @@ public final class ParquetActionReader {
     }
   }
 
-  /** The columns of {@code file} that {@code actions} declare, whatever else the writer put in it. */
+  /**
+   * The columns of {@code file} that {@code actions} declare, whatever else the writer put in it.
+   */
   static MessageType projection(MessageType file, List<ActionSchema<? extends Action>> actions) {
     List<Type> kept = new ArrayList<>();
     for (Type field : file.getFields()) {
-      ActionSchema<?> action = actions.stream().filter(a -> a.name().equals(field.getName()))
-          .findFirst().orElse(null);
+      ActionSchema<?> action =
+          actions.stream().filter(a -> a.name().equals(field.getName())).findFirst().orElse(null);
       if (action != null && !field.isPrimitive()) {
         project(field.asGroupType(), action).ifPresent(kept::add);
       }
@@ -213,8 +260,11 @@ public final class ParquetActionReader {
   private static Optional<Type> project(GroupType group, ActionSchema<?> schema) {
     List<Type> fields = new ArrayList<>();
     for (Type field : group.getFields()) {
-      ActionField<?> declared = schema.fields().stream()
-          .filter(f -> f.name().equals(field.getName())).findFirst().orElse(null);
+      ActionField<?> declared =
+          schema.fields().stream()
+              .filter(f -> f.name().equals(field.getName()))
+              .findFirst()
+              .orElse(null);
       if (declared == null) {
         continue;
       }
@@ -226,7 +276,9 @@ public final class ParquetActionReader {
     }
     // A checkpoint written with delta.checkpoint.writeStatsAsJson = false has its adds'
     // statistics only as a struct: read it then, and only then (StatsParsedAsJson).
-    if (schema == AddFile.SCHEMA && !group.containsField("stats") && group.containsField(StatsParsedAsJson.COLUMN)) {
+    if (schema == AddFile.SCHEMA
+        && !group.containsField("stats")
+        && group.containsField(StatsParsedAsJson.COLUMN)) {
       fields.add(group.getType(StatsParsedAsJson.COLUMN));
     }
     return fields.isEmpty() ? Optional.empty() : Optional.of(group.withNewFields(fields));
@@ -257,26 +309,35 @@ public final class ParquetActionReader {
       List<ActionField<T>> fields = schema.fields();
       // Per group type: each declared field's position, then where a stats_parsed struct to read
       // stands in for the stats (StatsParsedAsJson) and where its stats go, or -1.
-      int[] at = positions.computeIfAbsent(group.getType(), type -> {
-        int[] found = new int[fields.size() + 2];
-        found[fields.size()] = -1;
-        for (int i = 0; i < fields.size(); i++) {
-          String name = fields.get(i).name();
-          found[i] = type.containsField(name) ? type.getFieldIndex(name) : -1;
-          if (schema == AddFile.SCHEMA && name.equals("stats") && type.containsField(StatsParsedAsJson.COLUMN)) {
-            found[fields.size()] = type.getFieldIndex(StatsParsedAsJson.COLUMN);
-            found[fields.size() + 1] = i;
-          }
-        }
-        return found;
-      });
+      int[] at =
+          positions.computeIfAbsent(
+              group.getType(),
+              type -> {
+                int[] found = new int[fields.size() + 2];
+                found[fields.size()] = -1;
+                for (int i = 0; i < fields.size(); i++) {
+                  String name = fields.get(i).name();
+                  found[i] = type.containsField(name) ? type.getFieldIndex(name) : -1;
+                  if (schema == AddFile.SCHEMA
+                      && name.equals("stats")
+                      && type.containsField(StatsParsedAsJson.COLUMN)) {
+                    found[fields.size()] = type.getFieldIndex(StatsParsedAsJson.COLUMN);
+                    found[fields.size() + 1] = i;
+                  }
+                }
+                return found;
+              });
       Object[] values = new Object[fields.size()];
       for (int i = 0; i < values.length; i++) {
-        values[i] = at[i] < 0 || group.getFieldRepetitionCount(at[i]) == 0
-            ? fields.get(i).absent() : decode(fields.get(i), group, at[i]);
+        values[i] =
+            at[i] < 0 || group.getFieldRepetitionCount(at[i]) == 0
+                ? fields.get(i).absent()
+                : decode(fields.get(i), group, at[i]);
       }
       int parsed = at[fields.size()];
-      if (parsed >= 0 && values[at[fields.size() + 1]] == null && group.getFieldRepetitionCount(parsed) > 0) {
+      if (parsed >= 0
+          && values[at[fields.size() + 1]] == null
+          && group.getFieldRepetitionCount(parsed) > 0) {
         values[at[fields.size() + 1]] = StatsParsedAsJson.toJson(group.getGroup(parsed, 0));
       }
       return schema.create(values);
@@ -290,7 +351,8 @@ public final class ParquetActionReader {
         case BOOLEAN -> group.getBoolean(index, 0);
         case STRING_MAP -> stringMap(group.getGroup(index, 0));
         case STRING_LIST -> Collections.unmodifiableList(strings(group, index, new ArrayList<>()));
-        case STRING_SET -> Collections.unmodifiableSet(strings(group, index, new LinkedHashSet<>()));
+        case STRING_SET ->
+            Collections.unmodifiableSet(strings(group, index, new LinkedHashSet<>()));
         case STRUCT -> decode(field.struct(), group.getGroup(index, 0));
       };
     }
@@ -300,7 +362,8 @@ public final class ParquetActionReader {
   private static long number(Group group, int index) {
     PrimitiveType type = group.getType().getType(index).asPrimitiveType();
     return type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32
-        ? group.getInteger(index, 0) : group.getLong(index, 0);
+        ? group.getInteger(index, 0)
+        : group.getLong(index, 0);
   }
 
   /** A Parquet MAP: a group holding one repeated key/value group. */

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import java.io.Closeable;
@@ -30,23 +45,26 @@ public final class ParquetActionWriter implements Closeable {
   private long count;
 
   /** Creates {@code file} (replacing it) with one column group per action, in the order given. */
-  public ParquetActionWriter(Configuration conf, Path file, List<ActionSchema<? extends Action>> actions)
+  public ParquetActionWriter(
+      Configuration conf, Path file, List<ActionSchema<? extends Action>> actions)
       throws IOException {
     this(conf, HadoopOutputFile.fromPath(file, conf), actions);
   }
 
   /** Writes {@code file} (replacing it), as above. */
-  public ParquetActionWriter(Configuration conf, OutputFile file,
-      List<ActionSchema<? extends Action>> actions) throws IOException {
+  public ParquetActionWriter(
+      Configuration conf, OutputFile file, List<ActionSchema<? extends Action>> actions)
+      throws IOException {
     MessageType schema = schema(actions);
     this.actions = List.copyOf(actions);
     this.rows = new SimpleGroupFactory(schema);
-    this.writer = ExampleParquetWriter.builder(file)
-        .withConf(conf)
-        .withType(schema)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withCompressionCodec(CompressionCodecName.SNAPPY)
-        .build();
+    this.writer =
+        ExampleParquetWriter.builder(file)
+            .withConf(conf)
+            .withType(schema)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withCompressionCodec(CompressionCodecName.SNAPPY)
+            .build();
   }
 
   /** The file's schema: a group per action, its fields as the action's schema lists them. */
@@ -71,10 +89,15 @@ public final class ParquetActionWriter implements Closeable {
       case INT -> "optional int32 " + name + ";";
       case LONG -> "optional int64 " + name + ";";
       case BOOLEAN -> "optional boolean " + name + ";";
-      case STRING_MAP -> "optional group " + name + " (MAP) { repeated group key_value { "
-          + "required binary key (STRING); optional binary value (STRING); } }";
-      case STRING_LIST, STRING_SET -> "optional group " + name
-          + " (LIST) { repeated group list { optional binary element (STRING); } }";
+      case STRING_MAP ->
+          "optional group "
+              + name
+              + " (MAP) { repeated group key_value { "
+              + "required binary key (STRING); optional binary value (STRING); } }";
+      case STRING_LIST, STRING_SET ->
+          "optional group "
+              + name
+              + " (LIST) { repeated group list { optional binary element (STRING); } }";
       case STRUCT -> group(name, field.struct());
     };
   }
@@ -115,13 +138,15 @@ public final class ParquetActionWriter implements Closeable {
         case BOOLEAN -> group.append(name, (Boolean) value);
         case STRING_MAP -> {
           Group map = group.addGroup(name);
-          ((Map<?, ?>) value).forEach((k, v) -> {
-            Group entry = map.addGroup("key_value");
-            entry.append("key", (String) k);
-            if (v != null) {
-              entry.append("value", (String) v);
-            }
-          });
+          ((Map<?, ?>) value)
+              .forEach(
+                  (k, v) -> {
+                    Group entry = map.addGroup("key_value");
+                    entry.append("key", (String) k);
+                    if (v != null) {
+                      entry.append("value", (String) v);
+                    }
+                  });
         }
         case STRING_LIST, STRING_SET -> {
           Group list = group.addGroup(name);

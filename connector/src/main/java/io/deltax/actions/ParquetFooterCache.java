@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import io.deltax.caching.BoundedLru;
@@ -17,12 +32,12 @@ import org.apache.parquet.io.SeekableInputStream;
  * it with its footer known: for a file read in ranges, no request for the footer; for a small file
  * read whole ({@link InMemoryInputFile}), no parse of it.
  *
- * <p>Key: the file's path, length and modification time as listed (or, for a sidecar, as its
- * action gives them). A checkpoint or sidecar is never changed once published (PROTOCOL.md,
+ * <p>Key: the file's path, length and modification time as listed (or, for a sidecar, as its action
+ * gives them). A checkpoint or sidecar is never changed once published (PROTOCOL.md,
  * "Checkpoints"), but a file rewritten in place anyway has another length or time and misses.
  *
- * <p>Bound: the column chunks the footers describe, {@value #MAX_COLUMN_CHUNKS} over all entries
- * (a footer holds one chunk per column and row group, with its statistics; measured on a classic
+ * <p>Bound: the column chunks the footers describe, {@value #MAX_COLUMN_CHUNKS} over all entries (a
+ * footer holds one chunk per column and row group, with its statistics; measured on a classic
  * checkpoint of one row group, 33 chunks, with its schema: 32 KiB, about 1 KiB per chunk, so about
  * 20 MiB at most). Past it, the least recently used footers go first; a footer larger than the
  * whole bound is not kept.
@@ -41,7 +56,9 @@ final class ParquetFooterCache {
   private final long maxColumnChunks;
   private final BoundedLru<Key, ParquetMetadata> footers;
 
-  /** @param maxColumnChunks the bound: the JVM's cache has {@value #MAX_COLUMN_CHUNKS}, tests less */
+  /**
+   * @param maxColumnChunks the bound: the JVM's cache has {@value #MAX_COLUMN_CHUNKS}, tests less
+   */
   ParquetFooterCache(long maxColumnChunks) {
     this.maxColumnChunks = maxColumnChunks;
     this.footers = new BoundedLru<>(maxColumnChunks, (key, footer) -> columnChunks(footer));
@@ -53,8 +70,8 @@ final class ParquetFooterCache {
   }
 
   /**
-   * A reader of {@code input}, which is the file {@code listed} describes, with its footer from
-   * the cache, or read (on the reader's own stream) and kept.
+   * A reader of {@code input}, which is the file {@code listed} describes, with its footer from the
+   * cache, or read (on the reader's own stream) and kept.
    */
   ParquetFileReader open(InputFile input, FileStatus listed, ParquetReadOptions options)
       throws IOException {

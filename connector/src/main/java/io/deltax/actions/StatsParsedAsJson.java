@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -23,24 +38,29 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * A checkpoint's {@code add.stats_parsed} struct as the JSON {@code stats} string an add carries
- * in the log (PROTOCOL.md, "Checkpoint Schema" and "Per-file Statistics"). A table with
- * {@code delta.checkpoint.writeStatsAsJson = false} has no {@code stats} column in its
- * checkpoints, only this struct; read as JSON, its files keep their statistics for data skipping,
- * their record counts for a backfill, and their statistics in checkpoints deltax writes.
+ * A checkpoint's {@code add.stats_parsed} struct as the JSON {@code stats} string an add carries in
+ * the log (PROTOCOL.md, "Checkpoint Schema" and "Per-file Statistics"). A table with {@code
+ * delta.checkpoint.writeStatsAsJson = false} has no {@code stats} column in its checkpoints, only
+ * this struct; read as JSON, its files keep their statistics for data skipping, their record counts
+ * for a backfill, and their statistics in checkpoints deltax writes.
  *
- * <p>Values are written as delta-spark writes them in JSON: dates {@code yyyy-MM-dd}, timestamps
- * in UTC to the millisecond (truncated, as delta-spark truncates them; readers widen a maximum by
- * the rest of a millisecond), decimals as numbers, floats by their shortest decimal.
+ * <p>Values are written as delta-spark writes them in JSON: dates {@code yyyy-MM-dd}, timestamps in
+ * UTC to the millisecond (truncated, as delta-spark truncates them; readers widen a maximum by the
+ * rest of a millisecond), decimals as numbers, floats by their shortest decimal.
  */
 final class StatsParsedAsJson {
   /** The column's name in a checkpoint's {@code add} struct. */
   static final String COLUMN = "stats_parsed";
 
-  /** {@code uuuu}: the proleptic year, as the statistics' reader parses it ({@code yyyy} has no year 0). */
+  /**
+   * {@code uuuu}: the proleptic year, as the statistics' reader parses it ({@code yyyy} has no year
+   * 0).
+   */
   private static final DateTimeFormatter INSTANT =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-  private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS");
+
+  private static final DateTimeFormatter LOCAL =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS");
   private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
 
   private StatsParsedAsJson() {}
@@ -100,7 +120,8 @@ final class StatsParsedAsJson {
         if (logical instanceof DecimalLogicalTypeAnnotation d) {
           json.put(name, new BigDecimal(new BigInteger(value.getBytes()), d.getScale()));
         } else if (logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-            || logical == null && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
+            || logical == null
+                && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
           json.put(name, value.toStringUsingUTF8());
         }
       }
@@ -112,8 +133,11 @@ final class StatsParsedAsJson {
 
   private static void putTimestamp(ObjectNode json, String name, long micros, boolean utc) {
     Instant instant = Instant.EPOCH.plus(Math.floorDiv(micros, 1000L), ChronoUnit.MILLIS);
-    json.put(name, utc ? INSTANT.format(instant)
-        : LOCAL.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC)));
+    json.put(
+        name,
+        utc
+            ? INSTANT.format(instant)
+            : LOCAL.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC)));
   }
 
   private static long micros(long value, TimeUnit unit) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.caching;
 
 import java.util.ArrayList;
@@ -10,22 +25,24 @@ import java.util.function.Function;
 import java.util.function.ToLongBiFunction;
 
 /**
- * A map of bounded weight that drops its least recently used entries first: the one small LRU
- * cache every JVM-wide or per-stream cache of deltax is built on. Each entry weighs what
- * {@code weigher} says when it is put (1 each for a bound on entries); a put that takes the total
- * over the bound drops the least recently used other entries until it fits, so the newest entry
- * stays even where it alone is heavier (callers that must not keep such an entry check first).
+ * A map of bounded weight that drops its least recently used entries first: the one small LRU cache
+ * every JVM-wide or per-stream cache of deltax is built on. Each entry weighs what {@code weigher}
+ * says when it is put (1 each for a bound on entries); a put that takes the total over the bound
+ * drops the least recently used other entries until it fits, so the newest entry stays even where
+ * it alone is heavier (callers that must not keep such an entry check first).
  *
- * <p>Thread-safe: every method holds this object's monitor, so a caller that needs several calls
- * to be one step (look up, then put) holds it across them with {@code synchronized (lru)}.
+ * <p>Thread-safe: every method holds this object's monitor, so a caller that needs several calls to
+ * be one step (look up, then put) holds it across them with {@code synchronized (lru)}.
  */
 public final class BoundedLru<K, V> {
   private record Weighed<V>(V value, long weight) {}
 
   private final long bound;
   private final ToLongBiFunction<? super K, ? super V> weigher;
+
   /** In access order: the first entry is the least recently used. */
   private final LinkedHashMap<K, Weighed<V>> entries = new LinkedHashMap<>(16, 0.75f, true);
+
   private long weight;
 
   /**
@@ -85,9 +102,9 @@ public final class BoundedLru<K, V> {
   }
 
   /**
-   * Weighs every entry again, for values whose weight grows after they are put, and drops the
-   * least recently used while they weigh more than {@code bound} together: the most recently used
-   * too, where it alone weighs more.
+   * Weighs every entry again, for values whose weight grows after they are put, and drops the least
+   * recently used while they weigh more than {@code bound} together: the most recently used too,
+   * where it alone weighs more.
    */
   public synchronized void trim(long bound) {
     weight = 0;

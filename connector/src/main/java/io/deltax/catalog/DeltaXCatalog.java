@@ -1,13 +1,26 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.catalog;
 
-import io.deltax.conf.ReadConf;
 import io.deltax.changes.ChangeFeedTable;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ReadConf;
 import io.deltax.conf.ReadOptions;
 import io.deltax.conf.SessionSettings;
 import io.deltax.conf.TimeTravel;
-import io.deltax.changes.ChangeFeedTable;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -21,10 +34,10 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * A read-only catalog of Delta tables named by path, so SQL can say
- * {@code SELECT * FROM deltax.`/data/events` VERSION AS OF 3}. Register it with
- * {@code spark.sql.catalog.deltax=io.deltax.catalog.DeltaXCatalog}. Spark has no direct
- * {@code format.`path`} queries for DataSource V2 providers; a catalog is its way to name them.
+ * A read-only catalog of Delta tables named by path, so SQL can say {@code SELECT * FROM
+ * deltax.`/data/events` VERSION AS OF 3}. Register it with {@code
+ * spark.sql.catalog.deltax=io.deltax.catalog.DeltaXCatalog}. Spark has no direct {@code
+ * format.`path`} queries for DataSource V2 providers; a catalog is its way to name them.
  */
 public class DeltaXCatalog implements TableCatalog {
   private String name;
@@ -67,16 +80,16 @@ public class DeltaXCatalog implements TableCatalog {
   }
 
   /**
-   * The changes of the table {@code ident} names, as {@code readChangeFeed} reads them (mode
-   * {@code all}). For Spark 4.2's {@code loadChangelog}, which lives in the module
-   * {@code deltax-spark42}: this class itself names no Spark 4.2 type, so it loads, and lists its
-   * methods, on Spark 4.1.
+   * The changes of the table {@code ident} names, as {@code readChangeFeed} reads them (mode {@code
+   * all}). For Spark 4.2's {@code loadChangelog}, which lives in the module {@code deltax-spark42}:
+   * this class itself names no Spark 4.2 type, so it loads, and lists its methods, on Spark 4.1.
    *
    * @param options the user's read options (a stream's limits, Hadoop settings), no range
    * @param range the versions or times, parsed by the caller
    */
-  protected ChangeFeedTable loadChanges(Identifier ident, Map<String, String> options,
-      ChangeFeedRequest range) throws NoSuchTableException {
+  protected ChangeFeedTable loadChanges(
+      Identifier ident, Map<String, String> options, ChangeFeedRequest range)
+      throws NoSuchTableException {
     Map<String, String> withPath = new HashMap<>(options);
     withPath.put(ReadOptions.PATH.key(), path(ident));
     return DeltaXDataSource.loadChanges(
@@ -98,8 +111,8 @@ public class DeltaXCatalog implements TableCatalog {
   }
 
   @Override
-  public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
-      Map<String, String> properties) {
+  public Table createTable(
+      Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties) {
     throw readOnly();
   }
 

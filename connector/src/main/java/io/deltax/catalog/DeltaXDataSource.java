@@ -1,7 +1,21 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.catalog;
 
 import io.deltax.changes.ChangeFeedTable;
-import io.deltax.read.DeltaXTable;
 import io.deltax.changes.plan.ChangeBounds;
 import io.deltax.changes.plan.ChangeRange;
 import io.deltax.changes.plan.ChangeRangePlanner;
@@ -10,9 +24,10 @@ import io.deltax.conf.ReadConf;
 import io.deltax.conf.SessionSettings;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.read.DeltaXTable;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.streaming.DeltaXStreams;
 import io.deltax.snapshots.SnapshotSource;
+import io.deltax.streaming.DeltaXStreams;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,15 +40,15 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * {@code spark.read.format("deltax")}: where a load starts. Parses the options once into a
- * {@link ReadConf}, gets the requested snapshot (latest, {@code versionAsOf} or
- * {@code timestampAsOf}) from the table's {@link SnapshotSource} and exposes it as a Spark
- * table; with {@code readChangeFeed = true}, the changes of a range of versions
- * ({@link ChangeFeedTable}).
+ * {@code spark.read.format("deltax")}: where a load starts. Parses the options once into a {@link
+ * ReadConf}, gets the requested snapshot (latest, {@code versionAsOf} or {@code timestampAsOf})
+ * from the table's {@link SnapshotSource} and exposes it as a Spark table; with {@code
+ * readChangeFeed = true}, the changes of a range of versions ({@link ChangeFeedTable}).
  */
 public final class DeltaXDataSource implements TableProvider, DataSourceRegister {
   /** Spark asks for the schema, then the table: the snapshot is loaded once for both. */
   private Table loaded;
+
   private Map<String, String> loadedFor;
 
   @Override
@@ -52,7 +67,8 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   }
 
   @Override
-  public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
+  public Table getTable(
+      StructType schema, Transform[] partitioning, Map<String, String> properties) {
     return table(properties);
   }
 
@@ -83,9 +99,9 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
 
   /**
    * {@code readChangeFeed = true}: the changes of a range of versions, planned from the log (no
-   * data file is read until the scan runs). Options are checked before the log is listed; the
-   * range is resolved here, checked against the log's history and its commits read on first use
-   * ({@link ChangeFeedTable#range}).
+   * data file is read until the scan runs). Options are checked before the log is listed; the range
+   * is resolved here, checked against the log's history and its commits read on first use ({@link
+   * ChangeFeedTable#range}).
    */
   public static ChangeFeedTable loadChanges(ReadConf conf) {
     ChangeFeedRequest request = conf.changeFeed();
@@ -97,16 +113,22 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     if (!request.hasStart()) {
       // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
       ChangeBounds empty = new ChangeBounds(latest.version() + 1, latest.version(), latest);
-      return new ChangeFeedTable(log, empty, b -> new ChangeRange(b.start(), b.end(), latest, List.of()),
-          request.mode(), conf, DeltaXStreams.INSTANCE);
+      return new ChangeFeedTable(
+          log,
+          empty,
+          b -> new ChangeRange(b.start(), b.end(), latest, List.of()),
+          request.mode(),
+          conf,
+          DeltaXStreams.INSTANCE);
     }
     // The commits are read only when a batch scan plans its tasks: a stream plans its own.
-    ChangeRangePlanner planner = new ChangeRangePlanner(log, log::readCommit,
-        v -> v == latest.version() ? latest : log.snapshotAt(v), true);
+    ChangeRangePlanner planner =
+        new ChangeRangePlanner(
+            log, log::readCommit, v -> v == latest.version() ? latest : log.snapshotAt(v), true);
     // Whether the log still holds the range is asked when a batch scan reads it (a stream reads
     // from its checkpoint's offset, wherever clean-up left the start it was given).
     ChangeBounds bounds = planner.resolve(request);
-    return new ChangeFeedTable(log, bounds, planner::range, request.mode(), conf,
-        DeltaXStreams.INSTANCE);
+    return new ChangeFeedTable(
+        log, bounds, planner::range, request.mode(), conf, DeltaXStreams.INSTANCE);
   }
 }

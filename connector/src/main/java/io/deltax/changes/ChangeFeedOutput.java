@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes;
 
 import io.deltax.changes.derive.ChangeFeedColumns;
@@ -23,13 +38,16 @@ final class ChangeFeedOutput implements Serializable {
   private static final int COMMIT_VERSION = -2;
   private static final int COMMIT_TIMESTAMP = -3;
   private static final int METADATA = -4;
+
   /** The index of {@code row_data_version} in {@link ChangeFeedTable#METADATA_TYPE}. */
   private static final int ROW_DATA_VERSION = 2;
 
   /** Per output column: its position in the read row, or one of the codes above. */
   private final int[] sources;
+
   /** Per requested {@code _metadata} field: 0 row_id, 1 row_commit_version, 2 row_data_version. */
   private final int[] metadataFields;
+
   private final int numReadColumns;
   private final RowDataVersions rowDataVersions;
 
@@ -78,13 +96,17 @@ final class ChangeFeedOutput implements Serializable {
     InternalRow read = change.row();
     Object[] values = new Object[sources.length];
     for (int i = 0; i < sources.length; i++) {
-      values[i] = switch (sources[i]) {
-        case CHANGE_TYPE -> UTF8String.fromString(change.type().label());
-        case COMMIT_VERSION -> change.version();
-        case COMMIT_TIMESTAMP -> change.timestampMillis() * 1000L;
-        case METADATA -> metadata(change);
-        default -> read.isNullAt(sources[i]) ? null : ((GenericInternalRow) read).genericGet(sources[i]);
-      };
+      values[i] =
+          switch (sources[i]) {
+            case CHANGE_TYPE -> UTF8String.fromString(change.type().label());
+            case COMMIT_VERSION -> change.version();
+            case COMMIT_TIMESTAMP -> change.timestampMillis() * 1000L;
+            case METADATA -> metadata(change);
+            default ->
+                read.isNullAt(sources[i])
+                    ? null
+                    : ((GenericInternalRow) read).genericGet(sources[i]);
+          };
     }
     return new GenericInternalRow(values);
   }
@@ -95,8 +117,10 @@ final class ChangeFeedOutput implements Serializable {
     if (hasRowId(read)) {
       InternalRow ids = read.getStruct(numReadColumns, ChangeFeedColumns.READ_TYPE.size());
       for (int j = 0; j < values.length; j++) {
-        values[j] = metadataFields[j] == ROW_DATA_VERSION ? dataVersion(change, ids)
-            : ids.getLong(metadataFields[j]);
+        values[j] =
+            metadataFields[j] == ROW_DATA_VERSION
+                ? dataVersion(change, ids)
+                : ids.getLong(metadataFields[j]);
       }
     }
     return new GenericInternalRow(values);

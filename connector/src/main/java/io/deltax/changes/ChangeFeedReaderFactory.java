@@ -1,11 +1,26 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes;
 
-import io.deltax.changes.files.ChangeFileReader;
-import io.deltax.changes.files.TaskReadFunctions;
 import io.deltax.changes.derive.ChangeRow;
 import io.deltax.changes.derive.CommitChangeDeriver;
 import io.deltax.changes.derive.CommitSlice;
 import io.deltax.changes.derive.NetChanges;
+import io.deltax.changes.files.ChangeFileReader;
+import io.deltax.changes.files.TaskReadFunctions;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import java.time.ZoneId;
 import java.util.Iterator;
@@ -20,8 +35,8 @@ import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * Ships what a change feed task needs to the executors and runs it: the commits' changes derived
- * one commit after another ({@code all}), or collapsed per row ID over the task's commits
- * ({@code net}), each put into the output row Spark asked for.
+ * one commit after another ({@code all}), or collapsed per row ID over the task's commits ({@code
+ * net}), each put into the output row Spark asked for.
  */
 final class ChangeFeedReaderFactory implements PartitionReaderFactory {
   private final TaskReadFunctions reads;
@@ -32,9 +47,14 @@ final class ChangeFeedReaderFactory implements PartitionReaderFactory {
   private final ChangeFeedOutput output;
   private final ChangeMode mode;
 
-  ChangeFeedReaderFactory(TaskReadFunctions reads, StructType physicalPartitionSchema,
-      ZoneId sessionZone, String tableRoot, Broadcast<SerializableConfiguration> hadoopConf,
-      ChangeFeedOutput output, ChangeMode mode) {
+  ChangeFeedReaderFactory(
+      TaskReadFunctions reads,
+      StructType physicalPartitionSchema,
+      ZoneId sessionZone,
+      String tableRoot,
+      Broadcast<SerializableConfiguration> hadoopConf,
+      ChangeFeedOutput output,
+      ChangeMode mode) {
     this.reads = reads;
     this.physicalPartitionSchema = physicalPartitionSchema;
     this.sessionZone = sessionZone;
@@ -46,8 +66,9 @@ final class ChangeFeedReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    ChangeFileReader files = new ChangeFileReader(reads, physicalPartitionSchema, sessionZone,
-        tableRoot, hadoopConf.value().value());
+    ChangeFileReader files =
+        new ChangeFileReader(
+            reads, physicalPartitionSchema, sessionZone, tableRoot, hadoopConf.value().value());
     return new ChangesReader(((ChangeFeedInputPartition) partition).commits(), files);
   }
 
@@ -56,8 +77,10 @@ final class ChangeFeedReaderFactory implements PartitionReaderFactory {
     private final Iterator<CommitSlice> commits;
     private final ChangeFileReader files;
     private CommitChangeDeriver current;
+
     /** Set in net mode once every commit was read. */
     private Iterator<ChangeRow> net;
+
     private InternalRow value;
 
     ChangesReader(List<CommitSlice> commits, ChangeFileReader files) {

@@ -1,20 +1,35 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes;
 
+import io.deltax.changes.derive.ChangeFeedColumns;
+import io.deltax.changes.derive.CommitSlice;
 import io.deltax.changes.files.ReadFunction;
 import io.deltax.changes.files.TaskReadFunctions;
-import io.deltax.read.files.Schemas;
-import io.deltax.read.files.SparkParquet;
 import io.deltax.changes.plan.ChangeBounds;
-import io.deltax.changes.derive.ChangeFeedColumns;
 import io.deltax.changes.plan.ChangeRange;
 import io.deltax.changes.plan.CommitChanges;
-import io.deltax.changes.derive.CommitSlice;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.ReadConf;
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.ChangeFeedErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.read.files.Schemas;
+import io.deltax.read.files.SparkParquet;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
@@ -22,8 +37,8 @@ import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,35 +56,43 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A change feed scan: with {@code changeMode = all}, one task per commit that changed data (its
- * removed and added rows are matched there, see {@code io.deltax.changes.derive.CommitChangeDeriver}),
- * or, for a commit with more bytes of files than {@code spark.deltax.changeFeed.sliceBytes}
- * says, up to one per core, each reading a slice of its files ({@code
- * io.deltax.changes.derive.CommitSlice}); with {@code net}, one task for the range, which collapses the
- * changes per row ID (a range of one row-tracked commit is read as {@code all}). A range without
- * data change plans no task and reads no data file. A read that needs no row ID reads a
- * row-tracked commit from the change data files it wrote, where it wrote some ({@link #toRead}).
+ * removed and added rows are matched there, see {@code
+ * io.deltax.changes.derive.CommitChangeDeriver}), or, for a commit with more bytes of files than
+ * {@code spark.deltax.changeFeed.sliceBytes} says, up to one per core, each reading a slice of its
+ * files ({@code io.deltax.changes.derive.CommitSlice}); with {@code net}, one task for the range,
+ * which collapses the changes per row ID (a range of one row-tracked commit is read as {@code
+ * all}). A range without data change plans no task and reads no data file. A read that needs no row
+ * ID reads a row-tracked commit from the change data files it wrote, where it wrote some ({@link
+ * #toRead}).
  */
 public final class ChangeFeedScan implements Scan, Batch {
   private final SparkSession spark;
   private final TransactionLog log;
   private final ChangeBounds bounds;
+
   /**
    * The range's commits, read (once, by the table) when the batch plans its tasks. A stream never
    * asks: errors that need the commits' contents (a schema change, row tracking disabled in the
    * range) come from here, before any data file is read.
    */
   private final Supplier<ChangeRange> range;
+
   /** Set once Spark made this scan a stream, whose description must not read the commits. */
   private volatile boolean isStream;
+
   private final ChangeMode mode;
   private final ReadConf conf;
   private final StructType output;
   private final Snapshot end;
+
   /** The snapshot whose schema the rows are read with: the end's, or the latest (ChangeBounds). */
   private final Snapshot rowSchema;
+
   /** The data and partition columns read, logical names, in the table's order. */
   private final StructType readDataSchema;
+
   private final StructType readPartitionSchema;
+
   /** The streams a {@code readStream} starts; null for a stream's own micro-batch. */
   private final ChangeStreams streams;
 
@@ -77,15 +100,27 @@ public final class ChangeFeedScan implements Scan, Batch {
    * A stream's micro-batch: the changes of {@code range} as the change feed reads them, every
    * change of every commit ({@code ALL}) or one entry per row for the range ({@code NET}).
    */
-  public static Batch streamBatch(SparkSession spark, TransactionLog log, ChangeRange range,
-      ChangeMode mode, StructType requiredSchema, ReadConf conf) {
+  public static Batch streamBatch(
+      SparkSession spark,
+      TransactionLog log,
+      ChangeRange range,
+      ChangeMode mode,
+      StructType requiredSchema,
+      ReadConf conf) {
     // The scan itself, not toBatch(): that is a batch query's, which needs a start.
-    return new ChangeFeedScan(spark, log, range.bounds(), () -> range, mode, conf, requiredSchema,
-        null);
+    return new ChangeFeedScan(
+        spark, log, range.bounds(), () -> range, mode, conf, requiredSchema, null);
   }
 
-  ChangeFeedScan(SparkSession spark, TransactionLog log, ChangeBounds bounds, Supplier<ChangeRange> range,
-      ChangeMode mode, ReadConf conf, StructType output, ChangeStreams streams) {
+  ChangeFeedScan(
+      SparkSession spark,
+      TransactionLog log,
+      ChangeBounds bounds,
+      Supplier<ChangeRange> range,
+      ChangeMode mode,
+      ReadConf conf,
+      StructType output,
+      ChangeStreams streams) {
     this.spark = spark;
     this.streams = streams;
     this.log = log;
@@ -97,7 +132,8 @@ public final class ChangeFeedScan implements Scan, Batch {
     this.end = bounds.endSnapshot();
     this.rowSchema = bounds.schemaSnapshot();
     Set<String> partitionColumns = Schemas.lowerCase(rowSchema.metadata().partitionColumns());
-    StructType requestedColumns = requestedColumns(ColumnMapping.logicalSchema(rowSchema.schema()), output);
+    StructType requestedColumns =
+        requestedColumns(ColumnMapping.logicalSchema(rowSchema.schema()), output);
     this.readDataSchema = Schemas.select(requestedColumns, partitionColumns, false);
     this.readPartitionSchema = Schemas.select(requestedColumns, partitionColumns, true);
   }
@@ -105,8 +141,8 @@ public final class ChangeFeedScan implements Scan, Batch {
   /**
    * The table's columns {@code output} asks for, in the table's order, each with the type Spark
    * asked for: a struct may come pruned to the fields the query reads (Spark prunes nested fields
-   * and then reads them by their position in {@link #readSchema}), so the files are read with
-   * those fields alone. Each keeps the table field's metadata, which maps it to its physical name.
+   * and then reads them by their position in {@link #readSchema}), so the files are read with those
+   * fields alone. Each keeps the table field's metadata, which maps it to its physical name.
    */
   private static StructType requestedColumns(StructType logical, StructType output) {
     Map<String, StructField> asked = new HashMap<>();
@@ -132,27 +168,34 @@ public final class ChangeFeedScan implements Scan, Batch {
   public String description() {
     String modeName = mode.name().toLowerCase(Locale.ROOT);
     if (isStream) {
-      // Its bounds are where it starts (or the snapshot it starts with); each micro-batch plans its own.
-      return String.format("deltax change stream of %s (%s): planned per micro-batch", end.tableRoot(), modeName);
+      // Its bounds are where it starts (or the snapshot it starts with); each micro-batch plans its
+      // own.
+      return String.format(
+          "deltax change stream of %s (%s): planned per micro-batch", end.tableRoot(), modeName);
     }
-    return String.format("deltax changes of %s, %s (%s): %d commits with data changes", end.tableRoot(),
-        bounds.versions(), modeName, range.get().commits().size());
+    return String.format(
+        "deltax changes of %s, %s (%s): %d commits with data changes",
+        end.tableRoot(), bounds.versions(), modeName, range.get().commits().size());
   }
 
   @Override
   public Batch toBatch() {
     if (!conf.changeFeed().hasStart()) {
-      throw DeltaXErrors.missingChangeFeedStart();
+      throw ChangeFeedErrors.missingChangeFeedStart();
     }
     return this;
   }
 
-  /** {@code readStream} with {@code readChangeFeed}: the changes commit by commit, see {@link ChangeStreams}. */
+  /**
+   * {@code readStream} with {@code readChangeFeed}: the changes commit by commit, see {@link
+   * ChangeStreams}.
+   */
   @Override
   public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
     // As DeltaXScan's stream: Spark 4.1 does not prune a stream's columns but may add _metadata.
     StructType streamed = output;
-    if (RowTrackingConfig.of(end).enabled() && output.getFieldIndex(MetadataColumns.METADATA).isEmpty()) {
+    if (RowTrackingConfig.of(end).enabled()
+        && output.getFieldIndex(MetadataColumns.METADATA).isEmpty()) {
       streamed = output.add(MetadataColumns.METADATA, ChangeFeedColumns.METADATA_TYPE, false);
     }
     isStream = true;
@@ -168,7 +211,8 @@ public final class ChangeFeedScan implements Scan, Batch {
     }
     if (readMode() == ChangeMode.NET) {
       return new InputPartition[] {
-          new ChangeFeedInputPartition(commits.stream().map(CommitSlice::whole).toList())};
+        new ChangeFeedInputPartition(commits.stream().map(CommitSlice::whole).toList())
+      };
     }
     long sliceBytes = conf.changeFeedSliceBytes();
     int parallelism = spark.sparkContext().defaultParallelism();
@@ -184,38 +228,62 @@ public final class ChangeFeedScan implements Scan, Batch {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     RowTrackingConfig rowTracking = RowTrackingConfig.of(end);
-    StructType dataSchema = physical(Schemas.select(ColumnMapping.logicalSchema(rowSchema.schema()),
-        Schemas.lowerCase(rowSchema.metadata().partitionColumns()), false));
+    StructType dataSchema =
+        physical(
+            Schemas.select(
+                ColumnMapping.logicalSchema(rowSchema.schema()),
+                Schemas.lowerCase(rowSchema.metadata().partitionColumns()),
+                false));
     StructType physicalReadData = physical(readDataSchema);
     ReadFunction withRowIds = null;
     ReadFunction rowIdsOnly = null;
     ReadFunction withoutRowIds = null;
     ChangeRange range = toRead();
     if (range.anyFileWithRowIds() || range.anyFileReAddedAtFileLevel()) {
-      withRowIds = read(ChangeFeedColumns.READ_TYPE, rowTracking, dataSchema, physicalReadData,
-          readPartitionSchema);
+      withRowIds =
+          read(
+              ChangeFeedColumns.READ_TYPE,
+              rowTracking,
+              dataSchema,
+              physicalReadData,
+              readPartitionSchema);
     }
     if (range.anyRowTracked()) {
-      rowIdsOnly = read(ChangeFeedColumns.READ_TYPE, rowTracking, dataSchema, new StructType(),
-          new StructType());
+      rowIdsOnly =
+          read(
+              ChangeFeedColumns.READ_TYPE,
+              rowTracking,
+              dataSchema,
+              new StructType(),
+              new StructType());
     }
     if (range.anyFileWithoutRowIds()) {
       withoutRowIds = read(null, rowTracking, dataSchema, physicalReadData, readPartitionSchema);
     }
     ReadFunction changeData = null;
     if (range.anyChangeData()) {
-      // PROTOCOL.md, "Change Data Files": the data columns, then _change_type; no partition columns.
-      changeData = read(null, rowTracking, withChangeType(dataSchema), withChangeType(physicalReadData),
-          readPartitionSchema);
+      // PROTOCOL.md, "Change Data Files": the data columns, then _change_type; no partition
+      // columns.
+      changeData =
+          read(
+              null,
+              rowTracking,
+              withChangeType(dataSchema),
+              withChangeType(physicalReadData),
+              readPartitionSchema);
     }
     List<String> readColumns = new ArrayList<>();
     for (String name : Schemas.concat(readDataSchema, readPartitionSchema).fieldNames()) {
       readColumns.add(name.toLowerCase(Locale.ROOT));
     }
-    return new ChangeFeedReaderFactory(new TaskReadFunctions(withRowIds, withoutRowIds, rowIdsOnly, changeData),
-        (StructType) ColumnMapping.physical(readPartitionSchema, rowSchema.schema()), conf.sessionZone(),
-        end.tableRoot().toString(), SparkParquet.broadcast(spark, conf.hadoopConf()),
-        new ChangeFeedOutput(output, readColumns, rowDataVersions()), readMode());
+    return new ChangeFeedReaderFactory(
+        new TaskReadFunctions(withRowIds, withoutRowIds, rowIdsOnly, changeData),
+        (StructType) ColumnMapping.physical(readPartitionSchema, rowSchema.schema()),
+        conf.sessionZone(),
+        end.tableRoot().toString(),
+        SparkParquet.broadcast(spark, conf.hadoopConf()),
+        new ChangeFeedOutput(output, readColumns, rowDataVersions()),
+        readMode());
   }
 
   /**
@@ -225,26 +293,33 @@ public final class ChangeFeedScan implements Scan, Batch {
    */
   private ChangeMode readMode() {
     List<CommitChanges> commits = range.get().commits();
-    return mode == ChangeMode.NET && commits.size() == 1 && commits.get(0).rowTracked() ? ChangeMode.ALL : mode;
+    return mode == ChangeMode.NET && commits.size() == 1 && commits.get(0).rowTracked()
+        ? ChangeMode.ALL
+        : mode;
   }
 
   /**
    * The commits as the tasks read them: where the query asks for no row ID (no {@code _metadata}
    * column, and no net changes over several commits), a row-tracked commit that wrote change data
-   * files is read from them ({@link ChangeRange#recordedWhereWritten}), as delta-spark's change data
-   * feed reads it: only the rows that changed, not every row of the files it rewrote.
+   * files is read from them ({@link ChangeRange#recordedWhereWritten}), as delta-spark's change
+   * data feed reads it: only the rows that changed, not every row of the files it rewrote.
    */
   private ChangeRange toRead() {
     ChangeRange planned = range.get();
-    boolean needsRowIds = readMode() == ChangeMode.NET
-        || output.getFieldIndex(MetadataColumns.METADATA).isDefined();
-    return needsRowIds || !conf.changeFeedReadsChangeData() ? planned : planned.recordedWhereWritten();
+    boolean needsRowIds =
+        readMode() == ChangeMode.NET || output.getFieldIndex(MetadataColumns.METADATA).isDefined();
+    return needsRowIds || !conf.changeFeedReadsChangeData()
+        ? planned
+        : planned.recordedWhereWritten();
   }
 
-  /** The table's row data version map, looked up only when {@code row_data_version} is asked for. */
+  /**
+   * The table's row data version map, looked up only when {@code row_data_version} is asked for.
+   */
   private RowDataVersions rowDataVersions() {
     for (StructField f : output.fields()) {
-      if (f.name().equalsIgnoreCase(MetadataColumns.METADATA) && f.dataType() instanceof StructType t
+      if (f.name().equalsIgnoreCase(MetadataColumns.METADATA)
+          && f.dataType() instanceof StructType t
           && Arrays.asList(t.fieldNames()).contains("row_data_version")) {
         return RowDataVersionFinder.forSnapshot(log, end);
       }
@@ -259,19 +334,36 @@ public final class ChangeFeedScan implements Scan, Batch {
    *
    * @param requested the {@code (row_id, row_commit_version, row_index)} struct, or null
    */
-  private ReadFunction read(StructType requested, RowTrackingConfig rowTracking,
-      StructType dataSchema, StructType readData, StructType readPartition) {
-    MetadataParquetRead read = MetadataParquetRead.choose(
-        new MetadataReadPlan(requested, rowTracking, readData.size(), readPartition.size(), true,
-            null, false),
-        new MetadataReadPlan(requested, rowTracking, readData.size(), readPartition.size(), true,
-            null, true),
-        true, readData, readPartition, schema -> SparkParquet.supportsBatch(spark, schema));
+  private ReadFunction read(
+      StructType requested,
+      RowTrackingConfig rowTracking,
+      StructType dataSchema,
+      StructType readData,
+      StructType readPartition) {
+    MetadataParquetRead read =
+        MetadataParquetRead.choose(
+            new MetadataReadPlan(
+                requested, rowTracking, readData.size(), readPartition.size(), true, null, false),
+            new MetadataReadPlan(
+                requested, rowTracking, readData.size(), readPartition.size(), true, null, true),
+            true,
+            readData,
+            readPartition,
+            schema -> SparkParquet.supportsBatch(spark, schema));
     MetadataReadPlan plan = read.plan();
     StructType required = plan.parquetRequiredSchema(readData);
     StructType partition = plan.parquetPartitionSchema(readPartition);
-    return new ReadFunction(SparkParquet.readFunction(spark, plan.parquetDataSchema(dataSchema),
-        partition, required, List.of(), conf, read.byBatches()), plan, read.output(),
+    return new ReadFunction(
+        SparkParquet.readFunction(
+            spark,
+            plan.parquetDataSchema(dataSchema),
+            partition,
+            required,
+            List.of(),
+            conf,
+            read.byBatches()),
+        plan,
+        read.output(),
         read.byBatches());
   }
 
@@ -281,6 +373,7 @@ public final class ChangeFeedScan implements Scan, Batch {
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */
   private StructType physical(StructType logical) {
-    return (StructType) ColumnMapping.inDataFiles(logical, rowSchema.schema(), rowSchema.properties());
+    return (StructType)
+        ColumnMapping.inDataFiles(logical, rowSchema.schema(), rowSchema.properties());
   }
 }

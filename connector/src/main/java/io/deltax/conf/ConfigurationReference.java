@@ -1,12 +1,27 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.conf;
 
 import java.util.List;
 
 /**
- * The configuration reference, {@code docs/configuration.md}, written from the entries of
- * {@link ReadOptions} and {@link SessionSettings}: one Markdown table of the options and one of
- * the session confs, each row a key, its type, its default and its description. A test checks
- * that the documented file is this text.
+ * The configuration reference, {@code docs/configuration.md}, written from the entries of {@link
+ * ReadOptions} and {@link SessionSettings}: one Markdown table of the options and one of the
+ * session confs, each row a key, its type, its default and its description. A test checks that the
+ * documented file is this text.
  */
 public final class ConfigurationReference {
   private ConfigurationReference() {}
@@ -33,13 +48,17 @@ public final class ConfigurationReference {
   }
 
   private static void table(StringBuilder out, List<ConfEntry<?>> entries) {
-    out.append("| key | type | default | description |\n")
-        .append("| --- | --- | --- | --- |\n");
+    out.append("| key | type | default | description |\n").append("| --- | --- | --- | --- |\n");
     for (ConfEntry<?> entry : entries) {
-      out.append("| `").append(entry.key()).append("` | ").append(cell(entry.type()))
+      out.append("| `")
+          .append(entry.key())
+          .append("` | ")
+          .append(cell(entry.type()))
           .append(" | ")
           .append(entry.defaultText().isEmpty() ? "none" : "`" + entry.defaultText() + "`")
-          .append(" | ").append(cell(entry.description())).append(" |\n");
+          .append(" | ")
+          .append(cell(entry.description()))
+          .append(" |\n");
     }
   }
 

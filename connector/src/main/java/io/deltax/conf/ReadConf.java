@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.conf;
 
 import static io.deltax.conf.ReadOptions.PATH;
@@ -6,6 +21,7 @@ import static io.deltax.conf.ReadOptions.STARTING_VERSION;
 import static io.deltax.conf.ReadOptions.TIMESTAMP_AS_OF;
 import static io.deltax.conf.ReadOptions.VERSION_AS_OF;
 
+import io.deltax.errors.ChangeFeedErrors;
 import io.deltax.errors.DeltaXErrors;
 import java.io.IOException;
 import java.time.ZoneId;
@@ -17,17 +33,17 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The settings of one load, parsed once where it starts (as Iceberg's {@code SparkReadConf}):
- * the table's path, the version asked for ({@link TimeTravel}) or the change feed's range, the
- * snapshot cache's settings, and the one Hadoop {@link Configuration} of the load. Immutable.
+ * The settings of one load, parsed once where it starts (as Iceberg's {@code SparkReadConf}): the
+ * table's path, the version asked for ({@link TimeTravel}) or the change feed's range, the snapshot
+ * cache's settings, and the one Hadoop {@link Configuration} of the load. Immutable.
  *
  * <p>The Hadoop configuration is built as Spark's own file sources build theirs: the session's
- * Hadoop configuration, then the session's SQL confs, then the read options (but {@code path}),
- * so credentials and file-system settings given with {@code .option(...)} reach every file the
- * load opens: the log, the data files, the deletion vectors.
+ * Hadoop configuration, then the session's SQL confs, then the read options (but {@code path}), so
+ * credentials and file-system settings given with {@code .option(...)} reach every file the load
+ * opens: the log, the data files, the deletion vectors.
  *
- * <p>A stream's options are parsed where Spark starts the stream ({@link #stream()}): a batch
- * read ignores them, as delta-spark's does.
+ * <p>A stream's options are parsed where Spark starts the stream ({@link #stream()}): a batch read
+ * ignores them, as delta-spark's does.
  */
 public final class ReadConf {
   /** An option of time travel as given, for the errors that refuse it. */
@@ -45,9 +61,17 @@ public final class ReadConf {
   private final long changeFeedSliceBytes;
   private final boolean changeFeedReadsChangeData;
 
-  private ReadConf(SessionSettings session, Map<String, String> options, Configuration hadoopConf,
-      String path, boolean readChangeFeed, TimeTravel timeTravel, Given travelGiven,
-      ChangeFeedRequest changeFeed, SnapshotSettings snapshots, long changeFeedSliceBytes,
+  private ReadConf(
+      SessionSettings session,
+      Map<String, String> options,
+      Configuration hadoopConf,
+      String path,
+      boolean readChangeFeed,
+      TimeTravel timeTravel,
+      Given travelGiven,
+      ChangeFeedRequest changeFeed,
+      SnapshotSettings snapshots,
+      long changeFeedSliceBytes,
       boolean changeFeedReadsChangeData) {
     this.session = session;
     this.options = new CaseInsensitiveStringMap(options);
@@ -63,9 +87,9 @@ public final class ReadConf {
   }
 
   /**
-   * The load of the table the options name. Every option is checked before the log is listed;
-   * only time travel in the path ({@link PathTimeTravel}) asks the file system whether the path
-   * is a directory.
+   * The load of the table the options name. Every option is checked before the log is listed; only
+   * time travel in the path ({@link PathTimeTravel}) asks the file system whether the path is a
+   * directory.
    */
   public static ReadConf of(SessionSettings session, Map<String, String> options) {
     return of(session, options, TimeTravel.LATEST, null, null);
@@ -76,20 +100,24 @@ public final class ReadConf {
    * parsed itself (Spark 4.2's {@code CHANGES} clause): the options give the rest (a stream's
    * limits, Hadoop settings).
    */
-  public static ReadConf ofChanges(SessionSettings session, Map<String, String> options,
-      ChangeFeedRequest range) {
+  public static ReadConf ofChanges(
+      SessionSettings session, Map<String, String> options, ChangeFeedRequest range) {
     return of(session, options, TimeTravel.LATEST, null, range);
   }
 
   /**
-   * A load of the table at {@code path} with the time travel Spark parsed itself
-   * ({@code VERSION AS OF}, {@code TIMESTAMP AS OF}), for catalogs.
+   * A load of the table at {@code path} with the time travel Spark parsed itself ({@code VERSION AS
+   * OF}, {@code TIMESTAMP AS OF}), for catalogs.
    */
   public static ReadConf of(SessionSettings session, String path, TimeTravel travel) {
     Map<String, String> options = Map.of(PATH.key(), path);
     if (travel instanceof TimeTravel.AtVersion v) {
-      return of(session, options, travel,
-          new Given(VERSION_AS_OF.key(), Long.toString(v.version())), null);
+      return of(
+          session,
+          options,
+          travel,
+          new Given(VERSION_AS_OF.key(), Long.toString(v.version())),
+          null);
     }
     if (travel instanceof TimeTravel.AsOf t) {
       return of(session, options, travel, new Given(TIMESTAMP_AS_OF.key(), t.shown()), null);
@@ -97,22 +125,29 @@ public final class ReadConf {
     return of(session, options);
   }
 
-  private static ReadConf of(SessionSettings session, Map<String, String> given,
-      TimeTravel travel, Given travelGiven, ChangeFeedRequest range) {
+  private static ReadConf of(
+      SessionSettings session,
+      Map<String, String> given,
+      TimeTravel travel,
+      Given travelGiven,
+      ChangeFeedRequest range) {
     CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(given);
     Configuration hadoopConf = hadoopConf(session.hadoopConf(), given);
     String path = options.get(PATH.key());
     // A change feed's range is given apart: its path is taken as written.
-    boolean travelInPath = range == null && path != null
-        && PathTimeTravel.looksLikeTimeTravel(path) && !exists(path, hadoopConf);
+    boolean travelInPath =
+        range == null
+            && path != null
+            && PathTimeTravel.looksLikeTimeTravel(path)
+            && !exists(path, hadoopConf);
     Optional<PathTimeTravel> inPath =
         travelInPath ? PathTimeTravel.of(path, session.zone()) : Optional.empty();
     Given optionGiven = given(options);
     if (inPath.isPresent()) {
       Given other = optionGiven != null ? optionGiven : travelGiven;
       if (other != null) {
-        throw DeltaXErrors.conflictingOptions(PATH.key() + " '" + path + "' (time travel with @)",
-            other.option());
+        throw ChangeFeedErrors.conflictingOptions(
+            PATH.key() + " '" + path + "' (time travel with @)", other.option());
       }
       path = inPath.get().path();
       travel = inPath.get().travel();
@@ -128,43 +163,70 @@ public final class ReadConf {
     if (changes) {
       if (travelGiven != null) {
         // The name the user gave.
-        String feed = ReadOptions.READ_CHANGE_DATA.from(options, session.zone())
-            && !ReadOptions.READ_CHANGE_FEED.from(options, session.zone())
-            ? ReadOptions.READ_CHANGE_DATA.key() : ReadOptions.READ_CHANGE_FEED.key();
-        throw DeltaXErrors.badOption(travelGiven.option(), travelGiven.value(),
-            "no time travel with " + feed + ": give the range with " + STARTING_VERSION.key()
-                + " and " + ReadOptions.ENDING_VERSION.key());
+        String feed =
+            ReadOptions.READ_CHANGE_DATA.from(options, session.zone())
+                    && !ReadOptions.READ_CHANGE_FEED.from(options, session.zone())
+                ? ReadOptions.READ_CHANGE_DATA.key()
+                : ReadOptions.READ_CHANGE_FEED.key();
+        throw DeltaXErrors.badOption(
+            travelGiven.option(),
+            travelGiven.value(),
+            "no time travel with "
+                + feed
+                + ": give the range with "
+                + STARTING_VERSION.key()
+                + " and "
+                + ReadOptions.ENDING_VERSION.key());
       }
       ChangeFeedRequest request =
           range != null ? range : ChangeFeedRequest.parse(options, session.zone());
       snapshots = session.snapshots();
-      return new ReadConf(session, given, hadoopConf, path, true, TimeTravel.LATEST, null,
-          request, snapshots, session.get(SessionSettings.CHANGE_FEED_SLICE_BYTES),
+      return new ReadConf(
+          session,
+          given,
+          hadoopConf,
+          path,
+          true,
+          TimeTravel.LATEST,
+          null,
+          request,
+          snapshots,
+          session.get(SessionSettings.CHANGE_FEED_SLICE_BYTES),
           session.get(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA));
     }
     if (inPath.isEmpty() && optionGiven != null) {
       travel = timeTravel(options, session.zone());
     }
     snapshots = session.snapshots();
-    return new ReadConf(session, given, hadoopConf, path, false, travel, travelGiven, null,
-        snapshots, SessionSettings.CHANGE_FEED_SLICE_BYTES.defaultValue(),
+    return new ReadConf(
+        session,
+        given,
+        hadoopConf,
+        path,
+        false,
+        travel,
+        travelGiven,
+        null,
+        snapshots,
+        SessionSettings.CHANGE_FEED_SLICE_BYTES.defaultValue(),
         SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.defaultValue());
   }
 
   /**
-   * This load's settings with the options of a scan of its table added: those Spark hands to
-   * {@code newScanBuilder} when a catalog loaded the table, given with {@code .option(...)} on
-   * {@code spark.read.table(...)} or {@code readStream.table(...)}, which the load did not see.
-   * Itself where the scan adds nothing (a {@code .load(path)} scan repeats the load's options).
-   * The table stays the load's; an option that would make another table ({@code
-   * readChangeFeed}) is refused: the catalog already gave Spark the snapshot's schema.
+   * This load's settings with the options of a scan of its table added: those Spark hands to {@code
+   * newScanBuilder} when a catalog loaded the table, given with {@code .option(...)} on {@code
+   * spark.read.table(...)} or {@code readStream.table(...)}, which the load did not see. Itself
+   * where the scan adds nothing (a {@code .load(path)} scan repeats the load's options). The table
+   * stays the load's; an option that would make another table ({@code readChangeFeed}) is refused:
+   * the catalog already gave Spark the snapshot's schema.
    */
   public ReadConf withScanOptions(Map<String, String> scanOptions) {
     Map<String, String> merged = new HashMap<>(options.asCaseSensitiveMap());
     boolean adds = false;
     for (Map.Entry<String, String> option : scanOptions.entrySet()) {
       String key = option.getKey();
-      if (option.getValue() == null || key.equalsIgnoreCase(PATH.key())
+      if (option.getValue() == null
+          || key.equalsIgnoreCase(PATH.key())
           || key.equalsIgnoreCase("paths")) {
         continue;
       }
@@ -181,20 +243,30 @@ public final class ReadConf {
     if (readChangeFeed(withScan) && !readChangeFeed) {
       throw DeltaXErrors.changeFeedOfLoadedTable(path);
     }
-    return new ReadConf(session, merged, hadoopConf(hadoopConf, merged), path, readChangeFeed,
-        timeTravel, travelGiven != null ? travelGiven : given(withScan), changeFeed, snapshots,
-        changeFeedSliceBytes, changeFeedReadsChangeData);
+    return new ReadConf(
+        session,
+        merged,
+        hadoopConf(hadoopConf, merged),
+        path,
+        readChangeFeed,
+        timeTravel,
+        travelGiven != null ? travelGiven : given(withScan),
+        changeFeed,
+        snapshots,
+        changeFeedSliceBytes,
+        changeFeedReadsChangeData);
   }
 
   /** {@code base} with the options (but the paths) set, a copy. */
   private static Configuration hadoopConf(Configuration base, Map<String, String> options) {
     Configuration conf = new Configuration(base);
-    options.forEach((key, value) -> {
-      // Spark's file sources leave out the paths too: they are not Hadoop settings.
-      if (value != null && !key.equals(PATH.key()) && !key.equals("paths")) {
-        conf.set(key, value);
-      }
-    });
+    options.forEach(
+        (key, value) -> {
+          // Spark's file sources leave out the paths too: they are not Hadoop settings.
+          if (value != null && !key.equals(PATH.key()) && !key.equals("paths")) {
+            conf.set(key, value);
+          }
+        });
     return conf;
   }
 
@@ -211,7 +283,8 @@ public final class ReadConf {
   private static Given given(CaseInsensitiveStringMap options) {
     String version = options.get(VERSION_AS_OF.key());
     String timestamp = options.get(TIMESTAMP_AS_OF.key());
-    return version != null ? new Given(VERSION_AS_OF.key(), version)
+    return version != null
+        ? new Given(VERSION_AS_OF.key(), version)
         : timestamp != null ? new Given(TIMESTAMP_AS_OF.key(), timestamp) : null;
   }
 
@@ -222,7 +295,8 @@ public final class ReadConf {
     if (version != null && timestamp != null) {
       throw DeltaXErrors.conflictingTimeTravel();
     }
-    return version != null ? TimeTravel.toVersion(VERSION_AS_OF.parse(version))
+    return version != null
+        ? TimeTravel.toVersion(VERSION_AS_OF.parse(version))
         : TimeTravel.toTimestamp(TIMESTAMP_AS_OF.parse(timestamp, zone), timestamp);
   }
 
@@ -251,9 +325,9 @@ public final class ReadConf {
   }
 
   /**
-   * The change feed's range and mode, a start not required: a {@code readChangeFeed} stream
-   * without one starts with the table's snapshot as inserts, as delta-spark's. Null unless
-   * {@link #readChangeFeed()}.
+   * The change feed's range and mode, a start not required: a {@code readChangeFeed} stream without
+   * one starts with the table's snapshot as inserts, as delta-spark's. Null unless {@link
+   * #readChangeFeed()}.
    */
   public ChangeFeedRequest changeFeed() {
     return changeFeed;
@@ -274,8 +348,8 @@ public final class ReadConf {
   }
 
   /**
-   * The one Hadoop configuration of this load. Callers that change settings (Spark's Parquet
-   * reader does) take a copy.
+   * The one Hadoop configuration of this load. Callers that change settings (Spark's Parquet reader
+   * does) take a copy.
    */
   public Configuration hadoopConf() {
     return hadoopConf;
@@ -291,14 +365,18 @@ public final class ReadConf {
   }
 
   /**
-   * A stream's start and admission options, checked where Spark starts the stream; needs no
-   * file system. Time travel is refused: a stream gives its start with {@code startingVersion}
-   * or {@code startingTimestamp}.
+   * A stream's start and admission options, checked where Spark starts the stream; needs no file
+   * system. Time travel is refused: a stream gives its start with {@code startingVersion} or {@code
+   * startingTimestamp}.
    */
   public StreamRequest stream() {
     if (travelGiven != null) {
-      throw DeltaXErrors.badOption(travelGiven.option(), travelGiven.value(),
-          "no time travel in a stream: give its start with " + STARTING_VERSION.key() + " or "
+      throw DeltaXErrors.badOption(
+          travelGiven.option(),
+          travelGiven.value(),
+          "no time travel in a stream: give its start with "
+              + STARTING_VERSION.key()
+              + " or "
               + STARTING_TIMESTAMP.key());
     }
     return StreamRequest.parse(options, session.zone());

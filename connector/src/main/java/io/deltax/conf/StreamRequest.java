@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.conf;
 
 import static io.deltax.conf.ReadOptions.MAX_BYTES_PER_TRIGGER;
@@ -5,6 +20,7 @@ import static io.deltax.conf.ReadOptions.MAX_FILES_PER_TRIGGER;
 import static io.deltax.conf.ReadOptions.STARTING_TIMESTAMP;
 import static io.deltax.conf.ReadOptions.STARTING_VERSION;
 
+import io.deltax.errors.ChangeFeedErrors;
 import io.deltax.errors.DeltaXErrors;
 import java.time.ZoneId;
 import java.util.regex.Pattern;
@@ -14,8 +30,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * What a stream ({@code spark.readStream.format("deltax")}) asks for, checked before the log is
  * listed, with delta-spark's option names and meanings.
  *
- * @param startingVersion the first version whose commits the stream reads (no initial snapshot),
- *     or null
+ * @param startingVersion the first version whose commits the stream reads (no initial snapshot), or
+ *     null
  * @param startAtLatest {@code startingVersion = latest}: only commits after the latest version
  * @param startingTimestampMillis the first version committed at or after this time, or null
  * @param startingTimestamp the start as the user wrote it, for errors, or null
@@ -27,41 +43,55 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *     commits that only remove data are skipped ({@code ignoreChanges} or delta-spark's older
  *     {@code ignoreFileDeletion})
  * @param excludeRegex files whose log path it finds are not read, or null
- * @param failOnDataLoss fail when log clean-up removed commits the stream has not read; false:
- *     skip ahead to the next commit the log holds
+ * @param failOnDataLoss fail when log clean-up removed commits the stream has not read; false: skip
+ *     ahead to the next commit the log holds
  */
-public record StreamRequest(Long startingVersion, boolean startAtLatest,
-    Long startingTimestampMillis, String startingTimestamp, int maxFilesPerTrigger,
+public record StreamRequest(
+    Long startingVersion,
+    boolean startAtLatest,
+    Long startingTimestampMillis,
+    String startingTimestamp,
+    int maxFilesPerTrigger,
     Long maxBytesPerTrigger,
-    boolean skipChangeCommits, boolean ignoreDeletes, boolean ignoreChanges, Pattern excludeRegex,
+    boolean skipChangeCommits,
+    boolean ignoreDeletes,
+    boolean ignoreChanges,
+    Pattern excludeRegex,
     boolean failOnDataLoss) {
 
   /**
-   * A stream's start and admission options, checked; needs no file system. {@code
-   * startingVersion} may be {@value ReadOptions#STARTING_VERSION_LATEST}; without a start the
-   * stream begins with the table's snapshot, as delta-spark's source.
+   * A stream's start and admission options, checked; needs no file system. {@code startingVersion}
+   * may be {@value ReadOptions#STARTING_VERSION_LATEST}; without a start the stream begins with the
+   * table's snapshot, as delta-spark's source.
    */
   public static StreamRequest parse(CaseInsensitiveStringMap options, ZoneId zone) {
     String startVersion = options.get(STARTING_VERSION.key());
     String startTimestamp = options.get(STARTING_TIMESTAMP.key());
     if (startVersion != null && startTimestamp != null) {
-      throw DeltaXErrors.conflictingOptions(STARTING_VERSION.key(), STARTING_TIMESTAMP.key());
+      throw ChangeFeedErrors.conflictingOptions(STARTING_VERSION.key(), STARTING_TIMESTAMP.key());
     }
-    boolean latest = startVersion != null
-        && startVersion.trim().equalsIgnoreCase(ReadOptions.STARTING_VERSION_LATEST);
+    boolean latest =
+        startVersion != null
+            && startVersion.trim().equalsIgnoreCase(ReadOptions.STARTING_VERSION_LATEST);
     for (String option : ReadOptions.SCHEMA_TRACKING_OPTIONS) {
       if (options.containsKey(option)) {
-        throw DeltaXErrors.unsupportedOption(option, "deltax keeps no schema tracking log: a "
-            + "restarted query reads on across added columns and widened types, and fails on "
-            + "other schema changes");
+        throw DeltaXErrors.unsupportedOption(
+            option,
+            "deltax keeps no schema tracking log: a "
+                + "restarted query reads on across added columns and widened types, and fails on "
+                + "other schema changes");
       }
     }
     boolean filesGiven = options.get(MAX_FILES_PER_TRIGGER.key()) != null;
     Long maxBytes = MAX_BYTES_PER_TRIGGER.from(options, zone);
-    return new StreamRequest(latest ? null : STARTING_VERSION.from(options, zone), latest,
-        STARTING_TIMESTAMP.from(options, zone), startTimestamp,
+    return new StreamRequest(
+        latest ? null : STARTING_VERSION.from(options, zone),
+        latest,
+        STARTING_TIMESTAMP.from(options, zone),
+        startTimestamp,
         // As delta-spark's AdmissionLimits: a byte limit alone bounds no file count.
-        filesGiven || maxBytes == null ? MAX_FILES_PER_TRIGGER.from(options, zone).intValue()
+        filesGiven || maxBytes == null
+            ? MAX_FILES_PER_TRIGGER.from(options, zone).intValue()
             : Integer.MAX_VALUE,
         maxBytes,
         ReadOptions.SKIP_CHANGE_COMMITS.from(options, zone),

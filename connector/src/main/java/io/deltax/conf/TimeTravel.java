@@ -1,13 +1,28 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.conf;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 /**
- * Which version of a table a read asks for: the latest, a version ({@code versionAsOf},
- * {@code VERSION AS OF}, {@code path@v12}) or the version current at a time
- * ({@code timestampAsOf}, {@code TIMESTAMP AS OF}, {@code path@yyyyMMddHHmmssSSS}). Parsed where
- * the load starts, before the log is listed, so a malformed value costs nothing.
+ * Which version of a table a read asks for: the latest, a version ({@code versionAsOf}, {@code
+ * VERSION AS OF}, {@code path@v12}) or the version current at a time ({@code timestampAsOf}, {@code
+ * TIMESTAMP AS OF}, {@code path@yyyyMMddHHmmssSSS}). Parsed where the load starts, before the log
+ * is listed, so a malformed value costs nothing.
  */
 public sealed interface TimeTravel {
   TimeTravel LATEST = new Latest();
@@ -39,7 +54,7 @@ public sealed interface TimeTravel {
    * microsecond's.
    */
   static TimeTravel toMicros(long micros) {
-    return new AsOf(Math.floorDiv(micros, 1000L),
-        Instant.EPOCH.plus(micros, ChronoUnit.MICROS).toString());
+    return new AsOf(
+        Math.floorDiv(micros, 1000L), Instant.EPOCH.plus(micros, ChronoUnit.MICROS).toString());
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.deletionvectors;
 
 import java.io.IOException;
@@ -15,11 +30,15 @@ import org.roaringbitmap.RoaringBitmap;
 public final class DeletedRows {
   /** The portable 64-bit format: bucket count (8 bytes), then each key (4 bytes) and bitmap. */
   static final int PORTABLE_MAGIC_NUMBER = 1681511377;
-  /** The native format: bitmap count (4 bytes), then each bitmap's size and data; key = position. */
+
+  /**
+   * The native format: bitmap count (4 bytes), then each bitmap's size and data; key = position.
+   */
   static final int NATIVE_MAGIC_NUMBER = 1681511376;
 
   /** Buckets by key; null where a key has no bucket. */
   private final RoaringBitmap[] buckets;
+
   private final long cardinality;
 
   private DeletedRows(RoaringBitmap[] buckets) {
@@ -39,8 +58,13 @@ public final class DeletedRows {
       return nativeLayout(buffer);
     }
     if (magic != PORTABLE_MAGIC_NUMBER) {
-      throw new IOException("not a Delta deletion vector: magic number " + magic + " instead of "
-          + PORTABLE_MAGIC_NUMBER + " or " + NATIVE_MAGIC_NUMBER);
+      throw new IOException(
+          "not a Delta deletion vector: magic number "
+              + magic
+              + " instead of "
+              + PORTABLE_MAGIC_NUMBER
+              + " or "
+              + NATIVE_MAGIC_NUMBER);
     }
     long numBuckets = buffer.getLong();
     if (numBuckets < 0 || numBuckets > Integer.MAX_VALUE) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.deletionvectors;
 
 import java.util.Arrays;
@@ -6,9 +21,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * Leaves the rows a deletion vector removes out of a batch, as a view: nothing is copied but the
- * indexes of the rows kept. The row's physical index in its file (Spark's row index column) is
- * what the vector names (PROTOCOL.md, "Deletion Vectors"), so it runs after the row index is
- * known and after row IDs are computed from it. One per reader: the selection array is reused.
+ * indexes of the rows kept. The row's physical index in its file (Spark's row index column) is what
+ * the vector names (PROTOCOL.md, "Deletion Vectors"), so it runs after the row index is known and
+ * after row IDs are computed from it. One per reader: the selection array is reused.
  */
 public final class DeletedRowsFilter {
   private int[] selected = new int[0];
@@ -18,8 +33,8 @@ public final class DeletedRowsFilter {
    * @param rowIndex each row's index in its data file
    * @param deleted the rows the file's deletion vector removes
    */
-  public ColumnarBatch keepLive(ColumnVector[] columns, int numRows, ColumnVector rowIndex,
-      DeletedRows deleted) {
+  public ColumnarBatch keepLive(
+      ColumnVector[] columns, int numRows, ColumnVector rowIndex, DeletedRows deleted) {
     if (selected.length < numRows) {
       selected = new int[numRows];
     }

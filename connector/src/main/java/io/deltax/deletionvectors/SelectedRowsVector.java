@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.deletionvectors;
 
 import org.apache.spark.sql.types.Decimal;
@@ -7,9 +22,9 @@ import org.apache.spark.sql.vectorized.ColumnarMap;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * A view of some rows of another column, without copying: row {@code i} of the view is row
- * {@code rows[i]} of the column. Used to drop the rows a deletion vector removes from a batch;
- * nested columns are viewed through the same rows.
+ * A view of some rows of another column, without copying: row {@code i} of the view is row {@code
+ * rows[i]} of the column. Used to drop the rows a deletion vector removes from a batch; nested
+ * columns are viewed through the same rows.
  */
 final class SelectedRowsVector extends ColumnVector {
   private final ColumnVector inner;
@@ -124,6 +139,5 @@ final class SelectedRowsVector extends ColumnVector {
 
   /** The inner column belongs to the reader's batch. */
   @Override
-  public void close() {
-  }
+  public void close() {}
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.deletionvectors;
 
 import java.nio.ByteBuffer;
@@ -12,6 +27,7 @@ public final class Z85 {
   private static final String ALPHABET =
       "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
   private static final byte[] DECODE = new byte[128];
+
   /** A UUID always encodes into 20 characters. */
   public static final int UUID_LENGTH = 20;
 
@@ -27,8 +43,8 @@ public final class Z85 {
   /** Decodes whole blocks; the output may end with padding bytes. */
   public static byte[] decode(String encoded) {
     if (encoded.length() % 5 != 0) {
-      throw new IllegalArgumentException("Z85 text must have a multiple of 5 characters, not "
-          + encoded.length());
+      throw new IllegalArgumentException(
+          "Z85 text must have a multiple of 5 characters, not " + encoded.length());
     }
     ByteBuffer out = ByteBuffer.allocate(encoded.length() / 5 * 4);
     for (int i = 0; i < encoded.length(); i += 5) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.errors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,9 +27,9 @@ import java.util.regex.Pattern;
 
 /**
  * Every condition deltax raises, and the kind of exception it is. Its SQLSTATE and its message
- * templates live in one table, the resource {@value #RESOURCE}, as Spark's own
- * {@code error/error-conditions.json}: a condition holds one template per {@link DeltaXErrors}
- * method that raises it, keyed by the method's name, written as fragments joined by a space.
+ * templates live in one table, the resource {@value #RESOURCE}, as Spark's own {@code
+ * error/error-conditions.json}: a condition holds one template per {@link DeltaXErrors} method that
+ * raises it, keyed by the method's name, written as fragments joined by a space.
  */
 public enum DeltaXErrorCondition {
   DELTAX_TABLE_NOT_FOUND(Kind.ANALYSIS),
@@ -114,13 +129,15 @@ public enum DeltaXErrorCondition {
     static final Map<String, JsonNode> CONDITIONS = read();
 
     private static Map<String, JsonNode> read() {
-      try (InputStream in = DeltaXErrorCondition.class.getClassLoader()
-          .getResourceAsStream(RESOURCE)) {
+      try (InputStream in =
+          DeltaXErrorCondition.class.getClassLoader().getResourceAsStream(RESOURCE)) {
         if (in == null) {
           throw new IllegalStateException(RESOURCE + " is not on the class path");
         }
         Map<String, JsonNode> conditions = new HashMap<>();
-        new ObjectMapper().readTree(in).properties()
+        new ObjectMapper()
+            .readTree(in)
+            .properties()
             .forEach(e -> conditions.put(e.getKey(), e.getValue()));
         for (DeltaXErrorCondition c : values()) {
           if (!conditions.containsKey(c.name())) {

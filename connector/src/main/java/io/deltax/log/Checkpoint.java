@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.Action;
@@ -21,11 +36,18 @@ public record Checkpoint(long version, LogFileName.Kind kind, List<FileStatus> f
    * The actions a checkpoint holds (PROTOCOL.md, "Checkpoint Specs"), in the column order of a
    * classic checkpoint. A V2 checkpoint's top-level file may hold {@code sidecar} actions too.
    */
-  static final List<ActionSchema<? extends Action>> ACTIONS = List.of(SetTransaction.SCHEMA,
-      AddFile.SCHEMA, RemoveFile.SCHEMA, Metadata.SCHEMA, Protocol.SCHEMA, DomainMetadata.SCHEMA);
+  static final List<ActionSchema<? extends Action>> ACTIONS =
+      List.of(
+          SetTransaction.SCHEMA,
+          AddFile.SCHEMA,
+          RemoveFile.SCHEMA,
+          Metadata.SCHEMA,
+          Protocol.SCHEMA,
+          DomainMetadata.SCHEMA);
+
   /** The actions a V2 checkpoint's sidecar holds (PROTOCOL.md, "Sidecar Files"). */
-  static final List<ActionSchema<? extends Action>> FILE_ACTIONS = List.of(AddFile.SCHEMA,
-      RemoveFile.SCHEMA);
+  static final List<ActionSchema<? extends Action>> FILE_ACTIONS =
+      List.of(AddFile.SCHEMA, RemoveFile.SCHEMA);
 
   /**
    * Which checkpoint to read when a version has several: a V2 one (it may carry more, such as

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.Action;
@@ -38,8 +53,8 @@ final class CheckpointReader {
   /**
    * Only the non-file actions: the top-level JSON file, or two Parquet columns.
    *
-   * @throws io.deltax.errors.DeltaXRuntimeException where the checkpoint has no protocol or no metaData
-   *     (see {@link ProtocolAndMetadataCheck})
+   * @throws io.deltax.errors.DeltaXRuntimeException where the checkpoint has no protocol or no
+   *     metaData (see {@link ProtocolAndMetadataCheck})
    */
   void readProtocolAndMetadata(Checkpoint checkpoint, Consumer<Action> sink) {
     ProtocolAndMetadataCheck checked = new ProtocolAndMetadataCheck(checkpoint, sink);
@@ -56,18 +71,20 @@ final class CheckpointReader {
   /**
    * Every action of the checkpoint, its sidecars' file actions last; no sidecar action itself.
    *
-   * @throws io.deltax.errors.DeltaXRuntimeException where the checkpoint has no protocol or no metaData
+   * @throws io.deltax.errors.DeltaXRuntimeException where the checkpoint has no protocol or no
+   *     metaData
    */
   void read(Checkpoint checkpoint, Consumer<Action> sink) {
     List<Sidecar> sidecars = new ArrayList<>();
     ProtocolAndMetadataCheck checked = new ProtocolAndMetadataCheck(checkpoint, sink);
-    Consumer<Action> topLevel = action -> {
-      if (action instanceof Sidecar sidecar) {
-        sidecars.add(sidecar);
-      } else {
-        checked.accept(action);
-      }
-    };
+    Consumer<Action> topLevel =
+        action -> {
+          if (action instanceof Sidecar sidecar) {
+            sidecars.add(sidecar);
+          } else {
+            checked.accept(action);
+          }
+        };
     for (FileStatus file : checkpoint.files()) {
       if (isJson(file)) {
         files.readCommit(file, topLevel);
@@ -80,8 +97,10 @@ final class CheckpointReader {
       Path path = sidecarPath(sidecar);
       if (sidecar.sizeInBytes() > 0) {
         // The action gives the size (PROTOCOL.md, "Sidecar File Information"): no HEAD.
-        files.readParquet(new FileStatus(sidecar.sizeInBytes(), false, 1, 0,
-            sidecar.modificationTime(), path), Checkpoint.ACTIONS, sink);
+        files.readParquet(
+            new FileStatus(sidecar.sizeInBytes(), false, 1, 0, sidecar.modificationTime(), path),
+            Checkpoint.ACTIONS,
+            sink);
       } else {
         files.readParquet(path, Checkpoint.ACTIONS, sink);
       }
@@ -115,8 +134,10 @@ final class CheckpointReader {
     /** Once the whole checkpoint was read: fails where it lacked either action. */
     void requireBoth() {
       if (!protocol || !metadata) {
-        throw DeltaXErrors.checkpointWithoutProtocolOrMetadata(logDir.getParent().toString(),
-            checkpoint.version(), checkpoint.files().get(0).getPath().toString(),
+        throw DeltaXErrors.checkpointWithoutProtocolOrMetadata(
+            logDir.getParent().toString(),
+            checkpoint.version(),
+            checkpoint.files().get(0).getPath().toString(),
             protocol ? "metaData" : "protocol");
       }
     }
@@ -130,6 +151,7 @@ final class CheckpointReader {
   private Path sidecarPath(Sidecar sidecar) {
     Path path = new Path(sidecar.path());
     return path.isAbsoluteAndSchemeAuthorityNull() || path.toUri().getScheme() != null
-        ? path : new Path(new Path(logDir, LogFileName.SIDECAR_DIR), sidecar.path());
+        ? path
+        : new Path(new Path(logDir, LogFileName.SIDECAR_DIR), sidecar.path());
   }
 }

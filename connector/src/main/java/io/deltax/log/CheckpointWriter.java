@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.Action;
@@ -24,18 +39,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes a checkpoint of a snapshot (PROTOCOL.md, "Checkpoints"): the protocol, the metadata, the
- * transactions, the domains, every active file and every unexpired tombstone. A classic
- * {@code N.checkpoint.parquet} for tables without {@code v2Checkpoint}; for tables with it, a V2
- * checkpoint: {@code N.checkpoint.<uuid>.json} with the non-file actions and a sidecar in
- * {@code _delta_log/_sidecars/} with the file actions. Then {@code _last_checkpoint}. The rows
- * are the actions' own schemas ({@link ParquetActionWriter}); {@link CheckpointReader} reads
- * them back.
+ * transactions, the domains, every active file and every unexpired tombstone. A classic {@code
+ * N.checkpoint.parquet} for tables without {@code v2Checkpoint}; for tables with it, a V2
+ * checkpoint: {@code N.checkpoint.<uuid>.json} with the non-file actions and a sidecar in {@code
+ * _delta_log/_sidecars/} with the file actions. Then {@code _last_checkpoint}. The rows are the
+ * actions' own schemas ({@link ParquetActionWriter}); {@link CheckpointReader} reads them back.
  *
  * <p>Each file is written whole, staged under a hidden temporary name (or on local disk for an
- * object store, where it is then uploaded in one request), and published as commits are
- * ({@link LogFilePublisher}), so a writer killed half-way never leaves a truncated checkpoint.
- * When another writer published the same checkpoint first, its file is kept: both wrote the
- * same version's state. {@code _last_checkpoint}, only a hint, comes last and is replaced.
+ * object store, where it is then uploaded in one request), and published as commits are ({@link
+ * LogFilePublisher}), so a writer killed half-way never leaves a truncated checkpoint. When another
+ * writer published the same checkpoint first, its file is kept: both wrote the same version's
+ * state. {@code _last_checkpoint}, only a hint, comes last and is replaced.
  */
 public final class CheckpointWriter {
 
@@ -65,21 +79,31 @@ public final class CheckpointWriter {
   public static Optional<String> notWritten(Snapshot snapshot) {
     TableProperties properties = snapshot.properties();
     if (properties.checkpointStatsAsStruct()) {
-      return Optional.of("the table asks for statistics as structs in checkpoints ("
-          + TableProperties.CHECKPOINT_STATS_AS_STRUCT + "), which deltax does not write");
+      return Optional.of(
+          "the table asks for statistics as structs in checkpoints ("
+              + TableProperties.CHECKPOINT_STATS_AS_STRUCT
+              + "), which deltax does not write");
     }
     if (!properties.checkpointStatsAsJson()) {
-      return Optional.of("the table asks for no JSON statistics in checkpoints ("
-          + TableProperties.CHECKPOINT_STATS_AS_JSON + " = false), and deltax writes them so");
+      return Optional.of(
+          "the table asks for no JSON statistics in checkpoints ("
+              + TableProperties.CHECKPOINT_STATS_AS_JSON
+              + " = false), and deltax writes them so");
     }
     return Optional.empty();
   }
 
-  /** Writes a checkpoint of {@code snapshot}; not for a table {@link #notWritten} gives a reason for. */
+  /**
+   * Writes a checkpoint of {@code snapshot}; not for a table {@link #notWritten} gives a reason
+   * for.
+   */
   public void write(Snapshot snapshot) throws IOException {
-    notWritten(snapshot).ifPresent(why -> {
-      throw new IllegalStateException("No checkpoint of " + snapshot.tableRoot() + ": " + why);
-    });
+    notWritten(snapshot)
+        .ifPresent(
+            why -> {
+              throw new IllegalStateException(
+                  "No checkpoint of " + snapshot.tableRoot() + ": " + why);
+            });
     Path logDir = LogFileName.logDir(snapshot.tableRoot());
     List<RemoveFile> tombstones = unexpired(snapshot);
     long size;
@@ -90,20 +114,26 @@ public final class CheckpointWriter {
       size = writeV2(snapshot, logDir, tombstones);
     } else {
       Path file = new Path(logDir, LogFileName.classicCheckpointName(snapshot.version()));
-      size = writeParquet(file, Checkpoint.ACTIONS, rows -> {
-        writeAll(rows, nonFileActions(snapshot));
-        writeAll(rows, snapshot.activeFiles());
-        writeAll(rows, tombstones);
-      });
+      size =
+          writeParquet(
+              file,
+              Checkpoint.ACTIONS,
+              rows -> {
+                writeAll(rows, nonFileActions(snapshot));
+                writeAll(rows, snapshot.activeFiles());
+                writeAll(rows, tombstones);
+              });
     }
     lastCheckpoint.put("size", size);
     lastCheckpoint.put("numOfAddFiles", snapshot.activeFiles().size());
     // A hint of a newer checkpoint (another writer's, meanwhile) stays: readers list on from it.
     if (LastCheckpointHint.read(logDir.getFileSystem(conf), logDir)
-        .filter(hint -> hint.version() > snapshot.version()).isPresent()) {
+        .filter(hint -> hint.version() > snapshot.version())
+        .isPresent()) {
       return;
     }
-    hints.replace(new Path(logDir, LastCheckpointHint.FILE_NAME),
+    hints.replace(
+        new Path(logDir, LastCheckpointHint.FILE_NAME),
         LogFilePublisher.lines(List.of(ActionJson.objectJson(lastCheckpoint))));
   }
 
@@ -120,22 +150,32 @@ public final class CheckpointWriter {
     return kept;
   }
 
-  private long writeV2(Snapshot snapshot, Path logDir, List<RemoveFile> tombstones) throws IOException {
-    Path sidecar = new Path(new Path(logDir, LogFileName.SIDECAR_DIR), UUID.randomUUID() + ".parquet");
-    long fileActions = writeParquet(sidecar, Checkpoint.FILE_ACTIONS, rows -> {
-      writeAll(rows, snapshot.activeFiles());
-      writeAll(rows, tombstones);
-    });
+  private long writeV2(Snapshot snapshot, Path logDir, List<RemoveFile> tombstones)
+      throws IOException {
+    Path sidecar =
+        new Path(new Path(logDir, LogFileName.SIDECAR_DIR), UUID.randomUUID() + ".parquet");
+    long fileActions =
+        writeParquet(
+            sidecar,
+            Checkpoint.FILE_ACTIONS,
+            rows -> {
+              writeAll(rows, snapshot.activeFiles());
+              writeAll(rows, tombstones);
+            });
     FileStatus sidecarStatus = sidecar.getFileSystem(conf).getFileStatus(sidecar);
     List<String> lines = new ArrayList<>();
-    lines.add(ActionJson.objectJson(Map.of("checkpointMetadata", Map.of("version", snapshot.version()))));
-    lines.add(ActionJson.toJson(new Sidecar(sidecar.getName(), sidecarStatus.getLen(),
-        sidecarStatus.getModificationTime())));
+    lines.add(
+        ActionJson.objectJson(Map.of("checkpointMetadata", Map.of("version", snapshot.version()))));
+    lines.add(
+        ActionJson.toJson(
+            new Sidecar(
+                sidecar.getName(), sidecarStatus.getLen(), sidecarStatus.getModificationTime())));
     for (Action action : nonFileActions(snapshot)) {
       lines.add(ActionJson.toJson(action));
     }
-    Path topLevel = new Path(logDir, LogFileName.v2CheckpointName(snapshot.version(),
-        UUID.randomUUID(), "json"));
+    Path topLevel =
+        new Path(
+            logDir, LogFileName.v2CheckpointName(snapshot.version(), UUID.randomUUID(), "json"));
     if (!publisher.write(topLevel, LogFilePublisher.lines(lines))) {
       throw new FileAlreadyExistsException("a V2 checkpoint of a fresh UUID exists: " + topLevel);
     }
@@ -157,17 +197,16 @@ public final class CheckpointWriter {
   }
 
   /**
-   * Writes a Parquet file of actions, one per row, where the publisher stages it (beside the
-   * file under a temporary name, or on local disk for an object store), then publishes it as
-   * {@code file}, keeping the file another writer may have published first; returns the number
-   * of rows.
+   * Writes a Parquet file of actions, one per row, where the publisher stages it (beside the file
+   * under a temporary name, or on local disk for an object store), then publishes it as {@code
+   * file}, keeping the file another writer may have published first; returns the number of rows.
    */
   private long writeParquet(Path file, List<ActionSchema<? extends Action>> columns, Rows body)
       throws IOException {
     Path staged = publisher.stagingFor(file);
     long count;
-    try (ParquetActionWriter rows = new ParquetActionWriter(conf, publisher.outputFile(staged),
-        columns)) {
+    try (ParquetActionWriter rows =
+        new ParquetActionWriter(conf, publisher.outputFile(staged), columns)) {
       body.write(rows);
       count = rows.count();
     } catch (IOException | RuntimeException e) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.errors.DeltaXErrors;
@@ -10,30 +25,36 @@ import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
- * The commit timestamps of a table's versions: those it can still be read at, for
- * {@code timestampAsOf}, or every listed commit, for a {@code startingTimestamp}. Like
- * delta-spark: file modification times made strictly increasing (a commit whose time is not after
- * its predecessor's counts as one millisecond later), and from the version that enabled in-commit
- * timestamps on, the {@code inCommitTimestamp} of each commit.
+ * The commit timestamps of a table's versions: those it can still be read at, for {@code
+ * timestampAsOf}, or every listed commit, for a {@code startingTimestamp}. Like delta-spark: file
+ * modification times made strictly increasing (a commit whose time is not after its predecessor's
+ * counts as one millisecond later), and from the version that enabled in-commit timestamps on, the
+ * {@code inCommitTimestamp} of each commit.
  */
 final class CommitTimeline {
   private final String table;
   private final Function<FileStatus, Optional<Long>> inCommitTimestamp;
   private final List<FileStatus> commits = new ArrayList<>();
   private final long[] fileTimes;
+
   /** The index of the first commit with an in-commit timestamp; the size when none has one. */
   private final int ictStartIndex;
+
   private final Long[] ictCache;
 
   /**
    * @param inCommitTimestamp reads one commit's in-commit timestamp, asked only for the commits a
    *     search visits from the version that enabled them on
-   * @param recreatableOnly whether only the versions the log can still rebuild count (time
-   *     travel), else every listed commit (where a change feed or stream starts: delta-spark's
-   *     {@code DeltaSource.getStartingVersionFromTimestamp} does not require one)
+   * @param recreatableOnly whether only the versions the log can still rebuild count (time travel),
+   *     else every listed commit (where a change feed or stream starts: delta-spark's {@code
+   *     DeltaSource.getStartingVersionFromTimestamp} does not require one)
    */
-  CommitTimeline(LogListing listing, long latestVersion, TableProperties latestProperties,
-      Function<FileStatus, Optional<Long>> inCommitTimestamp, boolean recreatableOnly) {
+  CommitTimeline(
+      LogListing listing,
+      long latestVersion,
+      TableProperties latestProperties,
+      Function<FileStatus, Optional<Long>> inCommitTimestamp,
+      boolean recreatableOnly) {
     this.table = listing.tableRoot().toString();
     this.inCommitTimestamp = inCommitTimestamp;
     long earliest = recreatableOnly ? listing.earliestRecreatableVersion() : Long.MIN_VALUE;
@@ -50,8 +71,10 @@ final class CommitTimeline {
       fileTimes[i] = time > previous ? time : previous + 1;
       previous = fileTimes[i];
     }
-    long ictVersion = latestProperties.inCommitTimestampsEnabled()
-        ? latestProperties.inCommitTimestampEnablementVersion() : Long.MAX_VALUE;
+    long ictVersion =
+        latestProperties.inCommitTimestampsEnabled()
+            ? latestProperties.inCommitTimestampEnablementVersion()
+            : Long.MAX_VALUE;
     int start = commits.size();
     for (int i = 0; i < commits.size(); i++) {
       if (version(i) >= ictVersion) {
@@ -98,11 +121,11 @@ final class CommitTimeline {
   }
 
   /**
-   * The first version committed at or after {@code millis}, as delta-spark's
-   * {@code startingTimestamp} ({@code DeltaStreamUtils.getStartingVersionFromCommitAtTimestamp}),
-   * compared with the same timestamps the search uses: a {@code _commit_timestamp} a change feed
-   * gave starts at its commit. The first version for a time before it; a time after the last
-   * commit is an error, as in delta-spark (by default) for a batch read and a stream alike.
+   * The first version committed at or after {@code millis}, as delta-spark's {@code
+   * startingTimestamp} ({@code DeltaStreamUtils.getStartingVersionFromCommitAtTimestamp}), compared
+   * with the same timestamps the search uses: a {@code _commit_timestamp} a change feed gave starts
+   * at its commit. The first version for a time before it; a time after the last commit is an
+   * error, as in delta-spark (by default) for a batch read and a stream alike.
    */
   long firstVersionAtOrAfter(long millis, String requested) {
     if (commits.isEmpty()) {
@@ -128,8 +151,8 @@ final class CommitTimeline {
    * The indexes (first, last) of the commits a search for {@code millis} looks at. PROTOCOL.md,
    * "Recommendations for Readers of Tables with In-Commit Timestamps": a time at or after the
    * enablement commit's timestamp is searched among the commits from it on, by their in-commit
-   * timestamps; an earlier time among those before it, by their file times. The two timelines
-   * need not be ordered with each other: the older file times may be later than every in-commit
+   * timestamps; an earlier time among those before it, by their file times. The two timelines need
+   * not be ordered with each other: the older file times may be later than every in-commit
    * timestamp (a table copied since), so one search over both could land anywhere.
    */
   private int[] searched(long millis) {
@@ -137,13 +160,14 @@ final class CommitTimeline {
     if (ictStartIndex <= 0 || ictStartIndex > last) {
       return new int[] {0, last};
     }
-    return millis >= timestamp(ictStartIndex) ? new int[] {ictStartIndex, last}
+    return millis >= timestamp(ictStartIndex)
+        ? new int[] {ictStartIndex, last}
         : new int[] {0, ictStartIndex - 1};
   }
 
   /**
-   * The index of the last commit in {@code first..last} whose timestamp is at or before
-   * {@code millis}, {@code first} or later.
+   * The index of the last commit in {@code first..last} whose timestamp is at or before {@code
+   * millis}, {@code first} or later.
    */
   private int lastAtOrBefore(long millis, int first, int last) {
     // Timestamps increase with the version within either timeline: the last one <= millis.

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.AddFile;
@@ -9,11 +24,11 @@ import java.util.Map;
 import java.util.RandomAccess;
 
 /**
- * A snapshot's active files, each held as one byte array, an {@link AddFile} built on each
- * {@link #get}: a cached snapshot holds about 200 bytes per file (statistics of two columns)
- * instead of about 400 for {@code AddFile}s with their path and statistics strings (README, "File
- * list memory"). Scans that look at every file per query ask for one field by position ({@link
- * #stats}, {@link #partitionValues}, ...) without building the {@code AddFile}. Written by {@link
+ * A snapshot's active files, each held as one byte array, an {@link AddFile} built on each {@link
+ * #get}: a cached snapshot holds about 200 bytes per file (statistics of two columns) instead of
+ * about 400 for {@code AddFile}s with their path and statistics strings (README, "File list
+ * memory"). Scans that look at every file per query ask for one field by position ({@link #stats},
+ * {@link #partitionValues}, ...) without building the {@code AddFile}. Written by {@link
  * FileListEncoder}, whose javadoc gives the layout; immutable.
  */
 public final class CompactFileList extends AbstractList<AddFile> implements RandomAccess {
@@ -26,22 +41,34 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
   static final int NULL_PARTITION_VALUES = 64;
 
   /** The fields few files have, shared by index. */
-  record Rare(Map<String, String> tags, DeletionVectorDescriptor deletionVector,
+  record Rare(
+      Map<String, String> tags,
+      DeletionVectorDescriptor deletionVector,
       String clusteringProvider) {}
 
   private final byte[][] entries;
+
   /** The first-added version of each entry, or -1 ({@link #firstAdded}). */
   private final long[] firstAdded;
+
   /** Path heads (a directory, or all of a file name before its UUID) and name tails, by index. */
   final String[] strings;
+
   /** The distinct partition value maps; index 0 is the empty map. */
   final List<Map<String, String>> partitionValues;
+
   final List<Rare> rares;
+
   /** Whether some entry has a deletion vector, as {@link FileListEncoder} found while writing. */
   private final boolean deletionVectors;
 
-  CompactFileList(byte[][] entries, long[] firstAdded, String[] strings,
-      List<Map<String, String>> partitionValues, List<Rare> rares, boolean deletionVectors) {
+  CompactFileList(
+      byte[][] entries,
+      long[] firstAdded,
+      String[] strings,
+      List<Map<String, String>> partitionValues,
+      List<Rare> rares,
+      boolean deletionVectors) {
     this.entries = entries;
     this.firstAdded = firstAdded;
     this.strings = strings;
@@ -73,9 +100,18 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
     Long baseRowId = (c.flags & BASE_ROW_ID) != 0 ? c.zigzag() : null;
     Long rowCommitVersion = (c.flags & ROW_COMMIT_VERSION) != 0 ? c.zigzag() : null;
     Rare rare = (c.flags & RARE) != 0 ? rares.get((int) c.varint()) : null;
-    return new AddFile(path, values, size, modificationTime, (c.flags & DATA_CHANGE) != 0,
-        c.stats(), rare == null ? Map.of() : rare.tags(), rare == null ? null : rare.deletionVector(),
-        baseRowId, rowCommitVersion, rare == null ? null : rare.clusteringProvider());
+    return new AddFile(
+        path,
+        values,
+        size,
+        modificationTime,
+        (c.flags & DATA_CHANGE) != 0,
+        c.stats(),
+        rare == null ? Map.of() : rare.tags(),
+        rare == null ? null : rare.deletionVector(),
+        baseRowId,
+        rowCommitVersion,
+        rare == null ? null : rare.clusteringProvider());
   }
 
   /** The {@code path} of the file at {@code index}, as the log wrote it. */
@@ -140,8 +176,8 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
   }
 
   /**
-   * The version of the oldest commit since the checkpoint that added the path of the file at
-   * {@code index}, or -1 where the checkpoint alone knows it.
+   * The version of the oldest commit since the checkpoint that added the path of the file at {@code
+   * index}, or -1 where the checkpoint alone knows it.
    */
   long firstAdded(int index) {
     return firstAdded[index];
@@ -212,7 +248,8 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
 
     void skipToRare() {
       skipToSizes();
-      int longs = 2 + ((flags & BASE_ROW_ID) != 0 ? 1 : 0) + ((flags & ROW_COMMIT_VERSION) != 0 ? 1 : 0);
+      int longs =
+          2 + ((flags & BASE_ROW_ID) != 0 ? 1 : 0) + ((flags & ROW_COMMIT_VERSION) != 0 ? 1 : 0);
       for (int i = 0; i < longs; i++) {
         varint();
       }
@@ -227,7 +264,8 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
 
     /** The statistics: the rest of the entry. */
     String stats() {
-      return (flags & STATS) == 0 ? null
+      return (flags & STATS) == 0
+          ? null
           : new String(bytes, at, bytes.length - at, StandardCharsets.UTF_8);
     }
 

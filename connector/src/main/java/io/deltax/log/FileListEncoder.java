@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.AddFile;
@@ -10,25 +25,27 @@ import java.util.Map;
 
 /**
  * Writes a {@link CompactFileList}. One entry per file, in this order:
+ *
  * <ol>
  *   <li>a flag byte ({@code CompactFileList.DATA_CHANGE} and the others: which fields follow);
- *   <li>the path: an index of its head in the shared strings, then either the file name's
- *       canonical lowercase UUID as 16 bytes and the index of the name's tail ({@code
- *       part-00000-} + UUID + {@code -c000.snappy.parquet}: head and tail shared by many files),
- *       or the rest of the path as a length and UTF-8 bytes (the head is then the directory, up to
- *       the last slash; an absolute URI keeps its scheme there);
+ *   <li>the path: an index of its head in the shared strings, then either the file name's canonical
+ *       lowercase UUID as 16 bytes and the index of the name's tail ({@code part-00000-} + UUID +
+ *       {@code -c000.snappy.parquet}: head and tail shared by many files), or the rest of the path
+ *       as a length and UTF-8 bytes (the head is then the directory, up to the last slash; an
+ *       absolute URI keeps its scheme there);
  *   <li>an index into the distinct partition value maps (none for null);
  *   <li>varints: {@code size}, {@code modificationTime}, {@code baseRowId} and {@code
- *       defaultRowCommitVersion} if present (zigzag, so any long round-trips), and the index of
- *       the rare fields if any ({@code tags} other than empty, {@code deletionVector}, {@code
+ *       defaultRowCommitVersion} if present (zigzag, so any long round-trips), and the index of the
+ *       rare fields if any ({@code tags} other than empty, {@code deletionVector}, {@code
  *       clusteringProvider});
  *   <li>the statistics JSON as UTF-8, to the end.
  * </ol>
- * The first-added version of each entry is kept apart, in one {@code long[]}: a newest-first
- * replay knows it only after the older commits, long after it encoded the file, and {@link
- * #setFirstAdded} fills it in without writing the entry again. The encoder of an advanced
- * snapshot starts from the older list's shared tables, so the older entries are kept as they are,
- * not decoded and written again.
+ *
+ * The first-added version of each entry is kept apart, in one {@code long[]}: a newest-first replay
+ * knows it only after the older commits, long after it encoded the file, and {@link #setFirstAdded}
+ * fills it in without writing the entry again. The encoder of an advanced snapshot starts from the
+ * older list's shared tables, so the older entries are kept as they are, not decoded and written
+ * again.
  */
 final class FileListEncoder {
   private final List<byte[]> entries = new ArrayList<>();
@@ -39,24 +56,33 @@ final class FileListEncoder {
   private final List<CompactFileList.Rare> rares;
   private final CompactFileList base;
   private long[] firstAdded = new long[1024];
+
   /** Where each entry was in {@link #base}, or -1 for a new one; null without a base. */
   private int[] basePositions;
+
   /** The indexes of the two strings {@link #intern(String, int, int)} interned last. */
   private final int[] recent = new int[2];
+
   private int next;
+
   /** The entry being written, before its statistics: flags, path and numbers. */
   private byte[] head = new byte[256];
+
   private int length;
+
   /** Whether an entry added so far has a deletion vector: known as the list is written. */
   private boolean deletionVectors;
 
-  /** @param base the list whose entries {@link #addEncoded} may keep, or null */
+  /**
+   * @param base the list whose entries {@link #addEncoded} may keep, or null
+   */
   FileListEncoder(CompactFileList base) {
     this.base = base;
     this.basePositions = base == null ? null : new int[1024];
-    this.strings = base == null ? new ArrayList<>(List.of("")) : new ArrayList<>(List.of(base.strings));
-    this.partitionValues = base == null ? new ArrayList<>(List.of(Map.of()))
-        : new ArrayList<>(base.partitionValues);
+    this.strings =
+        base == null ? new ArrayList<>(List.of("")) : new ArrayList<>(List.of(base.strings));
+    this.partitionValues =
+        base == null ? new ArrayList<>(List.of(Map.of())) : new ArrayList<>(base.partitionValues);
     this.rares = base == null ? new ArrayList<>() : new ArrayList<>(base.rares);
     for (int i = 0; i < strings.size(); i++) {
       stringIndex.putIfAbsent(strings.get(i), i);
@@ -83,23 +109,29 @@ final class FileListEncoder {
    */
   int add(AddFile file, long firstAdded) {
     length = 0;
-    boolean rare = file.tags() == null || !file.tags().isEmpty() || file.deletionVector() != null
-        || file.clusteringProvider() != null;
+    boolean rare =
+        file.tags() == null
+            || !file.tags().isEmpty()
+            || file.deletionVector() != null
+            || file.clusteringProvider() != null;
     String path = file.path();
     int slash = path.lastIndexOf('/') + 1;
     int uuid = uuidAt(path, slash);
-    int flags = (file.dataChange() ? CompactFileList.DATA_CHANGE : 0)
-        | (file.stats() != null ? CompactFileList.STATS : 0)
-        | (file.baseRowId() != null ? CompactFileList.BASE_ROW_ID : 0)
-        | (file.defaultRowCommitVersion() != null ? CompactFileList.ROW_COMMIT_VERSION : 0)
-        | (rare ? CompactFileList.RARE : 0)
-        | (uuid >= 0 ? CompactFileList.UUID_NAME : 0)
-        | (file.partitionValues() == null ? CompactFileList.NULL_PARTITION_VALUES : 0);
+    int flags =
+        (file.dataChange() ? CompactFileList.DATA_CHANGE : 0)
+            | (file.stats() != null ? CompactFileList.STATS : 0)
+            | (file.baseRowId() != null ? CompactFileList.BASE_ROW_ID : 0)
+            | (file.defaultRowCommitVersion() != null ? CompactFileList.ROW_COMMIT_VERSION : 0)
+            | (rare ? CompactFileList.RARE : 0)
+            | (uuid >= 0 ? CompactFileList.UUID_NAME : 0)
+            | (file.partitionValues() == null ? CompactFileList.NULL_PARTITION_VALUES : 0);
     write(flags);
     if (uuid >= 0) {
       varint(intern(path, 0, uuid));
-      writeLong(parseHex(path, uuid, 8) << 32 | parseHex(path, uuid + 9, 4) << 16
-          | parseHex(path, uuid + 14, 4));
+      writeLong(
+          parseHex(path, uuid, 8) << 32
+              | parseHex(path, uuid + 9, 4) << 16
+              | parseHex(path, uuid + 14, 4));
       writeLong(parseHex(path, uuid + 19, 4) << 48 | parseHex(path, uuid + 24, 12));
       varint(intern(path, uuid + 36, path.length()));
     } else {
@@ -113,10 +145,13 @@ final class FileListEncoder {
     if (file.partitionValues() != null && file.partitionValues().isEmpty()) {
       varint(0);
     } else if (file.partitionValues() != null) {
-      varint(partitionIndex.computeIfAbsent(file.partitionValues(), v -> {
-        partitionValues.add(v);
-        return partitionValues.size() - 1;
-      }));
+      varint(
+          partitionIndex.computeIfAbsent(
+              file.partitionValues(),
+              v -> {
+                partitionValues.add(v);
+                return partitionValues.size() - 1;
+              }));
     }
     zigzag(file.size());
     zigzag(file.modificationTime());
@@ -128,10 +163,12 @@ final class FileListEncoder {
     }
     deletionVectors |= file.deletionVector() != null;
     if (rare) {
-      rares.add(new CompactFileList.Rare(file.tags(), file.deletionVector(), file.clusteringProvider()));
+      rares.add(
+          new CompactFileList.Rare(file.tags(), file.deletionVector(), file.clusteringProvider()));
       varint(rares.size() - 1);
     }
-    byte[] stats = file.stats() == null ? new byte[0] : file.stats().getBytes(StandardCharsets.UTF_8);
+    byte[] stats =
+        file.stats() == null ? new byte[0] : file.stats().getBytes(StandardCharsets.UTF_8);
     byte[] entry = Arrays.copyOf(head, length + stats.length);
     System.arraycopy(stats, 0, entry, length, stats.length);
     entries.add(entry);
@@ -160,8 +197,8 @@ final class FileListEncoder {
 
   /**
    * Where each entry added so far was in the base list ({@link #addEncoded}), or -1 for an entry
-   * {@link #add}ed; null without a base list. What a value kept per position of the base list
-   * needs to follow its files into this one.
+   * {@link #add}ed; null without a base list. What a value kept per position of the base list needs
+   * to follow its files into this one.
    */
   int[] basePositions() {
     return basePositions == null ? null : Arrays.copyOf(basePositions, entries.size());
@@ -173,9 +210,13 @@ final class FileListEncoder {
   }
 
   CompactFileList build() {
-    return new CompactFileList(entries.toArray(new byte[0][]),
-        Arrays.copyOf(firstAdded, entries.size()), strings.toArray(new String[0]),
-        List.copyOf(partitionValues), List.copyOf(rares), deletionVectors);
+    return new CompactFileList(
+        entries.toArray(new byte[0][]),
+        Arrays.copyOf(firstAdded, entries.size()),
+        strings.toArray(new String[0]),
+        List.copyOf(partitionValues),
+        List.copyOf(rares),
+        deletionVectors);
   }
 
   /**
@@ -196,10 +237,12 @@ final class FileListEncoder {
   }
 
   private int intern(String s) {
-    return stringIndex.computeIfAbsent(s, k -> {
-      strings.add(k);
-      return strings.size() - 1;
-    });
+    return stringIndex.computeIfAbsent(
+        s,
+        k -> {
+          strings.add(k);
+          return strings.size() - 1;
+        });
   }
 
   /**

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import java.net.URI;
@@ -42,8 +57,8 @@ public final class FilePathResolver {
   /**
    * A string that is equal for two log paths that name the same file: the path relative to the
    * table root where it is a plain relative one, else the resolved URI. A plain relative path is
-   * its own canonical form, the very string: a snapshot that keys its files by it holds no copy
-   * of the root in each key.
+   * its own canonical form, the very string: a snapshot that keys its files by it holds no copy of
+   * the root in each key.
    */
   public String canonical(String logPath) {
     // Most paths are plain relative names; building URIs for a million of them dominated log
@@ -75,13 +90,19 @@ public final class FilePathResolver {
       char c = i < n ? path.charAt(i) : '/';
       if (c == '/') {
         int length = i - segmentStart;
-        if (length == 0 || (path.charAt(segmentStart) == '.' && (length == 1
-            || (length == 2 && path.charAt(segmentStart + 1) == '.')))) {
+        if (length == 0
+            || (path.charAt(segmentStart) == '.'
+                && (length == 1 || (length == 2 && path.charAt(segmentStart + 1) == '.')))) {
           return false;
         }
         segmentStart = i + 1;
-      } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '.' || c == '_' || c == '-' || c == '=')) {
+      } else if (!((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '.'
+          || c == '_'
+          || c == '-'
+          || c == '=')) {
         return false;
       }
     }

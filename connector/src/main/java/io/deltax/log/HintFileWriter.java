@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import java.io.IOException;
@@ -11,9 +26,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes a file of the log that is only a hint, such as {@code _last_checkpoint}, replacing the
- * one there: the last writer wins (PROTOCOL.md, "Last Checkpoint File"), so unlike
- * {@link LogFilePublisher} no put-if-absent is needed, only a file that appears whole.
+ * Writes a file of the log that is only a hint, such as {@code _last_checkpoint}, replacing the one
+ * there: the last writer wins (PROTOCOL.md, "Last Checkpoint File"), so unlike {@link
+ * LogFilePublisher} no put-if-absent is needed, only a file that appears whole.
  */
 public final class HintFileWriter {
   private static final Logger LOG = LoggerFactory.getLogger(HintFileWriter.class);
@@ -43,8 +58,11 @@ public final class HintFileWriter {
     try {
       temporary.write(fs, temp, content, true);
       if (method == PutIfAbsentMethod.HARD_LINK) {
-        java.nio.file.Files.move(LocalFileWrites.local(fs, temp), LocalFileWrites.local(fs, target),
-            StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        java.nio.file.Files.move(
+            LocalFileWrites.local(fs, temp),
+            LocalFileWrites.local(fs, target),
+            StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.ATOMIC_MOVE);
         TemporaryFiles.dropStaleChecksum(fs, target);
       } else {
         renameOverHint(fs, temp, target);
@@ -55,8 +73,8 @@ public final class HintFileWriter {
   }
 
   /**
-   * Renames over a hint file. On ABFS's Blob endpoint an overwriting rename is a delete and then
-   * a conditional copy, so when two writers replace the hint at once the second copy is refused
+   * Renames over a hint file. On ABFS's Blob endpoint an overwriting rename is a delete and then a
+   * conditional copy, so when two writers replace the hint at once the second copy is refused
    * ("rename ... failed"). The other writer's hint is then in place, which is as good as ours: the
    * hint only shortens a listing (PROTOCOL.md, "Last Checkpoint File").
    */
@@ -67,7 +85,9 @@ public final class HintFileWriter {
       if (!fs.exists(target)) {
         throw e;
       }
-      LOG.info("Another writer replaced {} at the same time; its hint is kept ({})", target,
+      LOG.info(
+          "Another writer replaced {} at the same time; its hint is kept ({})",
+          target,
           e.toString());
     }
   }

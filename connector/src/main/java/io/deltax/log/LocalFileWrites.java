@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import java.io.IOException;
@@ -24,8 +39,8 @@ final class LocalFileWrites {
   private LocalFileWrites() {}
 
   /**
-   * Whether files of {@code fs} are created here: Hadoop's own local file system under
-   * {@code file:}; a file system a user put there in its place keeps being asked.
+   * Whether files of {@code fs} are created here: Hadoop's own local file system under {@code
+   * file:}; a file system a user put there in its place keeps being asked.
    */
   static boolean applies(FileSystem fs) {
     return "file".equals(fs.getUri().getScheme())
@@ -38,8 +53,8 @@ final class LocalFileWrites {
 
   /**
    * Creates {@code path}, which must not exist, with Hadoop's permissions for a new file, and
-   * writes {@code content} to it (none: an empty file for a writer to fill). A missing directory
-   * is made through Hadoop, as its {@code create} would.
+   * writes {@code content} to it (none: an empty file for a writer to fill). A missing directory is
+   * made through Hadoop, as its {@code create} would.
    */
   static java.nio.file.Path create(FileSystem fs, Configuration conf, Path path, byte[] content)
       throws IOException {

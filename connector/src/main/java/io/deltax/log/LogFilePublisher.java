@@ -1,7 +1,22 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.conf.SessionSettings;
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.WriteErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,31 +36,32 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a file of the log whole under its final name, only if no other writer published one
- * there first: commits (PROTOCOL.md, "Delta Log Entries": mutual exclusion is the writer's job)
- * and checkpoints, so that a writer killed half-way never leaves a truncated commit or checkpoint
- * and a concurrent writer never overwrites one. How depends on the store
- * ({@link PutIfAbsentMethod}):
+ * there first: commits (PROTOCOL.md, "Delta Log Entries": mutual exclusion is the writer's job) and
+ * checkpoints, so that a writer killed half-way never leaves a truncated commit or checkpoint and a
+ * concurrent writer never overwrites one. How depends on the store ({@link PutIfAbsentMethod}):
+ *
  * <ul>
- *   <li>local file systems: written whole to a hidden temporary file beside the target
- *       ({@link TemporaryFiles}), then a hard link ({@code link(2)} refuses an existing name), since
+ *   <li>local file systems: written whole to a hidden temporary file beside the target ({@link
+ *       TemporaryFiles}), then a hard link ({@code link(2)} refuses an existing name), since
  *       Hadoop's local rename checks for the target and then renames, which can overwrite a file
  *       another writer made in between;
  *   <li>HDFS, ABFS, viewfs: the same temporary file, then {@code FileContext.rename} without
  *       overwrite, atomic in the store, as delta-spark's HDFSLogStore does;
  *   <li>S3A: one conditional PUT of the final name ({@link S3AConditionalCreate}), after checking
  *       once per store and JVM that the server honours it ({@link PutIfAbsentProbeCache});
- *   <li>GCS: {@code create(overwrite = false)}, an upload with {@code ifGenerationMatch=0},
- *       after checking once per store and JVM that a second such create is refused
- *       ({@link PutIfAbsentProbeCache}).
+ *   <li>GCS: {@code create(overwrite = false)}, an upload with {@code ifGenerationMatch=0}, after
+ *       checking once per store and JVM that a second such create is refused ({@link
+ *       PutIfAbsentProbeCache}).
  * </ul>
- * On object stores an object appears whole when its upload completes, so bytes go straight to
- * the final name, and files built up piece by piece (Parquet checkpoints) are staged on local
- * disk ({@link #stagingFor}) and uploaded in one request. Where deltax cannot make a write
- * put-if-absent (S3A with conditional writes off, a server that ignores them, a GCS store that
- * overwrites on {@code create(overwrite = false)}, an unknown scheme)
- * it refuses before writing anything ({@code [DELTAX_UNSAFE_COMMIT_STORE]}), unless
- * {@code spark.deltax.commit.singleWriter} is set: then a plain {@code create(overwrite = false)}.
- * Files that are only hints, replaced rather than published, are {@link HintFileWriter}'s.
+ *
+ * On object stores an object appears whole when its upload completes, so bytes go straight to the
+ * final name, and files built up piece by piece (Parquet checkpoints) are staged on local disk
+ * ({@link #stagingFor}) and uploaded in one request. Where deltax cannot make a write put-if-absent
+ * (S3A with conditional writes off, a server that ignores them, a GCS store that overwrites on
+ * {@code create(overwrite = false)}, an unknown scheme) it refuses before writing anything ({@code
+ * [DELTAX_UNSAFE_COMMIT_STORE]}), unless {@code spark.deltax.commit.singleWriter} is set: then a
+ * plain {@code create(overwrite = false)}. Files that are only hints, replaced rather than
+ * published, are {@link HintFileWriter}'s.
  */
 public final class LogFilePublisher {
   private static final Logger LOG = LoggerFactory.getLogger(LogFilePublisher.class);
@@ -134,11 +150,11 @@ public final class LogFilePublisher {
   }
 
   /**
-   * Publishes the complete file {@code staged} (from {@link #stagingFor}) as {@code target} if
-   * no file has that name; the staged file is gone afterwards either way.
+   * Publishes the complete file {@code staged} (from {@link #stagingFor}) as {@code target} if no
+   * file has that name; the staged file is gone afterwards either way.
    *
-   * @return false when {@code target} already exists: another writer published it first, and
-   *     its file is kept
+   * @return false when {@code target} already exists: another writer published it first, and its
+   *     file is kept
    */
   public boolean publish(Path staged, Path target) throws IOException {
     FileSystem fs = target.getFileSystem(conf);
@@ -147,8 +163,8 @@ public final class LogFilePublisher {
       PutIfAbsentMethod method = method(fs, target.getParent());
       switch (method) {
         case HARD_LINK -> {
-          java.nio.file.Files.createLink(LocalFileWrites.local(fs, target),
-              LocalFileWrites.local(fs, staged));
+          java.nio.file.Files.createLink(
+              LocalFileWrites.local(fs, target), LocalFileWrites.local(fs, staged));
           TemporaryFiles.dropStaleChecksum(fs, target);
           return true;
         }
@@ -156,11 +172,15 @@ public final class LogFilePublisher {
           return renameIfAbsent(fs, staged, target);
         }
         default -> {
-          return create(fs, method, target, out -> {
-            try (InputStream in = stagingFs.open(staged)) {
-              in.transferTo(out);
-            }
-          });
+          return create(
+              fs,
+              method,
+              target,
+              out -> {
+                try (InputStream in = stagingFs.open(staged)) {
+                  in.transferTo(out);
+                }
+              });
         }
       }
     } catch (FileAlreadyExistsException | java.nio.file.FileAlreadyExistsException e) {
@@ -173,8 +193,8 @@ public final class LogFilePublisher {
   /**
    * Renames without overwrite. ABFS renames through {@code FileSystem.rename}: when the target
    * appears after the client's own checks, the store refuses the copy ({@code If-None-Match: *})
-   * and Hadoop reports a plain "rename ... failed", not "already exists". The target there and
-   * our file still here can only mean that another writer won.
+   * and Hadoop reports a plain "rename ... failed", not "already exists". The target there and our
+   * file still here can only mean that another writer won.
    */
   private boolean renameIfAbsent(FileSystem fs, Path staged, Path target) throws IOException {
     try {
@@ -203,9 +223,12 @@ public final class LogFilePublisher {
       throws IOException {
     OutputStream out;
     try {
-      out = method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
-          ? S3AConditionalCreate.create(fs, target) : fs.create(target, false);
-    } catch (IOException e) { // a client may refuse an existing name here (the GCS connector's check)
+      out =
+          method == PutIfAbsentMethod.S3A_CONDITIONAL_CREATE
+              ? S3AConditionalCreate.create(fs, target)
+              : fs.create(target, false);
+    } catch (
+        IOException e) { // a client may refuse an existing name here (the GCS connector's check)
       return refused(fs, target, e);
     }
     try {
@@ -228,20 +251,25 @@ public final class LogFilePublisher {
       return false;
     }
     if (StoreFailures.conditionalWritesUnavailable(e)) {
-      throw unsafe(fs, target.getParent(), "S3A does not send conditional writes: "
-          + S3AConditionalCreate.ENABLED_KEY + " is false");
+      throw unsafe(
+          fs,
+          target.getParent(),
+          "S3A does not send conditional writes: "
+              + S3AConditionalCreate.ENABLED_KEY
+              + " is false");
     }
     throw e;
   }
 
   /**
    * Drops an upload whose body failed. On an object store {@code close()} is the upload: it would
-   * publish what was written so far (nothing, or part of a checkpoint) under the final name,
-   * where readers take it for a whole log file (PROTOCOL.md, "Delta Log Entries"). A stream that
-   * cannot abort is left unclosed, so that nothing is uploaded.
+   * publish what was written so far (nothing, or part of a checkpoint) under the final name, where
+   * readers take it for a whole log file (PROTOCOL.md, "Delta Log Entries"). A stream that cannot
+   * abort is left unclosed, so that nothing is uploaded.
    */
   private static void abandon(OutputStream out, Path target, Throwable failure) {
-    if (out instanceof StreamCapabilities capabilities && out instanceof Abortable abortable
+    if (out instanceof StreamCapabilities capabilities
+        && out instanceof Abortable abortable
         && capabilities.hasCapability(StreamCapabilities.ABORTABLE_STREAM)) {
       try {
         abortable.abort();
@@ -250,8 +278,10 @@ public final class LogFilePublisher {
       }
       return;
     }
-    LOG.warn("The upload of {} failed and its stream cannot abort: it is left unclosed, so that "
-        + "no partial file is published", target);
+    LOG.warn(
+        "The upload of {} failed and its stream cannot abort: it is left unclosed, so that "
+            + "no partial file is published",
+        target);
   }
 
   /**
@@ -272,8 +302,12 @@ public final class LogFilePublisher {
     throw unsafe(fs, dir, unsafe);
   }
 
-  /** Why {@code method} is not put-if-absent on this store, and what would make it so; null if it is. */
-  private static String whyUnsafe(FileSystem fs, Path dir, PutIfAbsentMethod method) throws IOException {
+  /**
+   * Why {@code method} is not put-if-absent on this store, and what would make it so; null if it
+   * is.
+   */
+  private static String whyUnsafe(FileSystem fs, Path dir, PutIfAbsentMethod method)
+      throws IOException {
     switch (method) {
       case PLAIN_CREATE -> {
         return "deltax knows no put-if-absent write for scheme '" + fs.getUri().getScheme() + "'";
@@ -281,7 +315,8 @@ public final class LogFilePublisher {
       case S3A_CONDITIONAL_CREATE -> {
         if (!S3AConditionalCreate.available(fs, dir)) {
           return "S3A does not send conditional writes (If-None-Match): set "
-              + S3AConditionalCreate.ENABLED_KEY + "=true, on Hadoop 3.4.2 or later";
+              + S3AConditionalCreate.ENABLED_KEY
+              + "=true, on Hadoop 3.4.2 or later";
         }
         if (!PutIfAbsentProbeCache.refusesSecondCreate(fs, logDirOf(dir), method)) {
           return "the S3 server accepted a second conditional write of one object: it ignores "
@@ -311,7 +346,7 @@ public final class LogFilePublisher {
   private static RuntimeException unsafe(FileSystem fs, Path dir, String why) {
     Path logDir = logDirOf(dir);
     String table = logDir.getParent() == null ? logDir.toString() : logDir.getParent().toString();
-    return DeltaXErrors.unsafeCommitStore(fs.getUri().toString(), table, why);
+    return WriteErrors.unsafeCommitStore(fs.getUri().toString(), table, why);
   }
 
   /** Deletes a file from {@link #stagingFor} that will not be published. */

@@ -1,5 +1,21 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.deltax.actions.Action;
 import io.deltax.actions.ActionJson;
 import io.deltax.actions.ActionSchema;
@@ -9,7 +25,6 @@ import io.deltax.actions.LogFileOpener;
 import io.deltax.actions.ParquetActionReader;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXThrowable;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -22,8 +37,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,25 +59,31 @@ import org.slf4j.LoggerFactory;
  */
 final class LogFiles {
   private static final Logger LOG = LoggerFactory.getLogger(LogFiles.class);
+
   /** Commits at least this many are read by several threads at once. */
   private static final int PARALLEL_FROM = 8;
+
   private static final int READ_THREADS = 8;
+
   /**
    * Reading a commit is mostly waiting for the file system (a round trip per file on object
    * stores), so a few threads overlap the waits of a long run of commits.
    */
-  private static final ExecutorService COMMIT_READERS = Executors.newFixedThreadPool(READ_THREADS,
-      runnable -> {
-        Thread t = new Thread(runnable, "deltax-commit-reader");
-        t.setDaemon(true);
-        // Not the context of whichever caller happened to start the thread.
-        t.setContextClassLoader(LogFiles.class.getClassLoader());
-        return t;
-      });
+  private static final ExecutorService COMMIT_READERS =
+      Executors.newFixedThreadPool(
+          READ_THREADS,
+          runnable -> {
+            Thread t = new Thread(runnable, "deltax-commit-reader");
+            t.setDaemon(true);
+            // Not the context of whichever caller happened to start the thread.
+            t.setContextClassLoader(LogFiles.class.getClassLoader());
+            return t;
+          });
 
   private final Configuration conf;
   private final FileSystem fs;
   private final Path tableRoot;
+
   /**
    * Small Parquet checkpoint files read whole for their protocol and metadata, kept for the one
    * read of their file actions that a scan makes next: the checkpoint is fetched once, not twice.
@@ -109,8 +130,8 @@ final class LogFiles {
     } catch (InterruptedException e) {
       reads.forEach(r -> r.cancel(false));
       Thread.currentThread().interrupt();
-      throw DeltaXErrors.fileSystemError(tableRoot.toString(),
-          new InterruptedIOException("interrupted while reading the log"));
+      throw DeltaXErrors.fileSystemError(
+          tableRoot.toString(), new InterruptedIOException("interrupted while reading the log"));
     }
     return commits;
   }
@@ -131,11 +152,20 @@ final class LogFiles {
    * left unparsed where they start as writers start them: for questions about everything but files.
    */
   void readCommitWithoutFileActions(FileStatus file, Consumer<Action> sink) {
-    readLines(file, line -> line.startsWith("{\"add\":") || line.startsWith("{\"remove\":")
-        || line.startsWith("{\"cdc\":") ? null : ActionJson.parseLine(line), sink);
+    readLines(
+        file,
+        line ->
+            line.startsWith("{\"add\":")
+                    || line.startsWith("{\"remove\":")
+                    || line.startsWith("{\"cdc\":")
+                ? null
+                : ActionJson.parseLine(line),
+        sink);
   }
 
-  /** The {@code add} and {@code remove} actions of one commit, each read for path, row ID, stats. */
+  /**
+   * The {@code add} and {@code remove} actions of one commit, each read for path, row ID, stats.
+   */
   void readFileActions(FileStatus file, Consumer<FileActionSummary> sink) {
     readLines(file, ActionJson::parseFileAction, sink);
   }
@@ -150,17 +180,19 @@ final class LogFiles {
   }
 
   /**
-   * The in-commit timestamp that the checksum file of {@code version} records
-   * ({@code inCommitTimestampOpt}), read where the version's commit file is gone, as delta-spark
-   * reads it. A checksum file is optional (PROTOCOL.md, "Version Checksum File"), so a missing or
-   * unreadable one is no answer, not an error.
+   * The in-commit timestamp that the checksum file of {@code version} records ({@code
+   * inCommitTimestampOpt}), read where the version's commit file is gone, as delta-spark reads it.
+   * A checksum file is optional (PROTOCOL.md, "Version Checksum File"), so a missing or unreadable
+   * one is no answer, not an error.
    */
   Optional<Long> checksumInCommitTimestamp(long version) {
     Path file = new Path(LogFileName.logDir(tableRoot), LogFileName.checksumName(version));
     try (InputStream in = fs.open(file)) {
       JsonNode checksum = ActionJson.MAPPER.readTree(in);
       JsonNode timestamp = checksum == null ? null : checksum.get("inCommitTimestampOpt");
-      return timestamp != null && timestamp.isIntegralNumber() ? Optional.of(timestamp.asLong()) : Optional.empty();
+      return timestamp != null && timestamp.isIntegralNumber()
+          ? Optional.of(timestamp.asLong())
+          : Optional.empty();
     } catch (FileNotFoundException e) {
       return Optional.empty();
     } catch (IOException e) {
@@ -179,11 +211,13 @@ final class LogFiles {
       return first;
     }
     CommitInfo[] found = new CommitInfo[1];
-    readCommit(commit, action -> {
-      if (action instanceof CommitInfo info && found[0] == null) {
-        found[0] = info;
-      }
-    });
+    readCommit(
+        commit,
+        action -> {
+          if (action instanceof CommitInfo info && found[0] == null) {
+            found[0] = info;
+          }
+        });
     return Optional.ofNullable(found[0]);
   }
 
@@ -210,12 +244,18 @@ final class LogFiles {
   }
 
   /** As {@link #readParquet(Path, List, Consumer)}, for a file the listing describes (no HEAD). */
-  void readParquet(FileStatus file, List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) {
+  void readParquet(
+      FileStatus file, List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) {
     try {
       SoftReference<InputFile> kept = readWhole.remove(file.getPath());
       InputFile read = kept == null ? null : kept.get();
-      ParquetActionReader.read(read != null && read.getLength() == file.getLen() ? read
-          : ParquetActionReader.open(conf, file), file, actions, sink);
+      ParquetActionReader.read(
+          read != null && read.getLength() == file.getLen()
+              ? read
+              : ParquetActionReader.open(conf, file),
+          file,
+          actions,
+          sink);
     } catch (IOException | RuntimeException e) {
       throw corrupt(file.getPath(), e);
     }
@@ -235,12 +275,15 @@ final class LogFiles {
   }
 
   private static RuntimeException emptyCommit(FileStatus file) {
-    return DeltaXErrors.corruptLogFile(file.getPath().toString(),
-        "it holds no action (" + file.getLen() + " bytes), but every commit holds at least one", null);
+    return DeltaXErrors.corruptLogFile(
+        file.getPath().toString(),
+        "it holds no action (" + file.getLen() + " bytes), but every commit holds at least one",
+        null);
   }
 
   private static RuntimeException corrupt(Path file, Exception e) {
-    return e instanceof DeltaXThrowable && e instanceof RuntimeException dx ? dx
+    return e instanceof DeltaXThrowable && e instanceof RuntimeException dx
+        ? dx
         : DeltaXErrors.corruptLogFile(file.toString(), e.toString(), e);
   }
 
@@ -267,9 +310,12 @@ final class LogFiles {
         try {
           value = parser.parse(line);
         } catch (IOException e) {
-          throw DeltaXErrors.corruptLogFile(file.getPath().toString(),
-              "a line is not a complete JSON action (" + e.getMessage().lines().findFirst().orElse("")
-                  + ")", e);
+          throw DeltaXErrors.corruptLogFile(
+              file.getPath().toString(),
+              "a line is not a complete JSON action ("
+                  + e.getMessage().lines().findFirst().orElse("")
+                  + ")",
+              e);
         }
         if (value != null) {
           sink.accept(value);
@@ -285,7 +331,7 @@ final class LogFiles {
 
   private BufferedReader open(FileStatus file) throws IOException {
     // With the listed status: no HEAD per commit on S3.
-    return new BufferedReader(new InputStreamReader(LogFileOpener.open(fs, file, "sequential"),
-        StandardCharsets.UTF_8));
+    return new BufferedReader(
+        new InputStreamReader(LogFileOpener.open(fs, file, "sequential"), StandardCharsets.UTF_8));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.errors.DeltaXErrors;
@@ -23,7 +38,10 @@ import org.apache.hadoop.fs.Path;
 public final class LogListing {
   private final Path tableRoot;
   private final TreeMap<Long, FileStatus> commits = new TreeMap<>();
-  /** Complete checkpoints by version, the preferred one first (V2, then classic, then multi-part). */
+
+  /**
+   * Complete checkpoints by version, the preferred one first (V2, then classic, then multi-part).
+   */
   private final TreeMap<Long, List<Checkpoint>> checkpoints = new TreeMap<>();
 
   LogListing(Path tableRoot, FileStatus[] logFiles) {
@@ -37,32 +55,44 @@ public final class LogListing {
       }
       switch (name.kind()) {
         case COMMIT -> commits.put(name.version(), file);
-        case CLASSIC_CHECKPOINT, V2_CHECKPOINT -> candidates
-            .computeIfAbsent(name.version(), v -> new ArrayList<>())
-            .add(new Checkpoint(name.version(), name.kind(), List.of(file)));
-        case MULTI_PART_CHECKPOINT -> multiPart
-            .computeIfAbsent(name.version(), v -> new HashMap<>())
-            .computeIfAbsent(name.numParts(), n -> new ArrayList<>())
-            .add(file);
+        case CLASSIC_CHECKPOINT, V2_CHECKPOINT ->
+            candidates
+                .computeIfAbsent(name.version(), v -> new ArrayList<>())
+                .add(new Checkpoint(name.version(), name.kind(), List.of(file)));
+        case MULTI_PART_CHECKPOINT ->
+            multiPart
+                .computeIfAbsent(name.version(), v -> new HashMap<>())
+                .computeIfAbsent(name.numParts(), n -> new ArrayList<>())
+                .add(file);
       }
     }
-    // A multi-part checkpoint counts only when all of its parts are there (PROTOCOL.md, "Checkpoints").
-    multiPart.forEach((version, byNumParts) -> byNumParts.forEach((numParts, parts) -> {
-      if (parts.size() == numParts) {
-        parts.sort((a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
-        candidates.computeIfAbsent(version, v -> new ArrayList<>())
-            .add(new Checkpoint(version, LogFileName.Kind.MULTI_PART_CHECKPOINT, List.copyOf(parts)));
-      }
-    }));
-    candidates.forEach((version, list) -> {
-      list.sort(Comparator.comparingInt(Checkpoint::preference));
-      checkpoints.put(version, List.copyOf(list));
-    });
+    // A multi-part checkpoint counts only when all of its parts are there (PROTOCOL.md,
+    // "Checkpoints").
+    multiPart.forEach(
+        (version, byNumParts) ->
+            byNumParts.forEach(
+                (numParts, parts) -> {
+                  if (parts.size() == numParts) {
+                    parts.sort((a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
+                    candidates
+                        .computeIfAbsent(version, v -> new ArrayList<>())
+                        .add(
+                            new Checkpoint(
+                                version,
+                                LogFileName.Kind.MULTI_PART_CHECKPOINT,
+                                List.copyOf(parts)));
+                  }
+                }));
+    candidates.forEach(
+        (version, list) -> {
+          list.sort(Comparator.comparingInt(Checkpoint::preference));
+          checkpoints.put(version, List.copyOf(list));
+        });
   }
 
   /**
-   * Lists the {@code _delta_log} of the table at {@code root} ({@code path} as the user gave it):
-   * a missing table, or a directory that is not one, is an error that says which.
+   * Lists the {@code _delta_log} of the table at {@code root} ({@code path} as the user gave it): a
+   * missing table, or a directory that is not one, is an error that says which.
    */
   static LogListing list(FileSystem fs, Path root, String path) throws IOException {
     FileStatus[] files;
@@ -74,15 +104,19 @@ public final class LogListing {
         throw DeltaXErrors.tableNotFound(path);
       }
       Optional<Path> table = enclosingTable(fs, root);
-      throw DeltaXErrors.notADeltaTable(path, table.isEmpty()
-          ? "it has no " + LogFileName.LOG_DIR + " directory"
-          : "it is a directory inside the Delta table " + table.get() + " (a partition's?): read "
-              + "the table and select the partition with where(...)");
+      throw DeltaXErrors.notADeltaTable(
+          path,
+          table.isEmpty()
+              ? "it has no " + LogFileName.LOG_DIR + " directory"
+              : "it is a directory inside the Delta table "
+                  + table.get()
+                  + " (a partition's?): read "
+                  + "the table and select the partition with where(...)");
     }
     LogListing listing = new LogListing(root, files);
     if (listing.isEmpty()) {
-      throw DeltaXErrors.notADeltaTable(path,
-          "its " + LogFileName.LOG_DIR + " holds no commit and no checkpoint");
+      throw DeltaXErrors.notADeltaTable(
+          path, "its " + LogFileName.LOG_DIR + " holds no commit and no checkpoint");
     }
     return listing;
   }
@@ -148,21 +182,27 @@ public final class LogListing {
   }
 
   /**
-   * Whether this listing still holds {@code file} as an earlier listing saw it: the same name, length
-   * and modification time. A log cleaned up past it, or a table deleted and recreated at the same
-   * path, fails this.
+   * Whether this listing still holds {@code file} as an earlier listing saw it: the same name,
+   * length and modification time. A log cleaned up past it, or a table deleted and recreated at the
+   * same path, fails this.
    */
   public boolean stillHolds(FileStatus file) {
     LogFileName name = LogFileName.parse(file.getPath().getName());
     if (name == null) {
       return false;
     }
-    List<FileStatus> candidates = name.kind() == LogFileName.Kind.COMMIT
-        ? commit(name.version()).map(List::of).orElse(List.of())
-        : checkpoints.getOrDefault(name.version(), List.of()).stream()
-            .flatMap(c -> c.files().stream()).toList();
-    return candidates.stream().anyMatch(f -> f.getPath().getName().equals(file.getPath().getName())
-        && f.getLen() == file.getLen() && f.getModificationTime() == file.getModificationTime());
+    List<FileStatus> candidates =
+        name.kind() == LogFileName.Kind.COMMIT
+            ? commit(name.version()).map(List::of).orElse(List.of())
+            : checkpoints.getOrDefault(name.version(), List.of()).stream()
+                .flatMap(c -> c.files().stream())
+                .toList();
+    return candidates.stream()
+        .anyMatch(
+            f ->
+                f.getPath().getName().equals(file.getPath().getName())
+                    && f.getLen() == file.getLen()
+                    && f.getModificationTime() == file.getModificationTime());
   }
 
   /** The commit files, in version order. */
@@ -196,8 +236,8 @@ public final class LogListing {
   }
 
   /**
-   * The segment that rebuilds {@code version} without the checkpoints found {@code unreadable}:
-   * the newest other complete checkpoint at or before it, else the commits from version 0.
+   * The segment that rebuilds {@code version} without the checkpoints found {@code unreadable}: the
+   * newest other complete checkpoint at or before it, else the commits from version 0.
    */
   LogSegment segment(long version, Optional<LastCheckpointHint> hint, Set<Checkpoint> unreadable) {
     String table = tableRoot.toString();
@@ -207,9 +247,10 @@ public final class LogListing {
     }
     Optional<Checkpoint> checkpoint = Optional.empty();
     for (Map.Entry<Long, List<Checkpoint>> entry = checkpoints.floorEntry(version);
-        entry != null && checkpoint.isEmpty(); entry = checkpoints.lowerEntry(entry.getKey())) {
-      List<Checkpoint> sameVersion = entry.getValue().stream()
-          .filter(c -> !unreadable.contains(c)).toList();
+        entry != null && checkpoint.isEmpty();
+        entry = checkpoints.lowerEntry(entry.getKey())) {
+      List<Checkpoint> sameVersion =
+          entry.getValue().stream().filter(c -> !unreadable.contains(c)).toList();
       if (!sameVersion.isEmpty()) {
         checkpoint = Optional.of(hint.flatMap(h -> h.pick(sameVersion)).orElse(sameVersion.get(0)));
       }
@@ -217,13 +258,15 @@ public final class LogListing {
     long start = checkpoint.map(c -> c.version() + 1).orElse(0L);
     if (checkpoint.isEmpty() && !commits.containsKey(0L)) {
       if (commits.isEmpty() || commits.firstKey() > version) {
-        throw DeltaXErrors.versionNotAvailable(table, version, earliestRecreatableVersion(), latest);
+        throw DeltaXErrors.versionNotAvailable(
+            table, version, earliestRecreatableVersion(), latest);
       }
       throw DeltaXErrors.logStartMissing(table, commits.firstKey());
     }
     List<FileStatus> segmentCommits = new ArrayList<>();
     long expected = start;
-    Map<Long, FileStatus> needed = start > version ? Map.of() : commits.subMap(start, true, version, true);
+    Map<Long, FileStatus> needed =
+        start > version ? Map.of() : commits.subMap(start, true, version, true);
     for (Map.Entry<Long, FileStatus> commit : needed.entrySet()) {
       if (commit.getKey() != expected) {
         throw DeltaXErrors.logGap(table, expected, commit.getKey());
@@ -235,6 +278,7 @@ public final class LogListing {
       Long next = commits.ceilingKey(expected);
       throw DeltaXErrors.logGap(table, expected, next == null ? latest : next);
     }
-    return new LogSegment(tableRoot, version, checkpoint, Collections.unmodifiableList(segmentCommits));
+    return new LogSegment(
+        tableRoot, version, checkpoint, Collections.unmodifiableList(segmentCommits));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.Action;
@@ -15,32 +30,41 @@ import java.util.Set;
 
 /**
  * Action reconciliation of the file actions and their kin (PROTOCOL.md, "Action Reconciliation"),
- * fed newest first: the commits from the newest down, then the checkpoint. The first {@code txn}
- * of an application and {@code domainMetadata} of a domain seen is the newest and wins. A logical
- * file is keyed by its path and deletion vector id; an {@code add} is active unless a newer action
- * with the same key was already seen. (The newest protocol and metadata are found by
- * {@link TransactionLog} before any file action is replayed.)
+ * fed newest first: the commits from the newest down, then the checkpoint. The first {@code txn} of
+ * an application and {@code domainMetadata} of a domain seen is the newest and wins. A logical file
+ * is keyed by its path and deletion vector id; an {@code add} is active unless a newer action with
+ * the same key was already seen. (The newest protocol and metadata are found by {@link
+ * TransactionLog} before any file action is replayed.)
  *
- * <p>An active add is encoded into the compact file list as soon as it is found, so the
- * {@code AddFile}s of a large replay die young instead of living until its end; its first-added
- * version is set by {@link #activeFiles} once the oldest commit is replayed.
+ * <p>An active add is encoded into the compact file list as soon as it is found, so the {@code
+ * AddFile}s of a large replay die young instead of living until its end; its first-added version is
+ * set by {@link #activeFiles} once the oldest commit is replayed.
  */
 final class LogReplay {
   private final FilePathResolver paths;
   private final Set<FileKey> seen = new HashSet<>();
   private final FileListEncoder encoder;
+
   /** The canonical path of each entry {@link #encoder} encoded from an add (not the older ones). */
   private final List<String> activePaths = new ArrayList<>();
+
   /** Removes not undone by a newer add of the same logical file: the table's tombstones. */
   private final List<RemoveFile> tombstones = new ArrayList<>();
+
   private final Map<String, SetTransaction> transactions = new LinkedHashMap<>();
   private final Map<String, DomainMetadata> domains = new LinkedHashMap<>();
+
   /** The oldest commit (since the checkpoint) that added each path: when its data was written. */
   private final Map<String, Long> firstAddedIn = new HashMap<>();
 
-  /** An older snapshot's files, replayed as checkpoint actions by {@link #applyOlderFiles}, or null. */
+  /**
+   * An older snapshot's files, replayed as checkpoint actions by {@link #applyOlderFiles}, or null.
+   */
   private final CompactFileList olderFiles;
-  /** The version last boxed for {@link #firstAddedIn}: one {@code Long} per commit, not per file. */
+
+  /**
+   * The version last boxed for {@link #firstAddedIn}: one {@code Long} per commit, not per file.
+   */
   private Long boxedVersion;
 
   private record FileKey(String path, String deletionVectorId) {}
@@ -100,8 +124,8 @@ final class LogReplay {
   /**
    * Applies the active files of an older snapshot as checkpoint actions (after the newer commits),
    * keeping their entries as they are, and carries over when each path was first added: the older
-   * commit that added a path is when its data was written, also for a path the newer commits
-   * remove or add again. The last file adds of the replay: the older entries follow the new ones.
+   * commit that added a path is when its data was written, also for a path the newer commits remove
+   * or add again. The last file adds of the replay: the older entries follow the new ones.
    */
   void applyOlderFiles() {
     CompactFileList older = olderFiles;
@@ -119,9 +143,9 @@ final class LogReplay {
   }
 
   /**
-   * The active files once the replay is done: the adds it found active, each with when its path
-   * was first added, then the older snapshot's files still active. Takes the active paths out of
-   * {@link #firstAddedIn}, which is left with the paths no longer active; call once.
+   * The active files once the replay is done: the adds it found active, each with when its path was
+   * first added, then the older snapshot's files still active. Takes the active paths out of {@link
+   * #firstAddedIn}, which is left with the paths no longer active; call once.
    */
   CompactFileList activeFiles() {
     int found = 0;
@@ -169,11 +193,12 @@ final class LogReplay {
   /** The domains still in effect: the newest action of each, unless it removed the domain. */
   Map<String, DomainMetadata> domains() {
     Map<String, DomainMetadata> live = new LinkedHashMap<>();
-    domains.forEach((name, d) -> {
-      if (!d.removed()) {
-        live.put(name, d);
-      }
-    });
+    domains.forEach(
+        (name, d) -> {
+          if (!d.removed()) {
+            live.put(name, d);
+          }
+        });
     return live;
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.Action;
@@ -19,8 +34,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The state of a table at one version, rebuilt from its log. Immutable; the file list is
- * replayed on first use.
+ * The state of a table at one version, rebuilt from its log. Immutable; the file list is replayed
+ * on first use.
  */
 public final class Snapshot {
   private final Path tableRoot;
@@ -28,16 +43,23 @@ public final class Snapshot {
   private final long timestamp;
   private final Protocol protocol;
   private final Metadata metadata;
+
   /** The files this snapshot is rebuilt from; an older segment after a checkpoint read failed. */
   private LogSegment segment;
+
   /** Replays the file actions; called once, on the first question about files. */
   private Supplier<Replayed> replayFiles;
+
   private FileState files;
+
   /** The size of {@code files} once loaded; read without the lock, which a replay holds long. */
   private volatile long loadedFileCount;
+
   private StructType schema;
+
   /** What layers above derive from this snapshot once, by kind ({@link #derived}). */
   private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
+
   /**
    * The {@link PerFile} values of the snapshot this one advanced, by kind, for this one's to take
    * over when first made ({@link #derived}); filled once the file list is built.
@@ -46,8 +68,8 @@ public final class Snapshot {
 
   /**
    * A value derived per file of the snapshot's file list ({@link #derived}) that a snapshot
-   * advanced by new commits, under the same metadata, takes over for the files both lists hold:
-   * a query after a commit derives it again for the new files only.
+   * advanced by new commits, under the same metadata, takes over for the files both lists hold: a
+   * query after a commit derives it again for the new files only.
    */
   public interface PerFile {
     /**
@@ -65,8 +87,11 @@ public final class Snapshot {
    * commits since the checkpoint added, and that is no longer active, was first added; an active
    * file's is in its entry.
    */
-  private record FileState(CompactFileList activeFiles, List<RemoveFile> tombstones,
-      Map<String, SetTransaction> transactions, Map<String, DomainMetadata> domains,
+  private record FileState(
+      CompactFileList activeFiles,
+      List<RemoveFile> tombstones,
+      Map<String, SetTransaction> transactions,
+      Map<String, DomainMetadata> domains,
       Map<String, Long> removedFirstAdded) {}
 
   /**
@@ -79,7 +104,11 @@ public final class Snapshot {
     }
   }
 
-  Snapshot(LogSegment segment, long timestamp, Protocol protocol, Metadata metadata,
+  Snapshot(
+      LogSegment segment,
+      long timestamp,
+      Protocol protocol,
+      Metadata metadata,
       Supplier<Replayed> replayFiles) {
     this.tableRoot = segment.tableRoot();
     this.version = segment.version();
@@ -97,10 +126,16 @@ public final class Snapshot {
    */
   public Snapshot withCommit(List<Action> actions, long commitTimestamp, long commitFileSize) {
     long next = version + 1;
-    FileStatus file = new FileStatus(commitFileSize, false, 1, 0, commitTimestamp,
-        new Path(LogFileName.logDir(tableRoot), LogFileName.commitName(next)));
-    return withCommits(List.of(new LogFiles.CommitActions(next, actions)), List.of(file),
-        commitTimestamp);
+    FileStatus file =
+        new FileStatus(
+            commitFileSize,
+            false,
+            1,
+            0,
+            commitTimestamp,
+            new Path(LogFileName.logDir(tableRoot), LogFileName.commitName(next)));
+    return withCommits(
+        List.of(new LogFiles.CommitActions(next, actions)), List.of(file), commitTimestamp);
   }
 
   /**
@@ -110,8 +145,8 @@ public final class Snapshot {
    * this snapshot were a checkpoint (PROTOCOL.md, "Action Reconciliation"); it is built when first
    * asked for, so a schema-only question costs no file list.
    */
-  Snapshot withCommits(List<LogFiles.CommitActions> newestFirst, List<FileStatus> files,
-      long timestamp) {
+  Snapshot withCommits(
+      List<LogFiles.CommitActions> newestFirst, List<FileStatus> files, long timestamp) {
     Protocol newProtocol = null;
     Metadata newMetadata = null;
     for (LogFiles.CommitActions commit : newestFirst) {
@@ -124,17 +159,22 @@ public final class Snapshot {
       }
     }
     LogSegment advanced = advancedSegment(segment(), files);
-    // Values derived per file assume this metadata (the statistics' types): not taken over past a new one.
+    // Values derived per file assume this metadata (the statistics' types): not taken over past a
+    // new one.
     Snapshot older = newMetadata == null ? this : null;
-    return new Snapshot(advanced, timestamp,
-        newProtocol != null ? newProtocol : protocol, newMetadata != null ? newMetadata : metadata,
+    return new Snapshot(
+        advanced,
+        timestamp,
+        newProtocol != null ? newProtocol : protocol,
+        newMetadata != null ? newMetadata : metadata,
         () -> {
           FileState old = files();
           LogReplay replay = new LogReplay(paths(), old.activeFiles());
           for (LogFiles.CommitActions commit : newestFirst) {
             commit.actions().forEach(action -> replay.applyCommitAction(action, commit.version()));
           }
-          // What this snapshot knew comes after the new commits in replay order, as a checkpoint would.
+          // What this snapshot knew comes after the new commits in replay order, as a checkpoint
+          // would.
           // The older commit that added a path is when its data was written.
           replay.firstAddedIn().putAll(old.removedFirstAdded());
           replay.applyOlderFiles();
@@ -162,9 +202,13 @@ public final class Snapshot {
       Replayed replayed = replayFiles.get();
       segment = replayed.segment();
       LogReplay replay = replayed.replay();
-      files = new FileState(replay.activeFiles(), List.copyOf(replay.tombstones()),
-          Map.copyOf(replay.transactions()), Map.copyOf(replay.domains()),
-          Map.copyOf(replay.firstAddedIn()));
+      files =
+          new FileState(
+              replay.activeFiles(),
+              List.copyOf(replay.tombstones()),
+              Map.copyOf(replay.transactions()),
+              Map.copyOf(replay.domains()),
+              Map.copyOf(replay.firstAddedIn()));
       replayFiles = null; // lets the commits' actions go
       loadedFileCount = files.activeFiles().size();
       if (replayed.older() != null) {
@@ -201,8 +245,8 @@ public final class Snapshot {
   }
 
   /**
-   * How many active files this snapshot holds in memory: 0 until its file list is first asked
-   * for. What a cache of snapshots counts against its bound.
+   * How many active files this snapshot holds in memory: 0 until its file list is first asked for.
+   * What a cache of snapshots counts against its bound.
    */
   public long loadedFileCount() {
     return loadedFileCount;
@@ -253,19 +297,22 @@ public final class Snapshot {
 
   /**
    * What a layer above this one derives from this snapshot and keeps as long as the snapshot is
-   * kept (the statistics a scan parsed, {@code io.deltax.read.skipping.SnapshotColumnBounds}): made by
-   * {@code make} on first use, one per kind. A snapshot advanced by new commits starts without,
+   * kept (the statistics a scan parsed, {@code io.deltax.read.skipping.SnapshotColumnBounds}): made
+   * by {@code make} on first use, one per kind. A snapshot advanced by new commits starts without,
    * but a {@link PerFile} value it makes takes over the older snapshot's for the files both hold.
    */
   public <T> T derived(Class<T> kind, Supplier<T> make) {
-    return kind.cast(derived.computeIfAbsent(kind, k -> {
-      T made = make.get();
-      TakeOver takeOver = takeOvers.remove(k);
-      if (takeOver != null) {
-        ((PerFile) made).takeOver(takeOver.older(), takeOver.olderPositions());
-      }
-      return made;
-    }));
+    return kind.cast(
+        derived.computeIfAbsent(
+            kind,
+            k -> {
+              T made = make.get();
+              TakeOver takeOver = takeOvers.remove(k);
+              if (takeOver != null) {
+                ((PerFile) made).takeOver(takeOver.older(), takeOver.olderPositions());
+              }
+              return made;
+            }));
   }
 
   /**
@@ -273,19 +320,22 @@ public final class Snapshot {
    * value already made, else by the value {@link #derived} makes next.
    */
   private void prepareTakeOvers(Snapshot older, int[] olderPositions) {
-    older.derived.forEach((kind, value) -> {
-      if (value instanceof PerFile) {
-        // Under the map's lock for the kind, so a value made meanwhile takes it over too.
-        derived.compute(kind, (k, mine) -> {
-          if (mine != null) {
-            ((PerFile) mine).takeOver(value, olderPositions);
-          } else {
-            takeOvers.put(k, new TakeOver(value, olderPositions));
+    older.derived.forEach(
+        (kind, value) -> {
+          if (value instanceof PerFile) {
+            // Under the map's lock for the kind, so a value made meanwhile takes it over too.
+            derived.compute(
+                kind,
+                (k, mine) -> {
+                  if (mine != null) {
+                    ((PerFile) mine).takeOver(value, olderPositions);
+                  } else {
+                    takeOvers.put(k, new TakeOver(value, olderPositions));
+                  }
+                  return mine;
+                });
           }
-          return mine;
         });
-      }
-    });
   }
 
   public synchronized LogSegment segment() {

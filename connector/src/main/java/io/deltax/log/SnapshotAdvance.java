@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.Action;
@@ -30,7 +45,8 @@ final class SnapshotAdvance {
     String tableRoot = listing.tableRoot().toString();
     long from = cached.version();
     long latest = listing.latestVersion();
-    if (!cached.tableRoot().equals(listing.tableRoot()) || latest < from
+    if (!cached.tableRoot().equals(listing.tableRoot())
+        || latest < from
         || !listing.stillHolds(cached.segment().lastFile())) {
       return Optional.empty();
     }
@@ -50,20 +66,20 @@ final class SnapshotAdvance {
     if (!metadata.id().equals(cached.metadata().id())) {
       return Optional.empty();
     }
-    newest(commits, Protocol.class).ifPresent(
-        protocol -> TableFeatures.checkReadable(tableRoot, latest, protocol));
+    newest(commits, Protocol.class)
+        .ifPresent(protocol -> TableFeatures.checkReadable(tableRoot, latest, protocol));
     if (metadata != cached.metadata()) {
       TypeWidening.checkTypeChanges(tableRoot, latest, metadata);
     }
     SnapshotReconstruction.checkNotCoordinated(tableRoot, latest, metadata);
     FileStatus newest = newCommits.get(newCommits.size() - 1);
-    long timestamp = timestamps.of(metadata, latest, commits, Optional.of(newest),
-        newest.getModificationTime());
+    long timestamp =
+        timestamps.of(metadata, latest, commits, Optional.of(newest), newest.getModificationTime());
     return Optional.of(cached.withCommits(commits, newCommits, timestamp));
   }
 
-  private static <T extends Action> Optional<T> newest(List<LogFiles.CommitActions> newestFirst,
-      Class<T> kind) {
+  private static <T extends Action> Optional<T> newest(
+      List<LogFiles.CommitActions> newestFirst, Class<T> kind) {
     for (LogFiles.CommitActions commit : newestFirst) {
       for (Action action : commit.actions()) {
         if (kind.isInstance(action)) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import java.io.IOException;
@@ -11,7 +26,8 @@ import org.apache.hadoop.fs.PathIOException;
  * SDKs) are recognised by name and HTTP status, never imported.
  */
 final class StoreFailures {
-  private static final String S3A_PRECONDITION_FAILED = "org.apache.hadoop.fs.s3a.RemoteFileChangedException";
+  private static final String S3A_PRECONDITION_FAILED =
+      "org.apache.hadoop.fs.s3a.RemoteFileChangedException";
   private static final int PRECONDITION_FAILED = 412;
   private static final int CONFLICT = 409;
 
@@ -25,7 +41,8 @@ final class StoreFailures {
    */
   static boolean otherWriterWon(IOException failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof FileAlreadyExistsException || t instanceof java.nio.file.FileAlreadyExistsException
+      if (t instanceof FileAlreadyExistsException
+          || t instanceof java.nio.file.FileAlreadyExistsException
           || t.getClass().getName().equals(S3A_PRECONDITION_FAILED)) {
         return true;
       }
@@ -44,8 +61,8 @@ final class StoreFailures {
   }
 
   /**
-   * The HTTP status a store's exception carries: the AWS SDK's {@code statusCode()} (also on
-   * S3A's {@code AWSServiceIOException}), Google's HTTP client's {@code getStatusCode()}; 0 if none.
+   * The HTTP status a store's exception carries: the AWS SDK's {@code statusCode()} (also on S3A's
+   * {@code AWSServiceIOException}), Google's HTTP client's {@code getStatusCode()}; 0 if none.
    */
   private static int httpStatus(Throwable t) {
     for (String accessor : new String[] {"statusCode", "getStatusCode"}) {

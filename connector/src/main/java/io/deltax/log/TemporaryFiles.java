@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import java.io.IOException;
@@ -14,10 +29,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A log file's hidden temporary twin beside it, on stores where a file is published by a link or
- * a rename: its name, its writing, its move into place and its clean-up. Shared by the
- * put-if-absent publish ({@link LogFilePublisher}) and the hint's replacement
- * ({@link HintFileWriter}).
+ * A log file's hidden temporary twin beside it, on stores where a file is published by a link or a
+ * rename: its name, its writing, its move into place and its clean-up. Shared by the put-if-absent
+ * publish ({@link LogFilePublisher}) and the hint's replacement ({@link HintFileWriter}).
  */
 final class TemporaryFiles {
   private static final Logger LOG = LoggerFactory.getLogger(TemporaryFiles.class);
@@ -54,8 +68,8 @@ final class TemporaryFiles {
    * every store that has it. A FileContext is not cached: each one wraps a new FileSystem, and
    * hadoop-azure's {@code Abfs} closes that FileSystem when it is finalized, which ABFS's own
    * streams and calls do not prevent (a commit's temporary file once failed with "Executor Service
-   * closed before writes could be completed"). So the context stays reachable until the rename
-   * has returned, and files are created through the cached FileSystem instead.
+   * closed before writes could be completed"). So the context stays reachable until the rename has
+   * returned, and files are created through the cached FileSystem instead.
    */
   void rename(Path from, Path to, Options.Rename option) throws IOException {
     FileContext context = FileContext.getFileContext(to.toUri(), conf);
@@ -67,9 +81,9 @@ final class TemporaryFiles {
   }
 
   /**
-   * On Hadoop's checksummed local file system, removes a {@code .crc} file left beside
-   * {@code target} by an older file of that name (one delta-spark wrote, say): it would make every
-   * read of the new file fail. The published file has none, as deltax's commits never had.
+   * On Hadoop's checksummed local file system, removes a {@code .crc} file left beside {@code
+   * target} by an older file of that name (one delta-spark wrote, say): it would make every read of
+   * the new file fail. The published file has none, as deltax's commits never had.
    */
   static void dropStaleChecksum(FileSystem fs, Path target) {
     if (fs instanceof ChecksumFileSystem checksummed) {

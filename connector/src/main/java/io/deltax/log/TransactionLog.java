@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import io.deltax.actions.Action;
@@ -6,7 +21,6 @@ import io.deltax.actions.FileActionSummary;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.errors.DeltaXErrors;
-import io.deltax.protocol.TableFeatures;
 import io.deltax.protocol.TableProperties;
 import java.io.IOException;
 import java.util.List;
@@ -22,9 +36,9 @@ import org.apache.hadoop.fs.Path;
  * version, at a given version, or at a given time, and tells the history of the commits still in
  * the log. Works on any Hadoop file system; the files themselves are read by {@link LogFiles}.
  *
- * <p>A facade bound to one listing: the listing is {@link LogListing}'s, a rebuild
- * {@link SnapshotReconstruction}'s, advancing a snapshot {@link SnapshotAdvance}'s, time travel
- * by timestamp {@link VersionResolver}'s, the history {@link TableHistory}'s.
+ * <p>A facade bound to one listing: the listing is {@link LogListing}'s, a rebuild {@link
+ * SnapshotReconstruction}'s, advancing a snapshot {@link SnapshotAdvance}'s, time travel by
+ * timestamp {@link VersionResolver}'s, the history {@link TableHistory}'s.
  */
 public final class TransactionLog {
   private final Path tableRoot;
@@ -34,7 +48,11 @@ public final class TransactionLog {
   private final SnapshotAdvance advance;
   private final VersionResolver versions;
 
-  private TransactionLog(Configuration conf, FileSystem fs, Path tableRoot, LogListing listing,
+  private TransactionLog(
+      Configuration conf,
+      FileSystem fs,
+      Path tableRoot,
+      LogListing listing,
       Optional<LastCheckpointHint> lastCheckpoint) {
     this.tableRoot = tableRoot;
     this.listing = listing;
@@ -49,7 +67,9 @@ public final class TransactionLog {
     return list(path, conf, null);
   }
 
-  /** The table's root as its file system names it: the one key of a table, whatever path named it. */
+  /**
+   * The table's root as its file system names it: the one key of a table, whatever path named it.
+   */
   public static Path qualifiedRoot(String path, Configuration conf) {
     try {
       Path given = new Path(path);
@@ -61,8 +81,8 @@ public final class TransactionLog {
 
   /**
    * The same table's log listed again, with {@code conf} (the caller's, which may carry other
-   * credentials than the first load's): one listing of {@code _delta_log}, and
-   * {@code _last_checkpoint} read again only when a newer checkpoint was listed.
+   * credentials than the first load's): one listing of {@code _delta_log}, and {@code
+   * _last_checkpoint} read again only when a newer checkpoint was listed.
    */
   public TransactionLog relist(String path, Configuration conf) {
     return list(path, conf, this);
@@ -75,9 +95,10 @@ public final class TransactionLog {
       Path root = fs.makeQualified(given);
       LogListing listing = LogListing.list(fs, root, path);
       // Null until needed: a snapshot advanced by new commits reads no checkpoint, so no hint.
-      Optional<LastCheckpointHint> hint = previous != null
-          && previous.listing.newestCheckpoint() == listing.newestCheckpoint()
-          ? previous.reconstruction.lastCheckpointIfRead() : null;
+      Optional<LastCheckpointHint> hint =
+          previous != null && previous.listing.newestCheckpoint() == listing.newestCheckpoint()
+              ? previous.reconstruction.lastCheckpointIfRead()
+              : null;
       return new TransactionLog(conf, fs, root, listing, hint);
     } catch (IOException e) {
       throw DeltaXErrors.fileSystemError(path, e);
@@ -98,14 +119,14 @@ public final class TransactionLog {
 
   /**
    * The snapshot at {@code version}; the protocol is checked before it is returned. The protocol
-   * and metadata come from the commits, or from the checkpoint's {@code protocol} and
-   * {@code metaData} columns alone; the file list is replayed only when first asked for, so
-   * asking for the schema of a table of a million files reads no file action.
+   * and metadata come from the commits, or from the checkpoint's {@code protocol} and {@code
+   * metaData} columns alone; the file list is replayed only when first asked for, so asking for the
+   * schema of a table of a million files reads no file action.
    *
    * <p>A checkpoint that cannot be read (empty, truncated, a part or sidecar missing) is passed
    * over with a warning, when it is first read or when the file list is: the snapshot is rebuilt
-   * from the previous complete checkpoint, or from the commits from version 0, as delta-spark
-   * does. Only when neither is left is it an error, naming the damaged checkpoint.
+   * from the previous complete checkpoint, or from the commits from version 0, as delta-spark does.
+   * Only when neither is left is it an error, naming the damaged checkpoint.
    */
   public Snapshot snapshotAt(long version) {
     return reconstruction.snapshotAt(version, true);
@@ -131,8 +152,8 @@ public final class TransactionLog {
    * Empty where that cannot be trusted and the caller must load the snapshot in full: the file of
    * {@code cached}'s version is no longer listed as it was (the log was cleaned up past it, or the
    * table was deleted and recreated), a commit after it is missing, the log holds an older version
-   * than it, or a new commit gives the table another id. A protocol deltax cannot read is an
-   * error, as for any load.
+   * than it, or a new commit gives the table another id. A protocol deltax cannot read is an error,
+   * as for any load.
    */
   public Optional<Snapshot> latestSnapshotAfter(Snapshot cached) {
     return advance.latestAfter(cached);
@@ -140,17 +161,23 @@ public final class TransactionLog {
 
   /**
    * The snapshot that was current at {@code timestampMillis}, as delta-spark's timestampAsOf. The
-   * latest version dates the commits with its protocol and metadata alone, unchecked: it may have
-   * a reader feature deltax does not implement where the version asked for has not (as {@link
+   * latest version dates the commits with its protocol and metadata alone, unchecked: it may have a
+   * reader feature deltax does not implement where the version asked for has not (as {@link
    * #snapshotAt} reads that version).
    */
   public Snapshot snapshotAsOf(long timestampMillis, String requested) {
     ProtocolAndMetadata latest = protocolAndMetadataAt(listing.latestVersion());
-    return snapshotAt(versions.versionAsOf(timestampMillis, requested, latest.version(),
-        TableProperties.of(tableRoot.toString(), latest.metadata())));
+    return snapshotAt(
+        versions.versionAsOf(
+            timestampMillis,
+            requested,
+            latest.version(),
+            TableProperties.of(tableRoot.toString(), latest.metadata())));
   }
 
-  /** The version that was current at {@code timestampMillis}, {@code latest} being this listing's. */
+  /**
+   * The version that was current at {@code timestampMillis}, {@code latest} being this listing's.
+   */
   public long versionAsOf(long timestampMillis, String requested, Snapshot latest) {
     return versions.versionAsOf(timestampMillis, requested, latest.version(), latest.properties());
   }
@@ -161,8 +188,8 @@ public final class TransactionLog {
    * snapshot. A time after the latest commit is an error.
    */
   public long firstVersionAtOrAfter(long timestampMillis, String requested, Snapshot latest) {
-    return versions.firstVersionAtOrAfter(timestampMillis, requested, latest.version(),
-        latest.properties());
+    return versions.firstVersionAtOrAfter(
+        timestampMillis, requested, latest.version(), latest.properties());
   }
 
   /** Reads every action of one commit file; a line that is not valid JSON is a corrupt log. */

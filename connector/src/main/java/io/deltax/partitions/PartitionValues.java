@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.partitions;
 
 import io.deltax.errors.DeltaXErrors;
@@ -29,10 +44,10 @@ import org.apache.spark.unsafe.types.UTF8String;
 import scala.Option;
 
 /**
- * Reads partition values as the log serializes them (PROTOCOL.md, "Partition Value
- * Serialization") into Spark's internal values. An empty string or a null is a null value of any
- * type. Timestamps come as {@code yyyy-MM-dd HH:mm:ss[.SSSSSS]} in the session time zone or as ISO
- * 8601 in UTC ({@code ...Z}); Spark's own string-to-timestamp cast reads both.
+ * Reads partition values as the log serializes them (PROTOCOL.md, "Partition Value Serialization")
+ * into Spark's internal values. An empty string or a null is a null value of any type. Timestamps
+ * come as {@code yyyy-MM-dd HH:mm:ss[.SSSSSS]} in the session time zone or as ISO 8601 in UTC
+ * ({@code ...Z}); Spark's own string-to-timestamp cast reads both.
  */
 public final class PartitionValues {
   private final ZoneId sessionZone;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.protocol;
 
 import io.deltax.actions.Protocol;
@@ -15,13 +30,13 @@ import java.util.TreeSet;
 
 /**
  * deltax's one answer to "which features does this table have, and can deltax read or write it?"
- * (PROTOCOL.md, "Table Features", "Protocol Evolution"): every feature deltax knows, with its
- * type and the legacy protocol versions that imply it, and the checks a reader and a writer run.
+ * (PROTOCOL.md, "Table Features", "Protocol Evolution"): every feature deltax knows, with its type
+ * and the legacy protocol versions that imply it, and the checks a reader and a writer run.
  *
  * <p>A legacy protocol (reader version 1 or 2 and writer version 1 to 6) lists no features; it
- * supports every feature its two versions reach. A protocol with a feature list (reader version
- * 3, or writer version 7) supports exactly the features it lists, as delta-spark's
- * {@code DESCRIBE DETAIL} ({@code tableFeatures}) shows them.
+ * supports every feature its two versions reach. A protocol with a feature list (reader version 3,
+ * or writer version 7) supports exactly the features it lists, as delta-spark's {@code DESCRIBE
+ * DETAIL} ({@code tableFeatures}) shows them.
  */
 public final class TableFeatures {
   public static final String APPEND_ONLY = "appendOnly";
@@ -39,6 +54,7 @@ public final class TableFeatures {
 
   /** The first versions with feature lists (PROTOCOL.md, "Protocol Evolution"). */
   public static final int TABLE_FEATURES_READER_VERSION = 3;
+
   public static final int TABLE_FEATURES_WRITER_VERSION = 7;
 
   /** What deltax does with a feature: read tables with it, and keep its rules when it commits. */
@@ -62,49 +78,53 @@ public final class TableFeatures {
    * = false}, change the protocol, the metadata and domains, and write no data. Iceberg
    * compatibility is not among them: it asks writers to keep Iceberg metadata in step.
    */
-  private static final Map<String, TableFeature> KNOWN = catalog(
-      writer(APPEND_ONLY, 2, DeltaX.READS_AND_WRITES),
-      writer(INVARIANTS, 2, DeltaX.READS_AND_WRITES),
-      writer(CHECK_CONSTRAINTS, 3, DeltaX.READS_AND_WRITES),
-      writer(CHANGE_DATA_FEED, 4, DeltaX.READS_AND_WRITES),
-      writer(GENERATED_COLUMNS, 4, DeltaX.READS_AND_WRITES),
-      new TableFeature(COLUMN_MAPPING, Type.READER_WRITER, 2, 5, true, true),
-      writer(IDENTITY_COLUMNS, 6, DeltaX.READS_AND_WRITES),
-      readerWriter(DELETION_VECTORS, DeltaX.READS_AND_WRITES),
-      writer(ROW_TRACKING, 7, DeltaX.READS_AND_WRITES),
-      writer(DOMAIN_METADATA, 7, DeltaX.READS_AND_WRITES),
-      readerWriter(V2_CHECKPOINT, DeltaX.READS_AND_WRITES),
-      readerWriter("timestampNtz", DeltaX.READS_AND_WRITES),
-      readerWriter("typeWidening", DeltaX.READS_AND_WRITES),
-      readerWriter("typeWidening-preview", DeltaX.READS_AND_WRITES),
-      readerWriter("variantType", DeltaX.READS_AND_WRITES),
-      readerWriter("variantType-preview", DeltaX.READS_AND_WRITES),
-      readerWriter("vacuumProtocolCheck", DeltaX.READS_AND_WRITES),
-      writer(IN_COMMIT_TIMESTAMP, 7, DeltaX.READS_AND_WRITES),
-      writer("checkpointProtection", 7, DeltaX.READS_AND_WRITES),
-      writer("clustering", 7, DeltaX.READS_AND_WRITES),
-      writer("allowColumnDefaults", 7, DeltaX.READS_AND_WRITES),
-      writer("collations-preview", 7, DeltaX.READS_AND_WRITES),
-      writer("icebergCompatV1", 7, DeltaX.READS),
-      writer("icebergCompatV2", 7, DeltaX.READS),
-      writer("icebergCompatV3", 7, DeltaX.READS),
-      writer("icebergWriterCompatV1", 7, DeltaX.READS),
-      writer("icebergWriterCompatV3", 7, DeltaX.READS),
-      writer("materializePartitionColumns", 7, DeltaX.READS),
-      // Read only where no commit coordinator is configured (TransactionLog refuses the others).
-      writer("coordinatedCommits-preview", 7, DeltaX.READS),
-      readerWriter("catalogManaged", DeltaX.NEITHER),
-      // Shredded variants (PROTOCOL.md, "Variant Shredding") are a Parquet encoding that Spark's
-      // reader rebuilds (spark.sql.variant.allowReadingShredded, on by default since Spark 4.0), so
-      // deltax reads them. Its commits copy files as they are, but it does not yet check the
-      // feature's writer rules, so it does not commit to such tables.
-      readerWriter("variantShredding", DeltaX.READS),
-      readerWriter("variantShredding-preview", DeltaX.READS),
-      readerWriter("geospatial", DeltaX.NEITHER),
-      // Delta 4.4's development and preview features: refused by name until their rules are in
-      // PROTOCOL.md and deltax follows them.
-      readerWriter("geospatial-dev", DeltaX.NEITHER),
-      readerWriter("adaptiveMetadata-preview", DeltaX.NEITHER));
+  private static final Map<String, TableFeature> KNOWN =
+      catalog(
+          writer(APPEND_ONLY, 2, DeltaX.READS_AND_WRITES),
+          writer(INVARIANTS, 2, DeltaX.READS_AND_WRITES),
+          writer(CHECK_CONSTRAINTS, 3, DeltaX.READS_AND_WRITES),
+          writer(CHANGE_DATA_FEED, 4, DeltaX.READS_AND_WRITES),
+          writer(GENERATED_COLUMNS, 4, DeltaX.READS_AND_WRITES),
+          new TableFeature(COLUMN_MAPPING, Type.READER_WRITER, 2, 5, true, true),
+          writer(IDENTITY_COLUMNS, 6, DeltaX.READS_AND_WRITES),
+          readerWriter(DELETION_VECTORS, DeltaX.READS_AND_WRITES),
+          writer(ROW_TRACKING, 7, DeltaX.READS_AND_WRITES),
+          writer(DOMAIN_METADATA, 7, DeltaX.READS_AND_WRITES),
+          readerWriter(V2_CHECKPOINT, DeltaX.READS_AND_WRITES),
+          readerWriter("timestampNtz", DeltaX.READS_AND_WRITES),
+          readerWriter("typeWidening", DeltaX.READS_AND_WRITES),
+          readerWriter("typeWidening-preview", DeltaX.READS_AND_WRITES),
+          readerWriter("variantType", DeltaX.READS_AND_WRITES),
+          readerWriter("variantType-preview", DeltaX.READS_AND_WRITES),
+          readerWriter("vacuumProtocolCheck", DeltaX.READS_AND_WRITES),
+          writer(IN_COMMIT_TIMESTAMP, 7, DeltaX.READS_AND_WRITES),
+          writer("checkpointProtection", 7, DeltaX.READS_AND_WRITES),
+          writer("clustering", 7, DeltaX.READS_AND_WRITES),
+          writer("allowColumnDefaults", 7, DeltaX.READS_AND_WRITES),
+          writer("collations-preview", 7, DeltaX.READS_AND_WRITES),
+          writer("icebergCompatV1", 7, DeltaX.READS),
+          writer("icebergCompatV2", 7, DeltaX.READS),
+          writer("icebergCompatV3", 7, DeltaX.READS),
+          writer("icebergWriterCompatV1", 7, DeltaX.READS),
+          writer("icebergWriterCompatV3", 7, DeltaX.READS),
+          writer("materializePartitionColumns", 7, DeltaX.READS),
+          // Read only where no commit coordinator is configured (TransactionLog refuses the
+          // others).
+          writer("coordinatedCommits-preview", 7, DeltaX.READS),
+          readerWriter("catalogManaged", DeltaX.NEITHER),
+          // Shredded variants (PROTOCOL.md, "Variant Shredding") are a Parquet encoding that
+          // Spark's
+          // reader rebuilds (spark.sql.variant.allowReadingShredded, on by default since Spark
+          // 4.0), so
+          // deltax reads them. Its commits copy files as they are, but it does not yet check the
+          // feature's writer rules, so it does not commit to such tables.
+          readerWriter("variantShredding", DeltaX.READS),
+          readerWriter("variantShredding-preview", DeltaX.READS),
+          readerWriter("geospatial", DeltaX.NEITHER),
+          // Delta 4.4's development and preview features: refused by name until their rules are in
+          // PROTOCOL.md and deltax follows them.
+          readerWriter("geospatial-dev", DeltaX.NEITHER),
+          readerWriter("adaptiveMetadata-preview", DeltaX.NEITHER));
 
   private TableFeatures() {}
 
@@ -114,8 +134,13 @@ public final class TableFeatures {
   }
 
   private static TableFeature readerWriter(String name, DeltaX deltax) {
-    return new TableFeature(name, Type.READER_WRITER, TABLE_FEATURES_READER_VERSION,
-        TABLE_FEATURES_WRITER_VERSION, deltax.reads, deltax.writes);
+    return new TableFeature(
+        name,
+        Type.READER_WRITER,
+        TABLE_FEATURES_READER_VERSION,
+        TABLE_FEATURES_WRITER_VERSION,
+        deltax.reads,
+        deltax.writes);
   }
 
   private static Map<String, TableFeature> catalog(TableFeature... features) {
@@ -185,15 +210,19 @@ public final class TableFeatures {
     return features;
   }
 
-  /** A known feature's type; an unknown one is a reader-writer feature if the protocol lists it so. */
+  /**
+   * A known feature's type; an unknown one is a reader-writer feature if the protocol lists it so.
+   */
   public static Type type(String feature, Protocol p) {
-    return known(feature).map(TableFeature::type)
+    return known(feature)
+        .map(TableFeature::type)
         .orElse(p.readerFeatures().contains(feature) ? Type.READER_WRITER : Type.WRITER);
   }
 
   /** Whether deltax reads a table with this feature. Readers ignore writer features. */
   public static boolean isReadable(String feature, Protocol p) {
-    return type(feature, p) == Type.WRITER || known(feature).map(TableFeature::deltaxReads).orElse(false);
+    return type(feature, p) == Type.WRITER
+        || known(feature).map(TableFeature::deltaxReads).orElse(false);
   }
 
   /**
@@ -217,8 +246,8 @@ public final class TableFeatures {
   }
 
   /**
-   * Refuses, before anything is written, a table with a feature whose rules deltax's commits do
-   * not keep. Writers must respect every supported feature, reader features included.
+   * Refuses, before anything is written, a table with a feature whose rules deltax's commits do not
+   * keep. Writers must respect every supported feature, reader features included.
    */
   public static void checkWritable(String table, Protocol p) {
     List<String> unknown = new ArrayList<>();
@@ -233,14 +262,16 @@ public final class TableFeatures {
   }
 
   /**
-   * The protocol with the given writer features added: writer version 7 with the features a
-   * legacy writer version implied spelled out, the reader side untouched (as delta-spark's
-   * {@code UPGRADE PROTOCOL} does; PROTOCOL.md, "Protocol Evolution", shows reader version 2 with
-   * writer features).
+   * The protocol with the given writer features added: writer version 7 with the features a legacy
+   * writer version implied spelled out, the reader side untouched (as delta-spark's {@code UPGRADE
+   * PROTOCOL} does; PROTOCOL.md, "Protocol Evolution", shows reader version 2 with writer
+   * features).
    */
   public static Protocol withWriterFeatures(Protocol p, String... features) {
-    Set<String> writer = new LinkedHashSet<>(p.supportsWriterFeatures() ? p.writerFeatures() : supported(p));
+    Set<String> writer =
+        new LinkedHashSet<>(p.supportsWriterFeatures() ? p.writerFeatures() : supported(p));
     writer.addAll(List.of(features));
-    return new Protocol(p.minReaderVersion(), TABLE_FEATURES_WRITER_VERSION, p.readerFeatures(), writer);
+    return new Protocol(
+        p.minReaderVersion(), TABLE_FEATURES_WRITER_VERSION, p.readerFeatures(), writer);
   }
 }

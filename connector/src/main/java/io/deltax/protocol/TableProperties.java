@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.protocol;
 
 import io.deltax.actions.Metadata;
@@ -9,8 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The table properties deltax reads, from the {@code configuration} of a table's {@code metaData}
- * (PROTOCOL.md, "Table Properties" and the sections of the features they belong to): every key
- * and its default in one place. Each is parsed when asked for, so a malformed property that an
+ * (PROTOCOL.md, "Table Properties" and the sections of the features they belong to): every key and
+ * its default in one place. Each is parsed when asked for, so a malformed property that an
  * operation does not need cannot fail it; one that it needs fails with an error naming the table,
  * the key and the value. Booleans are true only when they say {@code true}, as delta-spark reads
  * them.
@@ -26,20 +41,25 @@ public final class TableProperties {
       "delta.inCommitTimestampEnablementVersion";
   public static final String ENABLE_ROW_TRACKING = "delta.enableRowTracking";
   public static final String ROW_TRACKING_SUSPENDED = "delta.rowTrackingSuspended";
-  public static final String MATERIALIZED_ROW_ID_COLUMN = "delta.rowTracking.materializedRowIdColumnName";
+  public static final String MATERIALIZED_ROW_ID_COLUMN =
+      "delta.rowTracking.materializedRowIdColumnName";
   public static final String MATERIALIZED_ROW_COMMIT_VERSION_COLUMN =
       "delta.rowTracking.materializedRowCommitVersionColumnName";
   public static final String COLUMN_MAPPING_MODE = "delta.columnMapping.mode";
-  public static final String COMMIT_COORDINATOR = "delta.coordinatedCommits.commitCoordinator-preview";
+  public static final String COMMIT_COORDINATOR =
+      "delta.coordinatedCommits.commitCoordinator-preview";
 
   /** delta-spark's defaults. */
   static final int DEFAULT_CHECKPOINT_INTERVAL = 10;
+
   static final long DEFAULT_DELETED_FILE_RETENTION_MILLIS = TimeUnit.DAYS.toMillis(7);
 
   private final String table;
   private final Map<String, String> configuration;
 
-  /** @param table the table's path, for error messages */
+  /**
+   * @param table the table's path, for error messages
+   */
   public TableProperties(String table, Map<String, String> configuration) {
     this.table = table;
     this.configuration = configuration;
@@ -63,12 +83,13 @@ public final class TableProperties {
   }
 
   /**
-   * How long a checkpoint keeps tombstones ({@code remove} actions) for VACUUM, in
-   * milliseconds: an interval such as {@code interval 1 week} (default one week).
+   * How long a checkpoint keeps tombstones ({@code remove} actions) for VACUUM, in milliseconds: an
+   * interval such as {@code interval 1 week} (default one week).
    */
   public long deletedFileRetentionMillis() {
     String value = configuration.get(DELETED_FILE_RETENTION);
-    return value == null ? DEFAULT_DELETED_FILE_RETENTION_MILLIS
+    return value == null
+        ? DEFAULT_DELETED_FILE_RETENTION_MILLIS
         : intervalMillis(DELETED_FILE_RETENTION, value);
   }
 
@@ -87,7 +108,8 @@ public final class TableProperties {
    * Schema".
    */
   public boolean checkpointStatsAsJson() {
-    return !"false".equalsIgnoreCase(configuration.getOrDefault(CHECKPOINT_STATS_AS_JSON, "true").trim());
+    return !"false"
+        .equalsIgnoreCase(configuration.getOrDefault(CHECKPOINT_STATS_AS_JSON, "true").trim());
   }
 
   public boolean checkpointStatsAsStruct() {
@@ -108,8 +130,8 @@ public final class TableProperties {
     try {
       return Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw DeltaXErrors.invalidTableProperty(table, IN_COMMIT_TIMESTAMP_ENABLEMENT_VERSION, value,
-          "a table version");
+      throw DeltaXErrors.invalidTableProperty(
+          table, IN_COMMIT_TIMESTAMP_ENABLEMENT_VERSION, value, "a table version");
     }
   }
 
@@ -123,8 +145,8 @@ public final class TableProperties {
   }
 
   /**
-   * The commit coordinator that manages the table's commits, where one does (delta-spark's
-   * {@code coordinatedCommits-preview} writer feature).
+   * The commit coordinator that manages the table's commits, where one does (delta-spark's {@code
+   * coordinatedCommits-preview} writer feature).
    */
   public Optional<String> commitCoordinator() {
     return Optional.ofNullable(configuration.get(COMMIT_COORDINATOR));
@@ -140,11 +162,14 @@ public final class TableProperties {
   }
 
   /**
-   * {@code none}, {@code name} or {@code id} (PROTOCOL.md, "Column Mapping"; default none), in lower
-   * case whatever the log's (as delta-spark reads it).
+   * {@code none}, {@code name} or {@code id} (PROTOCOL.md, "Column Mapping"; default none), in
+   * lower case whatever the log's (as delta-spark reads it).
    */
   public String columnMappingMode() {
-    return configuration.getOrDefault(COLUMN_MAPPING_MODE, "none").trim().toLowerCase(java.util.Locale.ROOT);
+    return configuration
+        .getOrDefault(COLUMN_MAPPING_MODE, "none")
+        .trim()
+        .toLowerCase(java.util.Locale.ROOT);
   }
 
   private boolean isTrue(String key) {
@@ -152,10 +177,10 @@ public final class TableProperties {
   }
 
   /**
-   * An interval as delta-spark writes and reads durations: {@code interval} (optional), then one
-   * or more pairs of a whole number and a unit from weeks down to microseconds, such as
-   * {@code interval 1 week} or {@code 2 days 12 hours}. Months and years have no fixed length,
-   * so delta-spark refuses them for durations; so does deltax.
+   * An interval as delta-spark writes and reads durations: {@code interval} (optional), then one or
+   * more pairs of a whole number and a unit from weeks down to microseconds, such as {@code
+   * interval 1 week} or {@code 2 days 12 hours}. Months and years have no fixed length, so
+   * delta-spark refuses them for durations; so does deltax.
    */
   private long intervalMillis(String key, String value) {
     String[] words = value.trim().toLowerCase(Locale.ROOT).split("\\s+");
@@ -200,7 +225,11 @@ public final class TableProperties {
   }
 
   private RuntimeException notAnInterval(String key, String value) {
-    return DeltaXErrors.invalidTableProperty(table, key, value,
-        "an interval such as 'interval 1 week' (weeks, days, hours, minutes, seconds, milliseconds)");
+    return DeltaXErrors.invalidTableProperty(
+        table,
+        key,
+        value,
+        "an interval such as 'interval 1 week' (weeks, days, hours, minutes, seconds,"
+            + " milliseconds)");
   }
 }

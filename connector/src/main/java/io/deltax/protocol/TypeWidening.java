@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.protocol;
 
 import io.deltax.errors.DeltaXErrors;
@@ -28,9 +43,9 @@ public final class TypeWidening {
   private TypeWidening() {}
 
   /**
-   * Whether {@code field} itself (not a map key, a map value or an array element in it, which
-   * carry a {@code fieldPath}) was of type {@code fromType} (as the log names types:
-   * {@code float}) before a recorded type change.
+   * Whether {@code field} itself (not a map key, a map value or an array element in it, which carry
+   * a {@code fieldPath}) was of type {@code fromType} (as the log names types: {@code float})
+   * before a recorded type change.
    */
   public static boolean changedFrom(StructField field, String fromType) {
     Metadata metadata = field.metadata();
@@ -39,7 +54,8 @@ public final class TypeWidening {
     }
     try {
       for (Metadata change : metadata.getMetadataArray(TYPE_CHANGES)) {
-        if (!change.contains("fieldPath") && change.contains("fromType")
+        if (!change.contains("fieldPath")
+            && change.contains("fromType")
             && fromType.equals(change.getString("fromType"))) {
           return true;
         }
@@ -56,7 +72,8 @@ public final class TypeWidening {
    * support all type changes in the {@code delta.typeChanges} field ... and fail when finding any
    * unsupported type change"), as delta-spark's {@code TypeWidening.assertTableReadable} does.
    */
-  public static void checkTypeChanges(String table, long version, io.deltax.actions.Metadata metadata) {
+  public static void checkTypeChanges(
+      String table, long version, io.deltax.actions.Metadata metadata) {
     if (metadata.schemaString() == null || !metadata.schemaString().contains(TYPE_CHANGES)) {
       return;
     }
@@ -72,8 +89,13 @@ public final class TypeWidening {
             String from = change.contains("fromType") ? change.getString("fromType") : null;
             String to = change.contains("toType") ? change.getString("toType") : null;
             if (!readable(from, to)) {
-              throw DeltaXErrors.unsupportedTypeChange(table, version, column
-                  + (change.contains("fieldPath") ? "." + change.getString("fieldPath") : ""), from, to);
+              throw DeltaXErrors.unsupportedTypeChange(
+                  table,
+                  version,
+                  column
+                      + (change.contains("fieldPath") ? "." + change.getString("fieldPath") : ""),
+                  from,
+                  to);
             }
           }
         }
@@ -109,11 +131,16 @@ public final class TypeWidening {
 
   public static boolean widens(DataType from, DataType to) {
     if (from instanceof ByteType) {
-      return to instanceof ShortType || to instanceof IntegerType || to instanceof LongType
-          || to instanceof DoubleType || decimalHolds(to, 3);
+      return to instanceof ShortType
+          || to instanceof IntegerType
+          || to instanceof LongType
+          || to instanceof DoubleType
+          || decimalHolds(to, 3);
     }
     if (from instanceof ShortType) {
-      return to instanceof IntegerType || to instanceof LongType || to instanceof DoubleType
+      return to instanceof IntegerType
+          || to instanceof LongType
+          || to instanceof DoubleType
           || decimalHolds(to, 5);
     }
     if (from instanceof IntegerType) {

@@ -1,7 +1,22 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read;
 
-import io.deltax.log.RecordCounts;
 import io.deltax.actions.AddFile;
+import io.deltax.log.RecordCounts;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -14,17 +29,18 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * {@code count(*)} of a whole table answered from the log: the sum of the files' exact
- * {@code numRecords} (PROTOCOL.md, "Per-file Statistics"), less the rows their deletion vectors
- * remove. Spark pushes such an aggregate only when no filter is left to evaluate; any file without
- * the statistic sends the query back to a scan.
+ * {@code count(*)} of a whole table answered from the log: the sum of the files' exact {@code
+ * numRecords} (PROTOCOL.md, "Per-file Statistics"), less the rows their deletion vectors remove.
+ * Spark pushes such an aggregate only when no filter is left to evaluate; any file without the
+ * statistic sends the query back to a scan.
  */
 final class CountFromStatistics {
   private CountFromStatistics() {}
 
   /** Whether the aggregate is a plain {@code count(*)}, one or more times, without grouping. */
   static boolean isCountStar(Aggregation aggregation) {
-    if (aggregation.groupByExpressions().length > 0 || aggregation.aggregateExpressions().length == 0) {
+    if (aggregation.groupByExpressions().length > 0
+        || aggregation.aggregateExpressions().length == 0) {
       return false;
     }
     for (AggregateFunc f : aggregation.aggregateExpressions()) {
@@ -43,7 +59,8 @@ final class CountFromStatistics {
       if (records.isEmpty()) {
         return OptionalLong.empty();
       }
-      total += records.getAsLong() - (f.deletionVector() == null ? 0 : f.deletionVector().cardinality());
+      total +=
+          records.getAsLong() - (f.deletionVector() == null ? 0 : f.deletionVector().cardinality());
     }
     return OptionalLong.of(total);
   }

@@ -1,14 +1,29 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read;
 
+import io.deltax.deletionvectors.DeletedRows;
+import io.deltax.deletionvectors.DeletionVectorStore;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.read.files.DeltaXInputPartition;
 import io.deltax.read.files.FileSplit;
 import io.deltax.read.files.SplitFirstRow;
 import io.deltax.read.metadata.MetadataBatchAssembler;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.MetadataRowAssembler;
-import io.deltax.deletionvectors.DeletedRows;
-import io.deltax.deletionvectors.DeletionVectorStore;
-import io.deltax.errors.DeltaXErrors;
 import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
@@ -26,23 +41,31 @@ import scala.collection.Iterator;
 
 /**
  * Ships the Parquet read function (built on the driver, see {@link SparkParquet}) to the executors
- * and reads each partition's splits one after another, as batches when the schema allows. Where
- * the scan selects {@code _metadata}, each batch (or row) of the Parquet reader goes through the
+ * and reads each partition's splits one after another, as batches when the schema allows. Where the
+ * scan selects {@code _metadata}, each batch (or row) of the Parquet reader goes through the
  * metadata assembler of the {@link MetadataReadPlan}.
  */
 final class DeltaXReaderFactory implements PartitionReaderFactory {
   private final Function1<PartitionedFile, Iterator<InternalRow>> readFunction;
   private final boolean columnar;
+
   /** Null when the scan neither selects {@code _metadata} nor meets a deletion vector. */
   private final MetadataReadPlan metadataPlan;
+
   /** The Parquet reader's row schema, for the row assembler. */
   private final StructType parquetOutputSchema;
+
   /** Where deletion vectors are read from: the table root and the Hadoop configuration. */
   private final String tableRoot;
+
   private final Broadcast<SerializableConfiguration> hadoopConf;
 
-  DeltaXReaderFactory(Function1<PartitionedFile, Iterator<InternalRow>> readFunction, boolean columnar,
-      MetadataReadPlan metadataPlan, StructType parquetOutputSchema, String tableRoot,
+  DeltaXReaderFactory(
+      Function1<PartitionedFile, Iterator<InternalRow>> readFunction,
+      boolean columnar,
+      MetadataReadPlan metadataPlan,
+      StructType parquetOutputSchema,
+      String tableRoot,
       Broadcast<SerializableConfiguration> hadoopConf) {
     this.readFunction = readFunction;
     this.columnar = columnar;
@@ -83,10 +106,12 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
 
     SplitsReader(DeltaXInputPartition partition) {
       this.splits = partition.splits();
-      this.batchAssembler = metadataPlan == null || !columnar ? null
-          : new MetadataBatchAssembler(metadataPlan);
-      this.rowAssembler = metadataPlan == null || columnar ? null
-          : new MetadataRowAssembler(metadataPlan, parquetOutputSchema);
+      this.batchAssembler =
+          metadataPlan == null || !columnar ? null : new MetadataBatchAssembler(metadataPlan);
+      this.rowAssembler =
+          metadataPlan == null || columnar
+              ? null
+              : new MetadataRowAssembler(metadataPlan, parquetOutputSchema);
     }
 
     @Override
@@ -103,12 +128,14 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
         }
         next = current.next();
         if (batchAssembler != null) {
-          next = batchAssembler.assemble((ColumnarBatch) next, currentFile.partitionValues(),
-              currentDeleted);
+          next =
+              batchAssembler.assemble(
+                  (ColumnarBatch) next, currentFile.partitionValues(), currentDeleted);
         } else if (rowAssembler != null) {
           // Null for a row the deletion vector removes.
-          next = rowAssembler.assemble((InternalRow) next, currentFile.partitionValues(),
-              currentDeleted);
+          next =
+              rowAssembler.assemble(
+                  (InternalRow) next, currentFile.partitionValues(), currentDeleted);
         }
       }
       value = (T) next;
@@ -118,7 +145,8 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     private void open(FileSplit split) throws IOException {
       currentFile = split.file();
       if (batchAssembler != null && batchAssembler.countsRowIndexes()) {
-        batchAssembler.startSplit(SplitFirstRow.firstRowIndex(currentFile, hadoopConf.value().value()));
+        batchAssembler.startSplit(
+            SplitFirstRow.firstRowIndex(currentFile, hadoopConf.value().value()));
       }
       currentDeleted = split.deletionVector() == null ? null : deletedRows(split);
       current = readFunction.apply(currentFile);
@@ -126,10 +154,11 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
 
     private DeletedRows deletedRows(FileSplit split) {
       try {
-        return DeletionVectorStore.load(split.deletionVector(), new Path(tableRoot),
-            hadoopConf.value().value());
+        return DeletionVectorStore.load(
+            split.deletionVector(), new Path(tableRoot), hadoopConf.value().value());
       } catch (IOException | RuntimeException e) {
-        throw DeltaXErrors.unreadableDeletionVector(tableRoot, split.file().filePath().toString(), e);
+        throw DeltaXErrors.unreadableDeletionVector(
+            tableRoot, split.file().filePath().toString(), e);
       }
     }
 

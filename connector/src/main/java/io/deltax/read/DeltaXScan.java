@@ -1,16 +1,31 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read;
 
-import io.deltax.read.files.FileSplit;
-import io.deltax.read.files.FileSplitter;
-import io.deltax.read.files.Schemas;
-import io.deltax.read.files.SparkParquet;
-import io.deltax.partitions.PartitionValues;
+import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.actions.AddFile;
+import io.deltax.partitions.PartitionValues;
+import io.deltax.read.files.FileSplit;
+import io.deltax.read.files.FileSplitter;
+import io.deltax.read.files.Schemas;
+import io.deltax.read.files.SparkParquet;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
@@ -30,8 +45,8 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
-import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
@@ -45,27 +60,37 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
+
   /**
    * The files to choose from (the snapshot's active files, or a stream's micro-batch) and the read
    * plan they call for, made on first use: a {@code readStream} scan never lists the snapshot's
    * files, so a stream's start does not replay a large table's file list.
    */
   private final Supplier<Inputs> inputsSource;
+
   private Inputs inputs;
+
   /** The {@code _metadata} type the scan outputs; null when it does not select the column. */
   private final StructType metadataType;
+
   /** The columns Spark asked for, {@code _metadata} included: what a stream's batches read too. */
   private final StructType requiredSchema;
+
   /** The files' columns and the ones read from them, under their physical names. */
   private final StructType dataSchema;
+
   private final StructType physicalReadDataSchema;
+
   /** The data columns read, under their logical names: the scan's output. */
   private final StructType readDataSchema;
+
   private final StructType readPartitionSchema;
   private final List<Filter> dataFilters;
   private final DataSkipping skipping;
+
   /** The load's options and its one Hadoop configuration. */
   private final ReadConf conf;
+
   private final FileStreams streams;
   private List<AddFile> selectedFiles;
 
@@ -76,13 +101,27 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
    * form that counts row indexes (see {@link MetadataParquetRead}); both give splits the same
    * constant fields.
    */
-  record Inputs(List<AddFile> candidates, boolean snapshotFiles, MetadataReadPlan metadataPlan,
+  record Inputs(
+      List<AddFile> candidates,
+      boolean snapshotFiles,
+      MetadataReadPlan metadataPlan,
       MetadataReadPlan countingPlan) {}
 
-  DeltaXScan(SparkSession spark, TransactionLog log, Snapshot snapshot, Supplier<Inputs> inputs,
-      StructType metadataType, StructType requiredSchema, StructType dataSchema, StructType readDataSchema,
-      StructType physicalReadDataSchema, StructType readPartitionSchema,
-      List<Filter> dataFilters, DataSkipping skipping, ReadConf conf, FileStreams streams) {
+  DeltaXScan(
+      SparkSession spark,
+      TransactionLog log,
+      Snapshot snapshot,
+      Supplier<Inputs> inputs,
+      StructType metadataType,
+      StructType requiredSchema,
+      StructType dataSchema,
+      StructType readDataSchema,
+      StructType physicalReadDataSchema,
+      StructType readPartitionSchema,
+      List<Filter> dataFilters,
+      DataSkipping skipping,
+      ReadConf conf,
+      FileStreams streams) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;
@@ -102,14 +141,20 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public StructType readSchema() {
     StructType columns = Schemas.concat(readDataSchema, readPartitionSchema);
-    return metadataType == null ? columns : columns.add(MetadataColumns.METADATA, metadataType, false);
+    return metadataType == null
+        ? columns
+        : columns.add(MetadataColumns.METADATA, metadataType, false);
   }
 
   @Override
   public String description() {
-    return String.format("deltax %s @ version %d, %d of %d files, skipping filters %s",
-        snapshot.tableRoot(), snapshot.version(), selectedFiles().size(),
-        inputs().candidates().size(), skipping.usableFilters());
+    return String.format(
+        "deltax %s @ version %d, %d of %d files, skipping filters %s",
+        snapshot.tableRoot(),
+        snapshot.version(),
+        selectedFiles().size(),
+        inputs().candidates().size(),
+        skipping.usableFilters());
   }
 
   @Override
@@ -118,8 +163,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   }
 
   /**
-   * {@code readStream}: the stream of {@code io.deltax.streaming}, passed in by the load ({@link FileStreams}).
-   * Spark 4.1's micro-batch engine builds the scan without pruning columns, yet adds
+   * {@code readStream}: the stream of {@code io.deltax.streaming}, passed in by the load ({@link
+   * FileStreams}). Spark 4.1's micro-batch engine builds the scan without pruning columns, yet adds
    * {@code _metadata} (whole) to the relation's output when a query selects it: so the stream's
    * batches always end with the whole {@code _metadata} struct (where the table has no column of
    * that name); Spark reads its columns by position and ignores a trailing one it did not ask for.
@@ -135,7 +180,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       hasMetadata |= name.equalsIgnoreCase(MetadataColumns.METADATA);
     }
     if (!hasMetadata) {
-      streamed = requiredSchema.add(MetadataColumns.METADATA, MetadataColumns.structOf(snapshot), false);
+      streamed =
+          requiredSchema.add(MetadataColumns.METADATA, MetadataColumns.structOf(snapshot), false);
     }
     return streams.files(new FileStreams.FileStreamScan(log, snapshot, streamed, conf));
   }
@@ -172,26 +218,48 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       Object[] values = partitionValues.toValues(physicalPartitionSchema, file.partitionValues());
       InternalRow partitionRow = new GenericInternalRow(values);
       SparkPath sparkPath = SparkPath.fromPath(path);
-      sources.add(new FileSplitter.SplitSource() {
-        @Override
-        public long size() {
-          return file.size();
-        }
+      sources.add(
+          new FileSplitter.SplitSource() {
+            @Override
+            public long size() {
+              return file.size();
+            }
 
-        @Override
-        public FileSplit split(long start, long length) {
-          InternalRow row = metadataPlan == null ? partitionRow
-              : metadataPlan.partitionRow(values, new SplitConstants(sparkPath.toString(),
-                  path.getName(), file.size(), start, length, file.modificationTime(),
-                  file.baseRowId(), file.defaultRowCommitVersion()));
-          return new FileSplit(new PartitionedFile(row, sparkPath, start, length, new String[0],
-              file.modificationTime(), file.size(), scala.collection.immutable.Map$.MODULE$.empty()),
-              file.deletionVector());
-        }
-      });
+            @Override
+            public FileSplit split(long start, long length) {
+              InternalRow row =
+                  metadataPlan == null
+                      ? partitionRow
+                      : metadataPlan.partitionRow(
+                          values,
+                          new SplitConstants(
+                              sparkPath.toString(),
+                              path.getName(),
+                              file.size(),
+                              start,
+                              length,
+                              file.modificationTime(),
+                              file.baseRowId(),
+                              file.defaultRowCommitVersion()));
+              return new FileSplit(
+                  new PartitionedFile(
+                      row,
+                      sparkPath,
+                      start,
+                      length,
+                      new String[0],
+                      file.modificationTime(),
+                      file.size(),
+                      scala.collection.immutable.Map$.MODULE$.empty()),
+                  file.deletionVector());
+            }
+          });
     }
-    FileSplitter splitter = new FileSplitter(SparkParquet.maxPartitionBytes(),
-        SparkParquet.openCostInBytes(), SparkParquet.minPartitionNum(spark));
+    FileSplitter splitter =
+        new FileSplitter(
+            SparkParquet.maxPartitionBytes(),
+            SparkParquet.openCostInBytes(),
+            SparkParquet.minPartitionNum(spark));
     return splitter.partitions(sources).toArray(new InputPartition[0]);
   }
 
@@ -206,20 +274,44 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     if (metadataPlan == null) {
       boolean columnar = SparkParquet.supportsBatch(spark, readSchema());
       return new DeltaXReaderFactory(
-          SparkParquet.readFunction(spark, dataSchema, readPartitionSchema, physicalReadDataSchema,
-              dataFilters, conf, columnar),
-          columnar, null, null, null, null);
+          SparkParquet.readFunction(
+              spark,
+              dataSchema,
+              readPartitionSchema,
+              physicalReadDataSchema,
+              dataFilters,
+              conf,
+              columnar),
+          columnar,
+          null,
+          null,
+          null,
+          null);
     }
-    MetadataParquetRead read = MetadataParquetRead.choose(metadataPlan, inputs().countingPlan(),
-        mayCountRowIndexes(), physicalReadDataSchema, readPartitionSchema,
-        schema -> SparkParquet.supportsBatch(spark, schema));
+    MetadataParquetRead read =
+        MetadataParquetRead.choose(
+            metadataPlan,
+            inputs().countingPlan(),
+            mayCountRowIndexes(),
+            physicalReadDataSchema,
+            readPartitionSchema,
+            schema -> SparkParquet.supportsBatch(spark, schema));
     MetadataReadPlan plan = read.plan();
     StructType required = plan.parquetRequiredSchema(physicalReadDataSchema);
     StructType partition = plan.parquetPartitionSchema(readPartitionSchema);
     return new DeltaXReaderFactory(
-        SparkParquet.readFunction(spark, plan.parquetDataSchema(dataSchema), partition,
-            required, dataFilters, conf, read.byBatches()),
-        read.byBatches(), plan, read.output(), snapshot.tableRoot().toString(),
+        SparkParquet.readFunction(
+            spark,
+            plan.parquetDataSchema(dataSchema),
+            partition,
+            required,
+            dataFilters,
+            conf,
+            read.byBatches()),
+        read.byBatches(),
+        plan,
+        read.output(),
+        snapshot.tableRoot().toString(),
         SparkParquet.broadcast(spark, conf.hadoopConf()));
   }
 
@@ -227,8 +319,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
    * Whether a batch read may count each row's index in its file instead of asking Spark's reader
    * for its row index column (see {@link MetadataParquetRead}): only where no filter reaches the
    * reader, as it skips row groups and pages by their statistics, dictionaries, bloom filters and
-   * column indexes. Where a split starts past byte 0, its first row's index is read from the
-   * file's footer ({@link SplitFirstRow}).
+   * column indexes. Where a split starts past byte 0, its first row's index is read from the file's
+   * footer ({@link SplitFirstRow}).
    */
   private boolean mayCountRowIndexes() {
     return dataFilters.isEmpty();

@@ -1,15 +1,30 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read;
 
-import io.deltax.read.files.Schemas;
 import io.deltax.actions.AddFile;
-import io.deltax.partitions.PartitionValues;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
+import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.partitions.PartitionValues;
+import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
-import io.deltax.log.FilePathResolver;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
@@ -19,15 +34,15 @@ import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Supplier;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
-import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
@@ -36,28 +51,38 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Takes the columns and filters Spark pushes down. Filters are used to prune partitions, skip
- * files by their statistics and skip Parquet row groups. Those on partition columns alone that
- * deltax evaluates exactly are complete (as in Iceberg's {@code SparkScanBuilder} and Delta's
- * {@code DeltaV2ScanBuilder}); every other one is handed back for Spark to evaluate after the scan.
+ * Takes the columns and filters Spark pushes down. Filters are used to prune partitions, skip files
+ * by their statistics and skip Parquet row groups. Those on partition columns alone that deltax
+ * evaluates exactly are complete (as in Iceberg's {@code SparkScanBuilder} and Delta's {@code
+ * DeltaV2ScanBuilder}); every other one is handed back for Spark to evaluate after the scan.
  */
-public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
-    SupportsPushDownFilters, SupportsPushDownAggregates {
+public final class DeltaXScanBuilder
+    implements ScanBuilder,
+        SupportsPushDownRequiredColumns,
+        SupportsPushDownFilters,
+        SupportsPushDownAggregates {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
+
   /** The load's options and its one Hadoop configuration. */
   private final ReadConf conf;
+
   private final Set<String> partitionColumns;
   private StructType requiredSchema;
   private List<Filter> filters = List.of();
+
   /** Null until Spark pushes filters; then built once for the scan. */
   private DataSkipping skipping;
+
   /** Set when {@code count(*)} is answered from statistics. */
   private Scan countScan;
+
   private RowDataVersions rowDataVersions;
+
   /** The files to scan: the snapshot's active files, or a stream's micro-batch. */
   private final List<AddFile> files;
+
   private final FileStreams streams;
 
   /**
@@ -67,22 +92,38 @@ public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownReq
    *
    * @param requiredSchema the columns the stream's scan was asked for, {@code _metadata} included
    */
-  public static Batch streamBatch(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      List<AddFile> files, StructType requiredSchema, ReadConf conf) {
+  public static Batch streamBatch(
+      SparkSession spark,
+      TransactionLog log,
+      Snapshot snapshot,
+      List<AddFile> files,
+      StructType requiredSchema,
+      ReadConf conf) {
     DeltaXScanBuilder builder =
         new DeltaXScanBuilder(spark, log, snapshot, conf, files, FileStreams.NONE);
     builder.pruneColumns(requiredSchema);
     return builder.build().toBatch();
   }
 
-  DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      ReadConf conf, FileStreams streams) {
+  DeltaXScanBuilder(
+      SparkSession spark,
+      TransactionLog log,
+      Snapshot snapshot,
+      ReadConf conf,
+      FileStreams streams) {
     this(spark, log, snapshot, conf, null, streams);
   }
 
-  /** @param files the files to read instead of the snapshot's active files, or null */
-  private DeltaXScanBuilder(SparkSession spark, TransactionLog log, Snapshot snapshot,
-      ReadConf conf, List<AddFile> files, FileStreams streams) {
+  /**
+   * @param files the files to read instead of the snapshot's active files, or null
+   */
+  private DeltaXScanBuilder(
+      SparkSession spark,
+      TransactionLog log,
+      Snapshot snapshot,
+      ReadConf conf,
+      List<AddFile> files,
+      FileStreams streams) {
     this.spark = spark;
     this.streams = streams;
     this.log = log;
@@ -124,12 +165,20 @@ public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownReq
     MaterializedRowIdRange materializedRowIds = null;
     if (rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()) {
       FilePathResolver paths = snapshot.paths();
-      materializedRowIds = new MaterializedRowIdRange(conf.hadoopConf(),
-          rowTracking.materializedRowIdColumn().get(), f -> paths.resolve(f.path()));
+      materializedRowIds =
+          new MaterializedRowIdRange(
+              conf.hadoopConf(),
+              rowTracking.materializedRowIdColumn().get(),
+              f -> paths.resolve(f.path()));
     }
-    return new DataSkipping(snapshot.schema(), partitionColumns, filters,
-        new PartitionValues(conf.sessionZone()), materializedRowIds,
-        () -> rowTracking.enabled() ? rowDataVersions() : null, SnapshotColumnBounds.of(snapshot));
+    return new DataSkipping(
+        snapshot.schema(),
+        partitionColumns,
+        filters,
+        new PartitionValues(conf.sessionZone()),
+        materializedRowIds,
+        () -> rowTracking.enabled() ? rowDataVersions() : null,
+        SnapshotColumnBounds.of(snapshot));
   }
 
   /** The table's row data version map, found (and for a derived one, read) on first need. */
@@ -168,40 +217,76 @@ public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownReq
     StructType logicalSchema = ColumnMapping.logicalSchema(snapshot.schema());
     StructType dataSchema = Schemas.select(logicalSchema, partitionColumns, false);
     // The hidden _metadata column, unless the table has a data column of that name.
-    StructField metadata = hasColumn(snapshot.schema(), MetadataColumns.METADATA) ? null
-        : fieldNamed(requiredSchema, MetadataColumns.METADATA);
-    StructType requiredColumns = Schemas.select(requiredSchema,
-        metadata == null ? Set.of() : Set.of(MetadataColumns.METADATA), false);
+    StructField metadata =
+        hasColumn(snapshot.schema(), MetadataColumns.METADATA)
+            ? null
+            : fieldNamed(requiredSchema, MetadataColumns.METADATA);
+    StructType requiredColumns =
+        Schemas.select(
+            requiredSchema, metadata == null ? Set.of() : Set.of(MetadataColumns.METADATA), false);
     StructType readDataSchema = Schemas.select(requiredColumns, partitionColumns, false);
     // Partition columns keep the table's order, whatever order Spark asked for them in.
-    StructType readPartitionSchema = Schemas.select(ColumnMapping.logicalSchema(snapshot.partitionSchema()),
-        Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())), true);
+    StructType readPartitionSchema =
+        Schemas.select(
+            ColumnMapping.logicalSchema(snapshot.partitionSchema()),
+            Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())),
+            true);
     StructType metadataType = metadata == null ? null : (StructType) metadata.dataType();
     // The file list and the plan it calls for, on first use (a stream's scan never asks).
-    Supplier<DeltaXScan.Inputs> inputs = () -> {
-      List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
-      boolean deletionVectors = files == null ? snapshot.hasDeletionVectors()
-          : files.stream().anyMatch(f -> f.deletionVector() != null);
-      if (metadata == null && !deletionVectors) {
-        return new DeltaXScan.Inputs(candidates, files == null, null, null);
-      }
-      RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-      RowDataVersions versions =
-          MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null;
-      return new DeltaXScan.Inputs(candidates, files == null,
-          new MetadataReadPlan(metadataType, rowTracking, readDataSchema.size(),
-              readPartitionSchema.size(), deletionVectors, versions, false),
-          new MetadataReadPlan(metadataType, rowTracking, readDataSchema.size(),
-              readPartitionSchema.size(), deletionVectors, versions, true));
-    };
-    return new DeltaXScan(spark, log, snapshot, inputs, metadataType, requiredSchema, physical(dataSchema),
-        readDataSchema, physical(readDataSchema), readPartitionSchema, dataFilters(),
-        skipping == null ? skipping(List.of()) : skipping, conf, streams);
+    Supplier<DeltaXScan.Inputs> inputs =
+        () -> {
+          List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
+          boolean deletionVectors =
+              files == null
+                  ? snapshot.hasDeletionVectors()
+                  : files.stream().anyMatch(f -> f.deletionVector() != null);
+          if (metadata == null && !deletionVectors) {
+            return new DeltaXScan.Inputs(candidates, files == null, null, null);
+          }
+          RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
+          RowDataVersions versions =
+              MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null;
+          return new DeltaXScan.Inputs(
+              candidates,
+              files == null,
+              new MetadataReadPlan(
+                  metadataType,
+                  rowTracking,
+                  readDataSchema.size(),
+                  readPartitionSchema.size(),
+                  deletionVectors,
+                  versions,
+                  false),
+              new MetadataReadPlan(
+                  metadataType,
+                  rowTracking,
+                  readDataSchema.size(),
+                  readPartitionSchema.size(),
+                  deletionVectors,
+                  versions,
+                  true));
+        };
+    return new DeltaXScan(
+        spark,
+        log,
+        snapshot,
+        inputs,
+        metadataType,
+        requiredSchema,
+        physical(dataSchema),
+        readDataSchema,
+        physical(readDataSchema),
+        readPartitionSchema,
+        dataFilters(),
+        skipping == null ? skipping(List.of()) : skipping,
+        conf,
+        streams);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */
   private StructType physical(StructType logical) {
-    return (StructType) ColumnMapping.inDataFiles(logical, snapshot.schema(), snapshot.properties());
+    return (StructType)
+        ColumnMapping.inDataFiles(logical, snapshot.schema(), snapshot.properties());
   }
 
   private static boolean hasColumn(StructType schema, String name) {
@@ -229,8 +314,9 @@ public final class DeltaXScanBuilder implements ScanBuilder, SupportsPushDownReq
       return result;
     }
     for (Filter f : filters) {
-      if (Arrays.stream(f.references()).map(DeltaXScanBuilder::topLevelName).noneMatch(c ->
-          partitionColumns.contains(c) || c.equals(MetadataColumns.METADATA))) {
+      if (Arrays.stream(f.references())
+          .map(DeltaXScanBuilder::topLevelName)
+          .noneMatch(c -> partitionColumns.contains(c) || c.equals(MetadataColumns.METADATA))) {
         result.add(f);
       }
     }

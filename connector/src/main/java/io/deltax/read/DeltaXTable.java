@@ -1,13 +1,26 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read;
 
-import io.deltax.read.files.Schemas;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
-import io.deltax.protocol.TableFeatures;
-import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
@@ -23,9 +36,14 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A Delta table at one snapshot, as Spark sees it: its logical schema and its partitioning. */
 public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns {
-  /** The log the snapshot was read from, as listed then: history questions ask it, not a new listing. */
+  /**
+   * The log the snapshot was read from, as listed then: history questions ask it, not a new
+   * listing.
+   */
   private final TransactionLog log;
+
   private final Snapshot snapshot;
+
   /** The load's options and its one Hadoop configuration, which the log was opened with. */
   private final ReadConf conf;
 
@@ -63,8 +81,8 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   }
 
   /**
-   * A column name as Spark's transforms parse it: quoted, so that a name such as
-   * {@code event-date} or {@code a.b} is one column.
+   * A column name as Spark's transforms parse it: quoted, so that a name such as {@code event-date}
+   * or {@code a.b} is one column.
    */
   private static String quoted(String column) {
     return "`" + column.replace("`", "``") + "`";
@@ -87,14 +105,18 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
   }
 
   /**
-   * A scan with the load's settings and {@code scanOptions}: where a catalog loaded this table,
-   * the options given with {@code .option(...)} arrive only here (stream limits, a stream's start,
+   * A scan with the load's settings and {@code scanOptions}: where a catalog loaded this table, the
+   * options given with {@code .option(...)} arrive only here (stream limits, a stream's start,
    * Hadoop settings for the data files).
    */
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
     Schemas.requireColumns(snapshot);
-    return new DeltaXScanBuilder(SparkSession.active(), log, snapshot,
-        conf.withScanOptions(scanOptions.asCaseSensitiveMap()), streams);
+    return new DeltaXScanBuilder(
+        SparkSession.active(),
+        log,
+        snapshot,
+        conf.withScanOptions(scanOptions.asCaseSensitiveMap()),
+        streams);
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.rowtracking;
 
 import java.io.Serializable;
@@ -8,21 +23,22 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Which commit wrote the data of the rows a row tracking backfill numbered: the map behind
- * {@code _metadata.row_data_version}. A backfill gives every pre-existing row the backfill's own
- * version as its row commit version (field report, fact 5); row IDs survive copies, so a row whose
- * commit version is a backfill version finds its data version by its row ID here.
+ * Which commit wrote the data of the rows a row tracking backfill numbered: the map behind {@code
+ * _metadata.row_data_version}. A backfill gives every pre-existing row the backfill's own version
+ * as its row commit version (field report, fact 5); row IDs survive copies, so a row whose commit
+ * version is a backfill version finds its data version by its row ID here.
  *
- * <p>The map is a sorted list of runs: run {@code i} covers the row IDs {@code [start[i],
- * start[i + 1])}, the last one up to {@code endRowId}, and gives their data version, or
- * {@link #UNKNOWN} where the log no longer tells. An unknown version, like a row ID outside every
- * run, falls back to the row commit version: a pipeline may see such a row again, but never misses
- * one.
+ * <p>The map is a sorted list of runs: run {@code i} covers the row IDs {@code [start[i], start[i +
+ * 1])}, the last one up to {@code endRowId}, and gives their data version, or {@link #UNKNOWN}
+ * where the log no longer tells. An unknown version, like a row ID outside every run, falls back to
+ * the row commit version: a pipeline may see such a row again, but never misses one.
  */
 public final class RowDataVersions implements Serializable {
   /** The user-controlled domain the map is stored in (PROTOCOL.md, "Domain Metadata"). */
   public static final String DOMAIN = "io.deltax.rowDataVersions";
+
   public static final long UNKNOWN = -1;
+
   /** A map with no backfill: every row's data version is its row commit version. */
   public static final RowDataVersions NONE =
       new RowDataVersions(new long[0], new long[0], new long[0], 0);
@@ -53,8 +69,8 @@ public final class RowDataVersions implements Serializable {
   }
 
   /**
-   * Looks up many row IDs in a row: the rows of a batch come in row ID order within a file, so
-   * the run of the last lookup usually holds the next one too. One per reader thread.
+   * Looks up many row IDs in a row: the rows of a batch come in row ID order within a file, so the
+   * run of the last lookup usually holds the next one too. One per reader thread.
    */
   public final class Cursor {
     private int run = -1;
@@ -106,8 +122,11 @@ public final class RowDataVersions implements Serializable {
         }
       }
     }
-    long[] backfills = java.util.stream.LongStream.concat(Arrays.stream(backfillVersions),
-        Arrays.stream(other.backfillVersions)).distinct().toArray();
+    long[] backfills =
+        java.util.stream.LongStream.concat(
+                Arrays.stream(backfillVersions), Arrays.stream(other.backfillVersions))
+            .distinct()
+            .toArray();
     return builder.build(backfills);
   }
 
@@ -121,8 +140,8 @@ public final class RowDataVersions implements Serializable {
   }
 
   /**
-   * The newest data version of the row IDs {@code [from, to)} whose row commit version is
-   * {@code fallback}: for skipping files.
+   * The newest data version of the row IDs {@code [from, to)} whose row commit version is {@code
+   * fallback}: for skipping files.
    */
   public long maxDataVersion(long from, long to, long fallback) {
     if (from >= to) {
@@ -164,16 +183,20 @@ public final class RowDataVersions implements Serializable {
     return RowDataVersionsJson.toJson(backfillVersions, starts, versions, endRowId);
   }
 
-  /** @throws IllegalArgumentException when {@code json} is not a map this version of deltax reads */
+  /**
+   * @throws IllegalArgumentException when {@code json} is not a map this version of deltax reads
+   */
   public static RowDataVersions fromJson(String json) {
     return RowDataVersionsJson.fromJson(json);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof RowDataVersions other && endRowId == other.endRowId
+    return o instanceof RowDataVersions other
+        && endRowId == other.endRowId
         && Arrays.equals(backfillVersions, other.backfillVersions)
-        && Arrays.equals(starts, other.starts) && Arrays.equals(versions, other.versions);
+        && Arrays.equals(starts, other.starts)
+        && Arrays.equals(versions, other.versions);
   }
 
   @Override
@@ -183,8 +206,13 @@ public final class RowDataVersions implements Serializable {
 
   @Override
   public String toString() {
-    return "RowDataVersions(backfills " + Arrays.toString(backfillVersions) + ", " + starts.length
-        + " runs up to row ID " + endRowId + ")";
+    return "RowDataVersions(backfills "
+        + Arrays.toString(backfillVersions)
+        + ", "
+        + starts.length
+        + " runs up to row ID "
+        + endRowId
+        + ")";
   }
 
   /** Collects row ID ranges with their data versions, in any order. */
@@ -247,7 +275,8 @@ public final class RowDataVersions implements Serializable {
       }
       // Versions of the ranges over the current stretch, unknown ranked newest, with counts.
       java.util.TreeMap<Long, Integer> over = new java.util.TreeMap<>();
-      PriorityQueue<Range> byEnd = new PriorityQueue<>(Comparator.comparingLong(r -> r.start() + r.count()));
+      PriorityQueue<Range> byEnd =
+          new PriorityQueue<>(Comparator.comparingLong(r -> r.start() + r.count()));
       int next = 0;
       Long from = null;
       for (long bound : bounds) {

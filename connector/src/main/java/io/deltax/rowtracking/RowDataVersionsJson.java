@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.rowtracking;
 
 import static io.deltax.rowtracking.RowDataVersions.UNKNOWN;
@@ -11,8 +26,8 @@ import java.util.Arrays;
 
 /**
  * The JSON form of a {@link RowDataVersions} map, as stored in its domain: a format number, the
- * backfill versions, the runs as {@code [first row ID, version]} ({@code null} for unknown) and
- * the end row ID.
+ * backfill versions, the runs as {@code [first row ID, version]} ({@code null} for unknown) and the
+ * end row ID.
  */
 final class RowDataVersionsJson {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -44,16 +59,22 @@ final class RowDataVersionsJson {
     }
   }
 
-  /** @throws IllegalArgumentException when {@code json} is not a map this version of deltax reads */
+  /**
+   * @throws IllegalArgumentException when {@code json} is not a map this version of deltax reads
+   */
   static RowDataVersions fromJson(String json) {
     JsonNode root;
     try {
       root = MAPPER.readTree(json);
     } catch (IOException e) {
-      throw new IllegalArgumentException("not JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+      throw new IllegalArgumentException(
+          "not JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
     }
-    if (root == null || root.path("format").asInt() != FORMAT || !root.path("runs").isArray()
-        || !root.path("backfillVersions").isArray() || !root.path("endRowId").canConvertToLong()) {
+    if (root == null
+        || root.path("format").asInt() != FORMAT
+        || !root.path("runs").isArray()
+        || !root.path("backfillVersions").isArray()
+        || !root.path("endRowId").canConvertToLong()) {
       throw new IllegalArgumentException("not a format " + FORMAT + " row data version map");
     }
     long[] backfills = new long[root.get("backfillVersions").size()];
@@ -66,7 +87,9 @@ final class RowDataVersionsJson {
     long[] versions = new long[runs.size()];
     for (int i = 0; i < starts.length; i++) {
       JsonNode run = runs.get(i);
-      if (!run.isArray() || run.size() != 2 || !run.get(0).canConvertToLong()
+      if (!run.isArray()
+          || run.size() != 2
+          || !run.get(0).canConvertToLong()
           || !(run.get(1).isNull() || run.get(1).canConvertToLong())) {
         throw new IllegalArgumentException("run " + i + " is not [first row ID, version]");
       }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.rowtracking;
 
 import static io.deltax.rowtracking.RowDataVersions.UNKNOWN;
@@ -7,8 +22,8 @@ import java.util.Comparator;
 import java.util.PriorityQueue;
 
 /**
- * The merges of neighbouring runs that bring a {@link RowDataVersions} map down to a number of
- * runs ({@link RowDataVersions#bounded}), cheapest first.
+ * The merges of neighbouring runs that bring a {@link RowDataVersions} map down to a number of runs
+ * ({@link RowDataVersions#bounded}), cheapest first.
  */
 final class RunMerges {
   private final long[] backfillVersions;
@@ -39,20 +54,28 @@ final class RunMerges {
     }
     record Merge(double cost, int left, int right, int leftStamp, int rightStamp) {}
     PriorityQueue<Merge> queue = new PriorityQueue<>(Comparator.comparingDouble(Merge::cost));
-    java.util.function.IntConsumer offer = left -> {
-      int right = left < 0 ? -1 : next[left];
-      if (left >= 0 && right >= 0) {
-        queue.add(new Merge(mergeCost(rows[left], version[left], rows[right], version[right]),
-            left, right, stamp[left], stamp[right]));
-      }
-    };
+    java.util.function.IntConsumer offer =
+        left -> {
+          int right = left < 0 ? -1 : next[left];
+          if (left >= 0 && right >= 0) {
+            queue.add(
+                new Merge(
+                    mergeCost(rows[left], version[left], rows[right], version[right]),
+                    left,
+                    right,
+                    stamp[left],
+                    stamp[right]));
+          }
+        };
     for (int i = 0; i + 1 < n; i++) {
       offer.accept(i);
     }
     int runs = n;
     while (runs > maxRuns) {
       Merge m = queue.poll();
-      if (merged[m.left()] || merged[m.right()] || stamp[m.left()] != m.leftStamp()
+      if (merged[m.left()]
+          || merged[m.right()]
+          || stamp[m.left()] != m.leftStamp()
           || stamp[m.right()] != m.rightStamp()) {
         continue;
       }
@@ -80,7 +103,8 @@ final class RunMerges {
   }
 
   /** Rows made to look newer, weighted by how much newer; an unknown version weighs most. */
-  private static double mergeCost(long leftRows, long leftVersion, long rightRows, long rightVersion) {
+  private static double mergeCost(
+      long leftRows, long leftVersion, long rightRows, long rightVersion) {
     long to = newer(leftVersion, rightVersion);
     return shift(leftRows, leftVersion, to) + shift(rightRows, rightVersion, to);
   }

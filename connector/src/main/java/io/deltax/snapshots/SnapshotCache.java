@@ -1,7 +1,22 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.snapshots;
 
-import io.deltax.conf.TimeTravel;
 import io.deltax.caching.BoundedLru;
+import io.deltax.conf.TimeTravel;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -32,18 +47,23 @@ public final class SnapshotCache {
   private static final SnapshotCache SHARED = new SnapshotCache(System::nanoTime);
 
   private final LongSupplier nanoClock;
+
   /** Weighed by the files they hold now: bounded by {@link #keep}, which weighs them again. */
   private final BoundedLru<String, Slot> slots =
       new BoundedLru<>(Long.MAX_VALUE, (key, slot) -> slot.loadedFiles());
+
   private final AtomicLong fullLoads = new AtomicLong();
   private final AtomicLong incrementalLoads = new AtomicLong();
   private final AtomicLong unchanged = new AtomicLong();
   private final AtomicLong servedWithoutListing = new AtomicLong();
 
   /** How the loads were answered since the cache was made or {@link #clear}ed. */
-  public record Stats(long fullLoads, long incrementalLoads, long unchanged, long servedWithoutListing) {}
+  public record Stats(
+      long fullLoads, long incrementalLoads, long unchanged, long servedWithoutListing) {}
 
-  /** @param nanoClock the time, as {@link System#nanoTime()}: tests give their own */
+  /**
+   * @param nanoClock the time, as {@link System#nanoTime()}: tests give their own
+   */
   public SnapshotCache(LongSupplier nanoClock) {
     this.nanoClock = nanoClock;
   }
@@ -80,8 +100,9 @@ public final class SnapshotCache {
     if (travel instanceof TimeTravel.AtVersion v) {
       loaded = slot.version(cached, v.version());
     } else if (travel instanceof TimeTravel.AsOf t) {
-      loaded = slot.version(cached,
-          cached.log().versionAsOf(t.timestampMillis(), t.shown(), cached.latest()));
+      loaded =
+          slot.version(
+              cached, cached.log().versionAsOf(t.timestampMillis(), t.shown(), cached.latest()));
     } else {
       loaded = cached.loaded();
     }
@@ -99,7 +120,8 @@ public final class SnapshotCache {
   }
 
   public Stats stats() {
-    return new Stats(fullLoads.get(), incrementalLoads.get(), unchanged.get(), servedWithoutListing.get());
+    return new Stats(
+        fullLoads.get(), incrementalLoads.get(), unchanged.get(), servedWithoutListing.get());
   }
 
   /** The tables cached, least recently used first. */
@@ -162,8 +184,8 @@ public final class SnapshotCache {
       long listedAt = nanoClock.getAsLong();
       current = null;
       TransactionLog log = cached == null ? table.open() : table.relist(cached.log());
-      Optional<Snapshot> advanced = cached == null ? Optional.empty()
-          : log.latestSnapshotAfter(cached.latest());
+      Optional<Snapshot> advanced =
+          cached == null ? Optional.empty() : log.latestSnapshotAfter(cached.latest());
       CachedTable refreshed;
       if (advanced.isPresent()) {
         (advanced.get() == cached.latest() ? unchanged : incrementalLoads).incrementAndGet();
@@ -171,8 +193,10 @@ public final class SnapshotCache {
       } else {
         fullLoads.incrementAndGet();
         Snapshot latest = log.latestSnapshot();
-        refreshed = cached == null ? new CachedTable(log, latest, listedAt, Map.of())
-            : cached.refreshed(log, latest, listedAt);
+        refreshed =
+            cached == null
+                ? new CachedTable(log, latest, listedAt, Map.of())
+                : cached.refreshed(log, latest, listedAt);
       }
       current = refreshed;
       return refreshed;
@@ -180,8 +204,8 @@ public final class SnapshotCache {
 
     /**
      * The snapshot at {@code version} of {@code table} (this slot's entry, just refreshed): kept
-     * ones are served where they are still in the log; others are read from the entry's listing
-     * and kept, unless the entry changed meanwhile.
+     * ones are served where they are still in the log; others are read from the entry's listing and
+     * kept, unless the entry changed meanwhile.
      */
     LoadedSnapshot version(CachedTable table, long version) {
       Optional<Snapshot> kept = table.version(version);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.snapshots;
 
 import io.deltax.conf.SnapshotSettings;
@@ -8,10 +23,10 @@ import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Where the snapshots of one table come from: its root, the load's Hadoop configuration, and
- * the snapshot cache with the session's freshness and bound; or, with
- * {@code spark.deltax.snapshot.cache.enabled} {@code false}, a listing of the log made for each
- * load alone. Reads, streams, procedures and the CLI make one and ask it for versions.
+ * Where the snapshots of one table come from: its root, the load's Hadoop configuration, and the
+ * snapshot cache with the session's freshness and bound; or, with {@code
+ * spark.deltax.snapshot.cache.enabled} {@code false}, a listing of the log made for each load
+ * alone. Reads, streams, procedures and the CLI make one and ask it for versions.
  */
 public final class SnapshotSource {
   private final String path;
@@ -20,8 +35,12 @@ public final class SnapshotSource {
   private final Duration staleness;
   private final long maxCachedFiles;
 
-  private SnapshotSource(String path, Configuration hadoopConf, SnapshotCache cache,
-      Duration staleness, long maxCachedFiles) {
+  private SnapshotSource(
+      String path,
+      Configuration hadoopConf,
+      SnapshotCache cache,
+      Duration staleness,
+      long maxCachedFiles) {
     this.path = path;
     this.hadoopConf = hadoopConf;
     this.cache = cache;
@@ -30,15 +49,23 @@ public final class SnapshotSource {
   }
 
   /** The table at {@code path}, from the JVM's shared cache unless {@code settings} turn it off. */
-  public static SnapshotSource of(String path, Configuration hadoopConf, SnapshotSettings settings) {
-    return new SnapshotSource(path, hadoopConf,
-        settings.cacheEnabled() ? SnapshotCache.shared() : null, settings.staleness(),
+  public static SnapshotSource of(
+      String path, Configuration hadoopConf, SnapshotSettings settings) {
+    return new SnapshotSource(
+        path,
+        hadoopConf,
+        settings.cacheEnabled() ? SnapshotCache.shared() : null,
+        settings.staleness(),
         settings.cacheMaxFiles());
   }
 
   /** The table at {@code path}, from {@code cache} (tests give their own). */
-  public static SnapshotSource cachedIn(SnapshotCache cache, String path, Configuration hadoopConf,
-      Duration staleness, long maxCachedFiles) {
+  public static SnapshotSource cachedIn(
+      SnapshotCache cache,
+      String path,
+      Configuration hadoopConf,
+      Duration staleness,
+      long maxCachedFiles) {
     return new SnapshotSource(path, hadoopConf, cache, staleness, maxCachedFiles);
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
@@ -24,14 +39,14 @@ final class BackfilledRowIds {
   private BackfilledRowIds() {}
 
   /**
-   * {@code adds}, where one has no {@code baseRowId}, with the row tracking fields that
-   * {@code current} holds for the same file.
+   * {@code adds}, where one has no {@code baseRowId}, with the row tracking fields that {@code
+   * current} holds for the same file.
    *
-   * @throws io.deltax.errors.DeltaXAnalysisException where {@code current} no longer holds such a file:
-   *     its rows' IDs are not known, and the message names the start versions that have them
+   * @throws io.deltax.errors.DeltaXAnalysisException where {@code current} no longer holds such a
+   *     file: its rows' IDs are not known, and the message names the start versions that have them
    */
-  static List<AddFile> assign(List<AddFile> adds, TransactionLog log, Snapshot current,
-      String table) {
+  static List<AddFile> assign(
+      List<AddFile> adds, TransactionLog log, Snapshot current, String table) {
     if (adds.stream().allMatch(f -> f.baseRowId() != null)) {
       return adds;
     }
@@ -53,9 +68,19 @@ final class BackfilledRowIds {
         Optional<Long> enabled = RowTrackingStatus.of(log, current).enablementVersion();
         throw DeltaXErrors.streamRowIdsUnknown(table, f.path(), current.version(), enabled);
       }
-      result.add(new AddFile(f.path(), f.partitionValues(), f.size(), f.modificationTime(),
-          f.dataChange(), f.stats(), f.tags(), f.deletionVector(), now.baseRowId(),
-          now.defaultRowCommitVersion(), f.clusteringProvider()));
+      result.add(
+          new AddFile(
+              f.path(),
+              f.partitionValues(),
+              f.size(),
+              f.modificationTime(),
+              f.dataChange(),
+              f.stats(),
+              f.tags(),
+              f.deletionVector(),
+              now.baseRowId(),
+              now.defaultRowCommitVersion(),
+              f.clusteringProvider()));
     }
     return result;
   }

@@ -1,6 +1,23 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
+import io.deltax.changes.ChangeFeedScan;
+import io.deltax.changes.ChangeStreams.ChangeStreamScan;
 import io.deltax.changes.plan.ChangeBounds;
 import io.deltax.changes.plan.ChangeFile;
 import io.deltax.changes.plan.ChangeRange;
@@ -13,8 +30,6 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.changes.ChangeFeedScan;
-import io.deltax.changes.ChangeStreams.ChangeStreamScan;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,31 +44,39 @@ import org.apache.spark.sql.connector.read.streaming.Offset;
 import org.apache.spark.sql.connector.read.streaming.ReadLimit;
 
 /**
- * {@code readStream} with {@code readChangeFeed = true}: the change feed of
- * {@code io.deltax.changes}, whole commits per micro-batch (each batch is the batch change feed of
- * its versions; with {@code changeMode = net}, collapsed per row within the batch), from
- * {@code startingVersion} or {@code startingTimestamp}. Offsets are {@link DeltaXSourceOffset}s
- * before a version, or inside the initial snapshot. {@code maxFilesPerTrigger} and
- * {@code maxBytesPerTrigger} count the files the commits add and remove; a batch holds at least
- * one commit. The initial snapshot's batches hold that many of its files. Commits are read once
- * while cached ({@link CommitActionsCache}).
+ * {@code readStream} with {@code readChangeFeed = true}: the change feed of {@code
+ * io.deltax.changes}, whole commits per micro-batch (each batch is the batch change feed of its
+ * versions; with {@code changeMode = net}, collapsed per row within the batch), from {@code
+ * startingVersion} or {@code startingTimestamp}. Offsets are {@link DeltaXSourceOffset}s before a
+ * version, or inside the initial snapshot. {@code maxFilesPerTrigger} and {@code
+ * maxBytesPerTrigger} count the files the commits add and remove; a batch holds at least one
+ * commit. The initial snapshot's batches hold that many of its files. Commits are read once while
+ * cached ({@link CommitActionsCache}).
  */
 final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final ChangeStreamScan scan;
   private final StreamSchema schema;
   private final CommitActionsCache commits = new CommitActionsCache();
   private InitialSnapshot initial;
+
   /** The {@code _commit_timestamp} of {@link #initial}'s rows. */
   private long initialTimestamp;
 
   ChangeFeedMicroBatchStream(ChangeStreamScan scan) {
-    super(scan.conf(), scan.bounds().endSnapshot().tableRoot().toString(),
+    super(
+        scan.conf(),
+        scan.bounds().endSnapshot().tableRoot().toString(),
         scan.bounds().endSnapshot().metadata().id());
     if (scan.request().endVersion() != null || scan.request().endTimestamp() != null) {
-      throw DeltaXErrors.badOption(scan.request().endVersion() != null
-          ? ReadOptions.ENDING_VERSION.key() : ReadOptions.ENDING_TIMESTAMP.key(),
-          String.valueOf(scan.request().endVersion() != null
-          ? scan.request().endVersion() : scan.request().endTimestamp()), "no end in a stream");
+      throw DeltaXErrors.badOption(
+          scan.request().endVersion() != null
+              ? ReadOptions.ENDING_VERSION.key()
+              : ReadOptions.ENDING_TIMESTAMP.key(),
+          String.valueOf(
+              scan.request().endVersion() != null
+                  ? scan.request().endVersion()
+                  : scan.request().endTimestamp()),
+          "no end in a stream");
     }
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.bounds().endSnapshot());
@@ -66,14 +89,15 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   @Override
   public Offset initialOffset() {
     ChangeBounds range = scan.bounds();
-    return scan.request().hasStart() ? DeltaXSourceOffset.before(tableId, range.start())
+    return scan.request().hasStart()
+        ? DeltaXSourceOffset.before(tableId, range.start())
         : new DeltaXSourceOffset(tableId, range.end(), DeltaXSourceOffset.BASE_INDEX, true);
   }
 
   /**
-   * Whole commits, as many as the limits allow (at least one): a commit goes in while the files
-   * and bytes it adds and removes fit in what the batch has left, as delta-spark admits whole
-   * commits. The initial snapshot's batches count its files only.
+   * Whole commits, as many as the limits allow (at least one): a commit goes in while the files and
+   * bytes it adds and removes fit in what the batch has left, as delta-spark admits whole commits.
+   * The initial snapshot's batches count its files only.
    */
   @Override
   public Offset latestOffset(Offset start, ReadLimit limit) {
@@ -86,23 +110,27 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
       // (at least one file), as delta-spark admits the snapshot's files.
       List<AddFile> files = initial(loaded, from.version()).files();
       long lastIndex = from.index();
-      for (long taken = 0, bytes = 0; lastIndex + 1 < files.size() && taken < maxFiles
-          && bytes < limits.maxBytes(); taken++) {
+      for (long taken = 0, bytes = 0;
+          lastIndex + 1 < files.size() && taken < maxFiles && bytes < limits.maxBytes();
+          taken++) {
         lastIndex++;
         bytes += files.get((int) lastIndex).size();
       }
-      return lastIndex >= files.size() - 1 ? DeltaXSourceOffset.before(tableId, from.version() + 1)
+      return lastIndex >= files.size() - 1
+          ? DeltaXSourceOffset.before(tableId, from.version() + 1)
           : new DeltaXSourceOffset(tableId, from.version(), lastIndex, true);
     }
     long last = lastVersion(loaded);
     TransactionLog log = loaded.log();
     long files = 0;
     long bytes = 0;
-    long next = from.version() > last ? from.version() : missing.readableFrom(log, from.version(), last);
+    long next =
+        from.version() > last ? from.version() : missing.readableFrom(log, from.version(), last);
     while (next <= last) {
       CommitFiles commit = commitFiles(log, next);
-      if (files > 0 && (files + commit.changedFiles() > maxFiles
-          || bytes + commit.changedBytes() > limits.maxBytes())) {
+      if (files > 0
+          && (files + commit.changedFiles() > maxFiles
+              || bytes + commit.changedBytes() > limits.maxBytes())) {
         break;
       }
       files += commit.changedFiles();
@@ -115,8 +143,10 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   /** The snapshot of {@code version} the stream starts with, kept while its batches run. */
   private InitialSnapshot initial(LoadedSnapshot loaded, long version) {
     if (initial == null || initial.version() != version) {
-      Snapshot snapshot = version == loaded.snapshot().version() ? loaded.snapshot()
-          : loaded.log().snapshotAt(version);
+      Snapshot snapshot =
+          version == loaded.snapshot().version()
+              ? loaded.snapshot()
+              : loaded.log().snapshotAt(version);
       initial = InitialSnapshot.of(snapshot);
       initialTimestamp = new ChangeRangePlanner(loaded.log()).commitTimestamp(snapshot);
     }
@@ -124,7 +154,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   }
 
   private CommitFiles commitFiles(TransactionLog log, long version) {
-    return CommitFiles.of(version, commits.actions(log, log.listing().commit(version).orElseThrow(), version));
+    return CommitFiles.of(
+        version, commits.actions(log, log.listing().commit(version).orElseThrow(), version));
   }
 
   @Override
@@ -136,9 +167,12 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     if (from.isInitialSnapshot()) {
       InitialSnapshot snapshot = initial(loaded, from.version());
       List<AddFile> files = snapshot.files();
-      int upTo = to.isInitialSnapshot() ? (int) Math.min(to.index() + 1, files.size()) : files.size();
-      return read(log,
-          SnapshotInserts.of(snapshot, initialTimestamp, files.subList((int) from.index() + 1, upTo)));
+      int upTo =
+          to.isInitialSnapshot() ? (int) Math.min(to.index() + 1, files.size()) : files.size();
+      return read(
+          log,
+          SnapshotInserts.of(
+              snapshot, initialTimestamp, files.subList((int) from.index() + 1, upTo)));
     }
     if (to.version() <= from.version()) {
       return new InputPartition[0];
@@ -149,25 +183,35 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
       return new InputPartition[0];
     }
     Snapshot latest = loaded.snapshot();
-    return read(log, new ChangeRangePlanner(log, (file, sink) -> commits.readCommit(log, file, sink),
-        v -> v == latest.version() ? latest : log.snapshotAt(v), false)
-        .plan(new ChangeFeedRequest(first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
+    return read(
+        log,
+        new ChangeRangePlanner(
+                log,
+                (file, sink) -> commits.readCommit(log, file, sink),
+                v -> v == latest.version() ? latest : log.snapshotAt(v),
+                false)
+            .plan(
+                new ChangeFeedRequest(
+                    first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
   }
 
   private InputPartition[] read(TransactionLog log, ChangeRange range) {
     // Commits made before the query's start with a schema it reads are read with its own.
-    Snapshot readWith = schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())
-        ? schema.snapshot() : range.endSnapshot();
+    Snapshot readWith =
+        schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())
+            ? schema.snapshot()
+            : range.endSnapshot();
     range = new ChangeRange(range.start(), range.end(), readWith, excluding(range.commits()));
-    Batch read = ChangeFeedScan.streamBatch(SparkSession.active(), log, range, scan.request().mode(),
-        scan.requiredSchema(), conf);
+    Batch read =
+        ChangeFeedScan.streamBatch(
+            SparkSession.active(), log, range, scan.request().mode(), scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
   }
 
   /**
-   * The commits without the files {@code excludeRegex} finds (added, removed and change data
-   * files, by their paths in the log), as delta-spark's change data feed stream leaves them out.
+   * The commits without the files {@code excludeRegex} finds (added, removed and change data files,
+   * by their paths in the log), as delta-spark's change data feed stream leaves them out.
    */
   private List<CommitChanges> excluding(List<CommitChanges> commits) {
     if (request.excludeRegex() == null) {
@@ -175,8 +219,15 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     }
     List<CommitChanges> kept = new ArrayList<>();
     for (CommitChanges c : commits) {
-      kept.add(new CommitChanges(c.version(), c.timestampMillis(), c.rowTracked(), kept(c.removed()),
-          kept(c.added()), kept(c.changeData()), kept(c.recorded())));
+      kept.add(
+          new CommitChanges(
+              c.version(),
+              c.timestampMillis(),
+              c.rowTracked(),
+              kept(c.removed()),
+              kept(c.added()),
+              kept(c.changeData()),
+              kept(c.recorded())));
     }
     return List.copyOf(kept);
   }
@@ -187,10 +238,10 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
 
   /**
    * What is left after {@code latestConsumedOffset}, as the append stream reports it: the files
-   * (added and removed) and the bytes of the added ones, counted where at most
-   * {@code spark.deltax.stream.metricsMaxCommits} commits are to be read for it, and the offset
-   * after the latest commit. The commits are read through the cache admission fills; metrics never
-   * fail a query.
+   * (added and removed) and the bytes of the added ones, counted where at most {@code
+   * spark.deltax.stream.metricsMaxCommits} commits are to be read for it, and the offset after the
+   * latest commit. The commits are read through the cache admission fills; metrics never fail a
+   * query.
    */
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
@@ -225,8 +276,13 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
           bytes += c.adds().stream().mapToLong(AddFile::size).sum();
         }
       }
-      return Map.of("numFilesOutstanding", Long.toString(files),
-          "numBytesOutstanding", Long.toString(bytes), "latestOffset", latestOffset);
+      return Map.of(
+          "numFilesOutstanding",
+          Long.toString(files),
+          "numBytesOutstanding",
+          Long.toString(bytes),
+          "latestOffset",
+          latestOffset);
     } catch (Exception e) {
       if (!(e instanceof DeltaXThrowable)) {
         throw e;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import io.deltax.actions.Action;
@@ -12,8 +27,8 @@ import org.apache.hadoop.fs.FileStatus;
 /**
  * The actions of the commits a change feed stream read, kept across polls: admission counts a
  * commit's files on every poll until the commit is in a batch, and planning the batch reads the
- * same commits again. Each commit file is read once while it is held; the least recently used
- * go first once more than {@link #MAX_ACTIONS} actions are held.
+ * same commits again. Each commit file is read once while it is held; the least recently used go
+ * first once more than {@link #MAX_ACTIONS} actions are held.
  */
 final class CommitActionsCache {
   static final int MAX_ACTIONS = 1_000_000;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import io.deltax.actions.Action;
@@ -20,8 +35,13 @@ import org.apache.hadoop.fs.FileStatus;
  * @param removedBytes the sizes of the removed files, where the log gives them
  * @param metadata the commit's {@code metaData} action, or null
  */
-record CommitFiles(long version, String operation, List<AddFile> adds, int removes,
-    long removedBytes, Metadata metadata) {
+record CommitFiles(
+    long version,
+    String operation,
+    List<AddFile> adds,
+    int removes,
+    long removedBytes,
+    Metadata metadata) {
 
   static CommitFiles read(TransactionLog log, FileStatus file, long version) {
     List<Action> actions = new ArrayList<>();
@@ -47,8 +67,13 @@ record CommitFiles(long version, String operation, List<AddFile> adds, int remov
         operation = c.operation();
       }
     }
-    return new CommitFiles(version, operation == null ? "an unnamed operation" : operation,
-        List.copyOf(adds), removes, removedBytes, metadata);
+    return new CommitFiles(
+        version,
+        operation == null ? "an unnamed operation" : operation,
+        List.copyOf(adds),
+        removes,
+        removedBytes,
+        metadata);
   }
 
   boolean removesData() {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
@@ -24,22 +39,26 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code spark.readStream.format("deltax").load(path)}: the table's snapshot, then the files of
- * every later commit that adds data, with delta-spark's options ({@code startingVersion},
- * {@code startingTimestamp}, {@code maxFilesPerTrigger}, {@code maxBytesPerTrigger},
- * {@code skipChangeCommits}, {@code ignoreDeletes}, {@code failOnDataLoss}). Which files a batch admits is
- * {@link StreamFiles}'s; each batch is read by the read chain ({@link DeltaXScanBuilder#streamBatch}).
+ * every later commit that adds data, with delta-spark's options ({@code startingVersion}, {@code
+ * startingTimestamp}, {@code maxFilesPerTrigger}, {@code maxBytesPerTrigger}, {@code
+ * skipChangeCommits}, {@code ignoreDeletes}, {@code failOnDataLoss}). Which files a batch admits is
+ * {@link StreamFiles}'s; each batch is read by the read chain ({@link
+ * DeltaXScanBuilder#streamBatch}).
  */
 final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   private final FileStreamScan scan;
   private final StreamSchema schema;
   private final StreamFiles files;
+
   /** Whether the schema at the offset this query resumed from was checked. */
   private boolean resumeChecked;
+
   /** Decided once per run: Spark asks again for each batch until one commits. */
   private DeltaXSourceOffset initialOffset;
+
   /**
-   * Whether the batches read row tracking fields: Spark 4.1 asks a stream for the whole
-   * {@code _metadata} struct, whatever the query selects (see {@code DeltaXScan}).
+   * Whether the batches read row tracking fields: Spark 4.1 asks a stream for the whole {@code
+   * _metadata} struct, whatever the query selects (see {@code DeltaXScan}).
    */
   private final boolean readsRowTracking;
 
@@ -101,14 +120,18 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     synchronized (this) {
       newQuery = from.equals(initialOffset);
     }
-    long version = from.isInitialSnapshot() || from.index() >= 0 || newQuery ? from.version()
-        : from.version() - 1;
+    long version =
+        from.isInitialSnapshot() || from.index() >= 0 || newQuery
+            ? from.version()
+            : from.version() - 1;
     version = Math.min(version, loaded.snapshot().version());
     if (version < loaded.log().listing().earliestRecreatableVersion()) {
       return; // gone from the log: reading the commits after it reports that
     }
-    Snapshot at = version == loaded.snapshot().version() ? loaded.snapshot()
-        : loaded.log().snapshotAt(version);
+    Snapshot at =
+        version == loaded.snapshot().version()
+            ? loaded.snapshot()
+            : loaded.log().snapshotAt(version);
     schema.checkResumable(at.metadata(), version, newQuery);
   }
 
@@ -117,8 +140,9 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     DeltaXSourceOffset to = own(end);
     DeltaXSourceOffset from = batchStart(own(start), to);
     LoadedSnapshot loaded = latest();
-    StreamFiles.Admission batch = files.admit(loaded.log(), from, loaded.snapshot().version(), to,
-        Long.MAX_VALUE, Long.MAX_VALUE);
+    StreamFiles.Admission batch =
+        files.admit(
+            loaded.log(), from, loaded.snapshot().version(), to, Long.MAX_VALUE, Long.MAX_VALUE);
     if (batch.files().isEmpty()) {
       return new InputPartition[0];
     }
@@ -139,22 +163,29 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     }
     // The files are read with the schema and row tracking fields of the batch's last version.
     long version = lastVersion;
-    Snapshot snapshot = files.initialSnapshot(version)
-        .orElseGet(() -> version == loaded.snapshot().version() ? loaded.snapshot()
-            : loaded.log().snapshotAt(version));
+    Snapshot snapshot =
+        files
+            .initialSnapshot(version)
+            .orElseGet(
+                () ->
+                    version == loaded.snapshot().version()
+                        ? loaded.snapshot()
+                        : loaded.log().snapshotAt(version));
     // Files written before the query's start with a schema it reads are read with its own.
-    Snapshot readWith = schema.readsWithStreamSchema(snapshot.metadata(), version) ? schema.snapshot() : snapshot;
-    Batch read = DeltaXScanBuilder.streamBatch(SparkSession.active(), loaded.log(), readWith, adds,
-        scan.requiredSchema(), conf);
+    Snapshot readWith =
+        schema.readsWithStreamSchema(snapshot.metadata(), version) ? schema.snapshot() : snapshot;
+    Batch read =
+        DeltaXScanBuilder.streamBatch(
+            SparkSession.active(), loaded.log(), readWith, adds, scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
     return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
   }
 
   /**
-   * Files and bytes not yet read, and the offset after the latest commit: in
-   * {@code StreamingQueryProgress.sources}. The files are counted only where at most
-   * {@code spark.deltax.stream.metricsMaxCommits} commits are to be read for it
-   * (a stream far behind would read them all at each trigger).
+   * Files and bytes not yet read, and the offset after the latest commit: in {@code
+   * StreamingQueryProgress.sources}. The files are counted only where at most {@code
+   * spark.deltax.stream.metricsMaxCommits} commits are to be read for it (a stream far behind would
+   * read them all at each trigger).
    */
   @Override
   public Map<String, String> metrics(Optional<Offset> latestConsumedOffset) {
@@ -168,8 +199,8 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
       DeltaXSourceOffset consumed = own(latestConsumedOffset.get());
       metrics.put("latestOffset", DeltaXSourceOffset.before(tableId, latest + 1).json());
       if (latest - consumed.version() + 1 <= metricsMaxCommits) {
-        StreamFiles.Admission outstanding = files.admit(loaded.log(), consumed, latest, null,
-            Long.MAX_VALUE, Long.MAX_VALUE);
+        StreamFiles.Admission outstanding =
+            files.admit(loaded.log(), consumed, latest, null, Long.MAX_VALUE, Long.MAX_VALUE);
         metrics.put("numFilesOutstanding", Long.toString(outstanding.files().size()));
         metrics.put("numBytesOutstanding", Long.toString(outstanding.bytes()));
       }

@@ -1,9 +1,24 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.StreamErrors;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.spark.sql.connector.read.streaming.Offset;
@@ -14,13 +29,16 @@ import org.apache.spark.sql.connector.read.streaming.Offset;
  * (its data-changing {@code add}s in the order the commit lists them) or, inside the initial
  * snapshot, in the snapshot's stable order; {@link #BASE_INDEX} stands before a version's first
  * file. Written as JSON that names its fields, so a checkpoint stays readable across deltax
- * versions: {@code {"sourceVersion":1,"tableId":"…","version":12,"index":-1,"isInitialSnapshot":false}}.
+ * versions: {@code
+ * {"sourceVersion":1,"tableId":"…","version":12,"index":-1,"isInitialSnapshot":false}}.
  */
 public final class DeltaXSourceOffset extends Offset implements Comparable<DeltaXSourceOffset> {
   /** The offset format this deltax writes; a newer one is refused, not misread. */
   static final int SOURCE_VERSION = 1;
+
   /** Before the first file of a version. */
   static final long BASE_INDEX = -1;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String tableId;
@@ -77,20 +95,32 @@ public final class DeltaXSourceOffset extends Offset implements Comparable<Delta
     try {
       node = JSON.readTree(json);
     } catch (JsonProcessingException e) {
-      throw DeltaXErrors.badStreamOffset(table, json, "it is not JSON");
+      throw StreamErrors.badStreamOffset(table, json, "it is not JSON");
     }
-    if (node == null || !node.has("sourceVersion") || !node.has("tableId") || !node.has("version")
+    if (node == null
+        || !node.has("sourceVersion")
+        || !node.has("tableId")
+        || !node.has("version")
         || !node.has("index")) {
-      throw DeltaXErrors.badStreamOffset(table, json,
-          "it is not a deltax offset (sourceVersion, tableId, version, index)");
+      throw StreamErrors.badStreamOffset(
+          table, json, "it is not a deltax offset (sourceVersion, tableId, version, index)");
     }
     int sourceVersion = node.get("sourceVersion").asInt();
     if (sourceVersion < 1 || sourceVersion > SOURCE_VERSION) {
-      throw DeltaXErrors.badStreamOffset(table, json, "its sourceVersion " + sourceVersion
-          + " is not one this deltax reads (1 to " + SOURCE_VERSION + ")");
+      throw StreamErrors.badStreamOffset(
+          table,
+          json,
+          "its sourceVersion "
+              + sourceVersion
+              + " is not one this deltax reads (1 to "
+              + SOURCE_VERSION
+              + ")");
     }
-    return new DeltaXSourceOffset(node.get("tableId").asText(), node.get("version").asLong(),
-        node.get("index").asLong(), node.path("isInitialSnapshot").asBoolean(false));
+    return new DeltaXSourceOffset(
+        node.get("tableId").asText(),
+        node.get("version").asLong(),
+        node.get("index").asLong(),
+        node.path("isInitialSnapshot").asBoolean(false));
   }
 
   /** Whether the file at {@code (version, index)} is at or before this offset. */

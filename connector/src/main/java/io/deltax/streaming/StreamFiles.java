@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
-import io.deltax.caching.BoundedLru;
 import io.deltax.actions.Metadata;
+import io.deltax.caching.BoundedLru;
 import io.deltax.conf.StreamRequest;
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.StreamErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import java.util.ArrayList;
@@ -15,9 +30,10 @@ import org.apache.hadoop.fs.FileStatus;
 /**
  * Which files a stream reads after an offset, as delta-spark's source decides: the initial
  * snapshot's files in a stable order (modification time, then path), then each later commit's
- * data-changing adds. A commit that also removes data fails the stream, unless
- * {@code skipChangeCommits} (the whole commit is skipped), {@code ignoreDeletes} (a commit that
- * adds nothing is skipped) or {@code ignoreChanges} (its adds are read). A new {@code metaData} checks the table id and the schema.
+ * data-changing adds. A commit that also removes data fails the stream, unless {@code
+ * skipChangeCommits} (the whole commit is skipped), {@code ignoreDeletes} (a commit that adds
+ * nothing is skipped) or {@code ignoreChanges} (its adds are read). A new {@code metaData} checks
+ * the table id and the schema.
  */
 final class StreamFiles {
   /** Commits read recently, so that rate-limited batches and metrics do not read them again. */
@@ -25,14 +41,20 @@ final class StreamFiles {
 
   private final String table;
   private final String tableId;
+
   /** The schema the stream reads with, and which others it reads. */
   private final StreamSchema schema;
+
   private final StreamRequest request;
   private final MissingCommits missing;
   private final BoundedLru<Long, CommitFiles> commits = BoundedLru.ofEntries(CACHED_COMMITS);
   private InitialSnapshot initial;
 
-  StreamFiles(String table, String tableId, StreamSchema schema, StreamRequest request,
+  StreamFiles(
+      String table,
+      String tableId,
+      StreamSchema schema,
+      StreamRequest request,
       MissingCommits missing) {
     this.table = table;
     this.tableId = tableId;
@@ -52,8 +74,13 @@ final class StreamFiles {
    * The files after {@code from}, up to {@code lastVersion} and {@code upTo} (null: no bound), at
    * most {@code maxFiles} and, softly, {@code maxBytes} (at least one file).
    */
-  synchronized Admission admit(TransactionLog log, DeltaXSourceOffset from, long lastVersion,
-      DeltaXSourceOffset upTo, long maxFiles, long maxBytes) {
+  synchronized Admission admit(
+      TransactionLog log,
+      DeltaXSourceOffset from,
+      long lastVersion,
+      DeltaXSourceOffset upTo,
+      long maxFiles,
+      long maxBytes) {
     List<IndexedFile> out = new ArrayList<>();
     long[] bytes = {0};
     DeltaXSourceOffset end = from;
@@ -100,8 +127,13 @@ final class StreamFiles {
   }
 
   /** Adds {@code f} when the limits leave room (the first file always fits). */
-  private static boolean fits(List<IndexedFile> out, long[] bytes, IndexedFile f,
-      DeltaXSourceOffset upTo, long maxFiles, long maxBytes) {
+  private static boolean fits(
+      List<IndexedFile> out,
+      long[] bytes,
+      IndexedFile f,
+      DeltaXSourceOffset upTo,
+      long maxFiles,
+      long maxBytes) {
     if (upTo != null && !upTo.covers(f.version(), f.index())) {
       return false;
     }
@@ -115,7 +147,8 @@ final class StreamFiles {
 
   /** The snapshot the stream started with, for reading its files with its row tracking fields. */
   synchronized Optional<Snapshot> initialSnapshot(long version) {
-    return initial != null && initial.version() == version ? Optional.of(initial.snapshot())
+    return initial != null && initial.version() == version
+        ? Optional.of(initial.snapshot())
         : Optional.empty();
   }
 
@@ -143,7 +176,7 @@ final class StreamFiles {
     if (request.ignoreChanges()) {
       return commit.adds(); // as delta-spark's: the rewritten files' rows come again
     }
-    throw DeltaXErrors.streamDataRemoved(table, version, commit.operation());
+    throw StreamErrors.streamDataRemoved(table, version, commit.operation());
   }
 
   private CommitFiles commit(TransactionLog log, long version) {
@@ -167,7 +200,7 @@ final class StreamFiles {
   /** The table at the path is still the stream's (a table replaced there has a new id). */
   void checkTableId(Metadata metadata) {
     if (!tableId.equals(metadata.id())) {
-      throw DeltaXErrors.streamTableChanged(table, tableId, metadata.id());
+      throw StreamErrors.streamTableChanged(table, tableId, metadata.id());
     }
   }
 }

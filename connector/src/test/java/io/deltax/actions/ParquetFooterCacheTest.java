@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.actions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,18 +41,26 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A checkpoint read a second time is opened with its footer from the {@link ParquetFooterCache}
  * (issue 14, "Cache the footer"): a file read in ranges is not asked for its footer again; a file
- * rewritten with another length is read afresh, never answered with the old file's footer; past
- * the bound, the least recently used footers go.
+ * rewritten with another length is read afresh, never answered with the old file's footer; past the
+ * bound, the least recently used footers go.
  */
 class ParquetFooterCacheTest {
-  private static final List<ActionSchema<? extends Action>> CHECKPOINT = List.of(AddFile.SCHEMA,
-      Metadata.SCHEMA, Protocol.SCHEMA);
-  private static final Protocol PROTOCOL = new Protocol(1, 2, java.util.Set.of(), java.util.Set.of());
-  private static final Metadata METADATA = new Metadata("table-id", null, null, "parquet",
-      "{\"type\":\"struct\",\"fields\":[]}", List.of(), Map.of(), 7L);
+  private static final List<ActionSchema<? extends Action>> CHECKPOINT =
+      List.of(AddFile.SCHEMA, Metadata.SCHEMA, Protocol.SCHEMA);
+  private static final Protocol PROTOCOL =
+      new Protocol(1, 2, java.util.Set.of(), java.util.Set.of());
+  private static final Metadata METADATA =
+      new Metadata(
+          "table-id",
+          null,
+          null,
+          "parquet",
+          "{\"type\":\"struct\",\"fields\":[]}",
+          List.of(),
+          Map.of(),
+          7L);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Configuration conf = FooterReadsFileSystem.conf();
 
@@ -56,8 +79,19 @@ class ParquetFooterCacheTest {
         for (int c = 0; c < 1_000; c++) {
           stats.append((char) ('a' + random.nextInt(26)));
         }
-        out.write(new AddFile("part-" + i + ".parquet", Map.of(), 1000 + i, i, false,
-            stats.append("\"}").toString(), Map.of(), null, null, null, null));
+        out.write(
+            new AddFile(
+                "part-" + i + ".parquet",
+                Map.of(),
+                1000 + i,
+                i,
+                false,
+                stats.append("\"}").toString(),
+                Map.of(),
+                null,
+                null,
+                null,
+                null));
       }
     }
     return file.getFileSystem(conf).getFileStatus(file);
@@ -76,7 +110,9 @@ class ParquetFooterCacheTest {
     return read;
   }
 
-  /** Whether the reads since the last reset reached the footer's length and magic, the last 8 bytes. */
+  /**
+   * Whether the reads since the last reset reached the footer's length and magic, the last 8 bytes.
+   */
   private static boolean footerRead(FileStatus file) {
     return FooterReadsFileSystem.read(file.getPath().getName(), file.getLen() - 1);
   }
@@ -84,12 +120,14 @@ class ParquetFooterCacheTest {
   @Test
   void aSecondReadOfACheckpointDoesNotReadItsFooter() throws IOException {
     FileStatus file = checkpoint("00000000000000000010.checkpoint.parquet", 10_000);
-    assertFalse(ParquetActionReader.readsWhole(file), "a file read in ranges: " + file.getLen() + " bytes");
+    assertFalse(
+        ParquetActionReader.readsWhole(file), "a file read in ranges: " + file.getLen() + " bytes");
 
     FooterReadsFileSystem.reset();
     List<Action> first = readProtocolAndMetadata(conf, file);
     assertEquals(List.of(PROTOCOL, METADATA), first);
-    assertTrue(footerRead(file), "the first read asks for the footer: " + FooterReadsFileSystem.reads());
+    assertTrue(
+        footerRead(file), "the first read asks for the footer: " + FooterReadsFileSystem.reads());
 
     // Time travel or a load after the snapshot cache let the table go: the same checkpoint again.
     FooterReadsFileSystem.reset();
@@ -107,7 +145,8 @@ class ParquetFooterCacheTest {
 
   /** The same file through the plain local file system: another path, so another cache entry. */
   private static FileStatus fileStatusOnLocalFs(FileStatus file) throws IOException {
-    org.apache.hadoop.fs.Path local = new org.apache.hadoop.fs.Path("file:" + file.getPath().toUri().getPath());
+    org.apache.hadoop.fs.Path local =
+        new org.apache.hadoop.fs.Path("file:" + file.getPath().toUri().getPath());
     Configuration plain = new Configuration();
     FileStatus status = local.getFileSystem(plain).getFileStatus(local);
     assertNull(ParquetFooterCache.shared().cached(status));
@@ -126,7 +165,8 @@ class ParquetFooterCacheTest {
     assertNull(ParquetFooterCache.shared().cached(after));
     FooterReadsFileSystem.reset();
     List<Action> read = readAll(conf, after);
-    assertTrue(footerRead(after), "the rewritten file's footer is read: " + FooterReadsFileSystem.reads());
+    assertTrue(
+        footerRead(after), "the rewritten file's footer is read: " + FooterReadsFileSystem.reads());
     assertEquals(9_502, read.size());
     assertEquals("part-9499.parquet", ((AddFile) read.get(9_501)).path());
   }
@@ -143,15 +183,19 @@ class ParquetFooterCacheTest {
     FooterReadsFileSystem.reset();
     assertEquals(first, readAll(conf, file));
     assertSame(footer, ParquetFooterCache.shared().cached(file));
-    assertEquals(List.of(new FooterReadsFileSystem.Read(file.getPath().getName(), 0, file.getLen())),
-        FooterReadsFileSystem.reads(), "one read of the whole file");
+    assertEquals(
+        List.of(new FooterReadsFileSystem.Read(file.getPath().getName(), 0, file.getLen())),
+        FooterReadsFileSystem.reads(),
+        "one read of the whole file");
   }
 
-  /** Opens {@code file} through {@code cache}, as a read of a checkpoint does, and checks its rows. */
+  /**
+   * Opens {@code file} through {@code cache}, as a read of a checkpoint does, and checks its rows.
+   */
   private void open(ParquetFooterCache cache, FileStatus file, long rows) throws IOException {
     InputFile input = ParquetActionReader.open(conf, file);
-    try (ParquetFileReader reader = cache.open(input, file,
-        ParquetActionReader.options(input, FilterCompat.NOOP))) {
+    try (ParquetFileReader reader =
+        cache.open(input, file, ParquetActionReader.options(input, FilterCompat.NOOP))) {
       assertEquals(rows, reader.getRecordCount());
     }
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.conf;
 
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_OPTION;
@@ -7,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.errors.ChangeFeedErrors;
 import io.deltax.errors.DeltaXIllegalArgumentException;
-import io.deltax.errors.DeltaXErrors;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
@@ -21,8 +36,8 @@ class ChangeFeedOptionsTest {
   private static ReadConf read(Map<String, String> options) {
     Map<String, String> withPath = new HashMap<>(options);
     withPath.putIfAbsent("path", "/t");
-    return ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
-        withPath);
+    return ReadConf.of(
+        SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC), withPath);
   }
 
   /** The range of a change feed batch read, which needs a start. */
@@ -33,7 +48,7 @@ class ChangeFeedOptionsTest {
     }
     ChangeFeedRequest request = read(feed).changeFeed();
     if (!request.hasStart()) {
-      throw DeltaXErrors.missingChangeFeedStart();
+      throw ChangeFeedErrors.missingChangeFeedStart();
     }
     return request;
   }
@@ -49,13 +64,23 @@ class ChangeFeedOptionsTest {
 
   @Test
   void aRangeOfVersionsOrTimes() {
-    ChangeFeedRequest versions = changeFeed(Map.of("readChangeFeed", "true",
-        "startingVersion", "12", "endingVersion", "40", "changeMode", "NET"));
+    ChangeFeedRequest versions =
+        changeFeed(
+            Map.of(
+                "readChangeFeed",
+                "true",
+                "startingVersion",
+                "12",
+                "endingVersion",
+                "40",
+                "changeMode",
+                "NET"));
     assertEquals(12L, versions.startVersion());
     assertEquals(40L, versions.endVersion());
     assertEquals(ChangeFeedRequest.ChangeMode.NET, versions.mode());
     ChangeFeedRequest times = changeFeed(Map.of("startingTimestamp", "2026-07-29 00:00:00"));
-    assertEquals(Instant.parse("2026-07-29T00:00:00Z").toEpochMilli(), times.startTimestampMillis());
+    assertEquals(
+        Instant.parse("2026-07-29T00:00:00Z").toEpochMilli(), times.startTimestampMillis());
     assertNull(times.endVersion());
     assertEquals(ChangeFeedRequest.ChangeMode.ALL, times.mode());
   }
@@ -67,7 +92,9 @@ class ChangeFeedOptionsTest {
     assertThrows(DeltaXIllegalArgumentException.class, () -> read(Map.of("readChangeFeed", "yes")));
   }
 
-  /** delta-spark still takes its older name, readChangeData, alone or beside a false readChangeFeed. */
+  /**
+   * delta-spark still takes its older name, readChangeData, alone or beside a false readChangeFeed.
+   */
   @Test
   void readChangeDataIsItsOlderName() {
     assertTrue(read(Map.of("readChangeData", "true")).readChangeFeed());
@@ -80,12 +107,18 @@ class ChangeFeedOptionsTest {
   void mistakesAreNamed() {
     assertRefused(Map.of(), "startingVersion");
     assertRefused(Map.of("startingVersion", "-1"), "startingVersion", "-1");
-    assertRefused(Map.of("startingVersion", "1", "startingTimestamp", "2026-07-29"),
-        "startingVersion", "startingTimestamp");
-    assertRefused(Map.of("startingVersion", "1", "endingTimestamp", "soon"), "endingTimestamp", "soon");
+    assertRefused(
+        Map.of("startingVersion", "1", "startingTimestamp", "2026-07-29"),
+        "startingVersion",
+        "startingTimestamp");
+    assertRefused(
+        Map.of("startingVersion", "1", "endingTimestamp", "soon"), "endingTimestamp", "soon");
     assertRefused(Map.of("startingVersion", "1", "changeMode", "some"), "changeMode", "all or net");
-    assertRefused(Map.of("startingVersion", "1", "versionAsOf", "3"), "versionAsOf", "with readChangeFeed");
-    assertRefused(Map.of("readChangeData", "true", "startingVersion", "1", "versionAsOf", "3"),
-        "versionAsOf", "with readChangeData");
+    assertRefused(
+        Map.of("startingVersion", "1", "versionAsOf", "3"), "versionAsOf", "with readChangeFeed");
+    assertRefused(
+        Map.of("readChangeData", "true", "startingVersion", "1", "versionAsOf", "3"),
+        "versionAsOf",
+        "with readChangeData");
   }
 }

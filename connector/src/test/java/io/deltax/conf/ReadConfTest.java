@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.conf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,8 +34,9 @@ class ReadConfTest {
   private static ReadConf read(Map<String, String> options) {
     Map<String, String> withPath = new HashMap<>(options);
     withPath.putIfAbsent("path", "/t");
-    return ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(),
-        ZoneId.of("Europe/Paris")), withPath);
+    return ReadConf.of(
+        SessionSettings.of(new Configuration(false), Map.of(), ZoneId.of("Europe/Paris")),
+        withPath);
   }
 
   @Test
@@ -28,8 +44,10 @@ class ReadConfTest {
     Configuration sessionHadoop = new Configuration(false);
     sessionHadoop.set("a", "hadoop");
     sessionHadoop.set("b", "hadoop");
-    ReadConf conf = ReadConf.of(SessionSettings.of(sessionHadoop, Map.of("b", "sql", "c", "sql"),
-        ZoneOffset.UTC), Map.of("c", "option", "fs.s3a.access.key", "k", "path", "/data/t"));
+    ReadConf conf =
+        ReadConf.of(
+            SessionSettings.of(sessionHadoop, Map.of("b", "sql", "c", "sql"), ZoneOffset.UTC),
+            Map.of("c", "option", "fs.s3a.access.key", "k", "path", "/data/t"));
     Configuration hadoop = conf.hadoopConf();
     assertEquals("hadoop", hadoop.get("a"));
     assertEquals("sql", hadoop.get("b"));
@@ -46,10 +64,13 @@ class ReadConfTest {
     assertEquals(TimeTravel.toVersion(12), read(Map.of("versionasof", " 12")).timeTravel());
     TimeTravel.AsOf at =
         (TimeTravel.AsOf) read(Map.of("timestampAsOf", "2024-01-01 01:00:00")).timeTravel();
-    assertEquals(Instant.parse("2024-01-01T00:00:00Z").toEpochMilli(), at.timestampMillis(),
+    assertEquals(
+        Instant.parse("2024-01-01T00:00:00Z").toEpochMilli(),
+        at.timestampMillis(),
         "read in the session time zone");
     assertEquals("2024-01-01 01:00:00", at.shown());
-    assertEquals(Instant.parse("2024-01-01T01:00:00Z").toEpochMilli(),
+    assertEquals(
+        Instant.parse("2024-01-01T01:00:00Z").toEpochMilli(),
         ((TimeTravel.AsOf) read(Map.of("timestampAsOf", "2024-01-01T01:00:00Z")).timeTravel())
             .timestampMillis());
   }
@@ -69,36 +90,61 @@ class ReadConfTest {
     assertEquals(TimeTravel.toVersion(12), version.travel());
     PathTimeTravel time =
         PathTimeTravel.of("/data/events@20260729120000000", ZoneOffset.UTC).orElseThrow();
-    assertEquals(Instant.parse("2026-07-29T12:00:00Z").toEpochMilli(),
+    assertEquals(
+        Instant.parse("2026-07-29T12:00:00Z").toEpochMilli(),
         ((TimeTravel.AsOf) time.travel()).timestampMillis());
     assertTrue(PathTimeTravel.of("/data/events", ZoneOffset.UTC).isEmpty());
   }
 
   @Test
   void badReadOptionsNameTheOptionAndTheValue() {
-    for (String[] bad : new String[][] {{"versionAsOf", "abc"}, {"versionAsOf", "-1"},
-        {"versionAsOf", "1.5"}, {"timestampAsOf", "yesterday"}}) {
-      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class, () -> read(Map.of(bad[0], bad[1])));
+    for (String[] bad :
+        new String[][] {
+          {"versionAsOf", "abc"},
+          {"versionAsOf", "-1"},
+          {"versionAsOf", "1.5"},
+          {"timestampAsOf", "yesterday"}
+        }) {
+      DeltaXIllegalArgumentException e =
+          assertThrows(DeltaXIllegalArgumentException.class, () -> read(Map.of(bad[0], bad[1])));
       assertEquals("DELTAX_INVALID_OPTION", e.getCondition());
-      assertTrue(e.getMessage().contains(bad[0]) && e.getMessage().contains("'" + bad[1] + "'"),
+      assertTrue(
+          e.getMessage().contains(bad[0]) && e.getMessage().contains("'" + bad[1] + "'"),
           e.getMessage());
     }
-    assertEquals("DELTAX_INVALID_OPTION", assertThrows(DeltaXIllegalArgumentException.class,
-        () -> read(Map.of("versionAsOf", "1", "timestampAsOf", "2024-01-01"))).getCondition());
-    assertEquals("DELTAX_MISSING_PATH", assertThrows(DeltaXIllegalArgumentException.class,
-        () -> ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
-            Map.of())).getCondition());
+    assertEquals(
+        "DELTAX_INVALID_OPTION",
+        assertThrows(
+                DeltaXIllegalArgumentException.class,
+                () -> read(Map.of("versionAsOf", "1", "timestampAsOf", "2024-01-01")))
+            .getCondition());
+    assertEquals(
+        "DELTAX_MISSING_PATH",
+        assertThrows(
+                DeltaXIllegalArgumentException.class,
+                () ->
+                    ReadConf.of(
+                        SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
+                        Map.of()))
+            .getCondition());
   }
 
   @Test
   void aStreamRefusesTimeTravelWhereItStarts() {
     ReadConf conf = read(Map.of("versionAsOf", "3"));
-    DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class, conf::stream);
-    assertTrue(e.getMessage().contains("versionAsOf") && e.getMessage().contains("'3'"),
-        e.getMessage());
-    ReadConf catalog = ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(),
-        ZoneOffset.UTC), "/t", TimeTravel.toVersion(4));
+    DeltaXIllegalArgumentException e =
+        assertThrows(DeltaXIllegalArgumentException.class, conf::stream);
+    assertTrue(
+        e.getMessage().contains("versionAsOf") && e.getMessage().contains("'3'"), e.getMessage());
+    ReadConf catalog =
+        ReadConf.of(
+            SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
+            "/t",
+            TimeTravel.toVersion(4));
     assertEquals(TimeTravel.toVersion(4), catalog.timeTravel());
-    assertTrue(assertThrows(DeltaXIllegalArgumentException.class, catalog::stream).getMessage().contains("'4'"));
+    assertTrue(
+        assertThrows(DeltaXIllegalArgumentException.class, catalog::stream)
+            .getMessage()
+            .contains("'4'"));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.conf;
 
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_OPTION;
@@ -19,8 +34,9 @@ class StreamOptionsTest {
   private static StreamRequest stream(Map<String, String> options) {
     Map<String, String> withPath = new HashMap<>(options);
     withPath.put("path", "/t");
-    return ReadConf.of(SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC),
-        withPath).stream();
+    return ReadConf.of(
+        SessionSettings.of(new Configuration(false), Map.of(), ZoneOffset.UTC), withPath)
+        .stream();
   }
 
   @Test
@@ -36,8 +52,17 @@ class StreamOptionsTest {
 
   @Test
   void startsAndLimits() {
-    StreamRequest latest = stream(Map.of("startingVersion", "LATEST", "maxBytesPerTrigger", "1m",
-        "maxFilesPerTrigger", "10", "skipChangeCommits", "true"));
+    StreamRequest latest =
+        stream(
+            Map.of(
+                "startingVersion",
+                "LATEST",
+                "maxBytesPerTrigger",
+                "1m",
+                "maxFilesPerTrigger",
+                "10",
+                "skipChangeCommits",
+                "true"));
     assertTrue(latest.startAtLatest());
     assertFalse(latest.startsWithSnapshot());
     assertEquals(1024 * 1024L, latest.maxBytesPerTrigger());
@@ -45,21 +70,27 @@ class StreamOptionsTest {
     assertTrue(latest.skipChangeCommits());
     assertEquals(7L, stream(Map.of("startingVersion", "7")).startingVersion());
     // As delta-spark: a byte limit alone bounds no file count; with both, both hold.
-    assertEquals(Integer.MAX_VALUE, stream(Map.of("maxBytesPerTrigger", "1g")).maxFilesPerTrigger());
+    assertEquals(
+        Integer.MAX_VALUE, stream(Map.of("maxBytesPerTrigger", "1g")).maxFilesPerTrigger());
     assertFalse(stream(Map.of("failOnDataLoss", "false")).failOnDataLoss());
   }
 
   @Test
   void mistakesAreNamed() {
-    for (Map<String, String> bad : new Map[] {
-        Map.of("maxFilesPerTrigger", "0"), Map.of("maxBytesPerTrigger", "lots"),
-        Map.of("skipChangeCommits", "yes"), Map.of("failOnDataLoss", "no"),
-        Map.of("startingVersion", "-1"), Map.of("excludeRegex", "part-("),
-        Map.of("ignoreChanges", "sometimes"),
-        Map.of("startingVersion", "1", "startingTimestamp", "2026-01-01"),
-        Map.of("versionAsOf", "3")}) {
-      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
-          () -> stream(bad));
+    for (Map<String, String> bad :
+        new Map[] {
+          Map.of("maxFilesPerTrigger", "0"),
+          Map.of("maxBytesPerTrigger", "lots"),
+          Map.of("skipChangeCommits", "yes"),
+          Map.of("failOnDataLoss", "no"),
+          Map.of("startingVersion", "-1"),
+          Map.of("excludeRegex", "part-("),
+          Map.of("ignoreChanges", "sometimes"),
+          Map.of("startingVersion", "1", "startingTimestamp", "2026-01-01"),
+          Map.of("versionAsOf", "3")
+        }) {
+      DeltaXIllegalArgumentException e =
+          assertThrows(DeltaXIllegalArgumentException.class, () -> stream(bad));
       String option = bad.keySet().iterator().next();
       assertTrue(e.getMessage().contains(option) || bad.size() > 1, e.getMessage());
     }
@@ -80,11 +111,17 @@ class StreamOptionsTest {
   /** Schema tracking options are refused, by name, as a feature deltax does not have. */
   @Test
   void schemaTrackingIsRefused() {
-    for (String option : new String[] {"schemaTrackingLocation", "schemaLocation",
-        "allowSourceColumnRename", "allowSourceColumnDrop", "allowSourceColumnTypeChange",
-        "streamingSourceTrackingId"}) {
-      DeltaXIllegalArgumentException e = assertThrows(DeltaXIllegalArgumentException.class,
-          () -> stream(Map.of(option, "x")));
+    for (String option :
+        new String[] {
+          "schemaTrackingLocation",
+          "schemaLocation",
+          "allowSourceColumnRename",
+          "allowSourceColumnDrop",
+          "allowSourceColumnTypeChange",
+          "streamingSourceTrackingId"
+        }) {
+      DeltaXIllegalArgumentException e =
+          assertThrows(DeltaXIllegalArgumentException.class, () -> stream(Map.of(option, "x")));
       assertEquals(DELTAX_UNSUPPORTED_OPTION, e.condition());
       assertTrue(e.getMessage().contains(option), e.getMessage());
     }

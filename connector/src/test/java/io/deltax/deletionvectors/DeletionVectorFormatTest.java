@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.deletionvectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,8 +50,10 @@ class DeletionVectorFormatTest {
   }
 
   private static byte[] portable() {
-    ByteBuffer b = ByteBuffer.allocate(4 + 8 + 2 * 4 + low().serializedSizeInBytes()
-        + high().serializedSizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer b =
+        ByteBuffer.allocate(
+                4 + 8 + 2 * 4 + low().serializedSizeInBytes() + high().serializedSizeInBytes())
+            .order(ByteOrder.LITTLE_ENDIAN);
     b.putInt(DeletedRows.PORTABLE_MAGIC_NUMBER).putLong(2);
     b.putInt(0);
     low().serialize(b);
@@ -46,8 +63,10 @@ class DeletionVectorFormatTest {
   }
 
   private static byte[] nativeLayout() {
-    ByteBuffer b = ByteBuffer.allocate(4 + 4 + 2 * 4 + low().serializedSizeInBytes()
-        + high().serializedSizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer b =
+        ByteBuffer.allocate(
+                4 + 4 + 2 * 4 + low().serializedSizeInBytes() + high().serializedSizeInBytes())
+            .order(ByteOrder.LITTLE_ENDIAN);
     b.putInt(DeletedRows.NATIVE_MAGIC_NUMBER).putInt(2);
     b.putInt(low().serializedSizeInBytes());
     low().serialize(b);
@@ -75,14 +94,15 @@ class DeletionVectorFormatTest {
   @Test
   void inlineVectorIsZ85OfTheBitmap() throws IOException {
     byte[] bitmap = nativeLayout();
-    DeletionVectorDescriptor inline = new DeletionVectorDescriptor("i", z85(bitmap), null,
-        bitmap.length, DELETED.size(), null);
+    DeletionVectorDescriptor inline =
+        new DeletionVectorDescriptor("i", z85(bitmap), null, bitmap.length, DELETED.size(), null);
     assertDeleted(DeletionVectorStore.load(inline, new Path("file:/t"), null));
   }
 
   /** Z85 with zero padding to whole 4-byte blocks, as Delta writes it. */
   private static String z85(byte[] data) {
-    String alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+    String alphabet =
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
     ByteBuffer padded = ByteBuffer.allocate((data.length + 3) / 4 * 4).put(data);
     padded.rewind();
     StringBuilder out = new StringBuilder();
@@ -100,17 +120,28 @@ class DeletionVectorFormatTest {
 
   @Test
   void relativePathWithRandomPrefix() {
-    DeletionVectorDescriptor dv = new DeletionVectorDescriptor("u", "ab^-aqEH.-t@S}K{vb[*k^", 4, 40, 6, null);
-    assertEquals(new Path("s3://mytable/ab/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin"),
+    DeletionVectorDescriptor dv =
+        new DeletionVectorDescriptor("u", "ab^-aqEH.-t@S}K{vb[*k^", 4, 40, 6, null);
+    assertEquals(
+        new Path("s3://mytable/ab/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin"),
         DeletionVectorStore.absolutePath(dv, new Path("s3://mytable/")));
-    assertEquals(UUID.fromString("d2c639aa-8816-431a-aaf6-d3fe2512ff61"), Z85.decodeUuid("^-aqEH.-t@S}K{vb[*k^"));
+    assertEquals(
+        UUID.fromString("d2c639aa-8816-431a-aaf6-d3fe2512ff61"),
+        Z85.decodeUuid("^-aqEH.-t@S}K{vb[*k^"));
   }
 
   @Test
   void absolutePath() {
-    DeletionVectorDescriptor dv = new DeletionVectorDescriptor("p",
-        "s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin", 4, 40, 6, null);
-    assertEquals(new Path("s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin"),
+    DeletionVectorDescriptor dv =
+        new DeletionVectorDescriptor(
+            "p",
+            "s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin",
+            4,
+            40,
+            6,
+            null);
+    assertEquals(
+        new Path("s3://mytable/deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin"),
         DeletionVectorStore.absolutePath(dv, new Path("s3://other/")));
   }
 
@@ -119,7 +150,11 @@ class DeletionVectorFormatTest {
     java.util.zip.CRC32 crc = new java.util.zip.CRC32();
     crc.update(bitmap);
     return ByteBuffer.allocate(1 + 4 + bitmap.length + 4)
-        .put((byte) 1).putInt(bitmap.length).put(bitmap).putInt((int) crc.getValue()).array();
+        .put((byte) 1)
+        .putInt(bitmap.length)
+        .put(bitmap)
+        .putInt((int) crc.getValue())
+        .array();
   }
 
   @Test
@@ -127,22 +162,35 @@ class DeletionVectorFormatTest {
       throws IOException {
     byte[] bitmap = portable();
     byte[] whole = deletionVectorFile(bitmap);
-    java.nio.file.Path file = dir.resolve("deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin");
+    java.nio.file.Path file =
+        dir.resolve("deletion_vector_d2c639aa-8816-431a-aaf6-d3fe2512ff61.bin");
     java.nio.file.Files.write(file, whole);
-    DeletionVectorDescriptor dv = new DeletionVectorDescriptor("p", file.toUri().toString(), 1,
-        bitmap.length, DELETED.size(), null);
+    DeletionVectorDescriptor dv =
+        new DeletionVectorDescriptor(
+            "p", file.toUri().toString(), 1, bitmap.length, DELETED.size(), null);
     Path root = new Path(dir.toUri());
     assertDeleted(DeletionVectorStore.load(dv, root, new Configuration()));
 
     // A stored vector never changes (a reader may keep it), so the truncated one is another file.
     int truncated = whole.length / 2;
-    java.nio.file.Path cut = dir.resolve("deletion_vector_0c639aa0-8816-431a-aaf6-d3fe2512ff61.bin");
+    java.nio.file.Path cut =
+        dir.resolve("deletion_vector_0c639aa0-8816-431a-aaf6-d3fe2512ff61.bin");
     java.nio.file.Files.write(cut, java.util.Arrays.copyOf(whole, truncated));
-    DeletionVectorDescriptor cutDv = new DeletionVectorDescriptor("p", cut.toUri().toString(), 1,
-        bitmap.length, DELETED.size(), null);
-    IOException e = assertThrows(IOException.class, () -> DeletionVectorStore.load(cutDv, root, new Configuration()));
-    assertEquals("the file " + new Path(cut.toUri()) + " is truncated: expected " + (4 + bitmap.length + 4)
-        + " bytes at offset 1 (size, vector, checksum), the file has " + truncated + " bytes", e.getMessage());
+    DeletionVectorDescriptor cutDv =
+        new DeletionVectorDescriptor(
+            "p", cut.toUri().toString(), 1, bitmap.length, DELETED.size(), null);
+    IOException e =
+        assertThrows(
+            IOException.class, () -> DeletionVectorStore.load(cutDv, root, new Configuration()));
+    assertEquals(
+        "the file "
+            + new Path(cut.toUri())
+            + " is truncated: expected "
+            + (4 + bitmap.length + 4)
+            + " bytes at offset 1 (size, vector, checksum), the file has "
+            + truncated
+            + " bytes",
+        e.getMessage());
   }
 
   @Test

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.deletionvectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,8 +34,12 @@ import org.junit.jupiter.api.Test;
 /** The JVM's kept deletion vectors: each read once, also by tasks asking at once; bounded. */
 class LoadedVectorsTest {
   private static DeletedRows empty() throws IOException {
-    return DeletedRows.deserialize(ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN)
-        .putInt(DeletedRows.PORTABLE_MAGIC_NUMBER).putLong(0).array());
+    return DeletedRows.deserialize(
+        ByteBuffer.allocate(12)
+            .order(ByteOrder.LITTLE_ENDIAN)
+            .putInt(DeletedRows.PORTABLE_MAGIC_NUMBER)
+            .putLong(0)
+            .array());
   }
 
   private final AtomicInteger reads = new AtomicInteger();
@@ -40,7 +59,8 @@ class LoadedVectorsTest {
     assertSame(rows, vectors.getOrRead(key, counted(rows)));
     assertSame(rows, vectors.getOrRead(key, counted(empty())));
     assertEquals(1, reads.get());
-    vectors.getOrRead(new LoadedVectors.Key("file:/t/deletion_vector_a.bin", 45, 40), counted(rows));
+    vectors.getOrRead(
+        new LoadedVectors.Key("file:/t/deletion_vector_a.bin", 45, 40), counted(rows));
     assertEquals(2, reads.get(), "another offset is another vector");
   }
 
@@ -50,15 +70,16 @@ class LoadedVectorsTest {
     DeletedRows rows = empty();
     LoadedVectors.Key key = new LoadedVectors.Key("file:/t/deletion_vector_b.bin", 1, 40);
     CountDownLatch readMayEnd = new CountDownLatch(1);
-    LoadedVectors.Reader slow = () -> {
-      reads.incrementAndGet();
-      try {
-        readMayEnd.await();
-      } catch (InterruptedException e) {
-        throw new IOException(e);
-      }
-      return rows;
-    };
+    LoadedVectors.Reader slow =
+        () -> {
+          reads.incrementAndGet();
+          try {
+            readMayEnd.await();
+          } catch (InterruptedException e) {
+            throw new IOException(e);
+          }
+          return rows;
+        };
     List<FutureTask<DeletedRows>> asked = new ArrayList<>();
     List<Thread> tasks = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
@@ -92,9 +113,14 @@ class LoadedVectorsTest {
   void aFailedReadIsNotKept() throws Exception {
     LoadedVectors vectors = new LoadedVectors(100);
     LoadedVectors.Key key = new LoadedVectors.Key("file:/t/deletion_vector_c.bin", 1, 40);
-    assertThrows(IOException.class, () -> vectors.getOrRead(key, () -> {
-      throw new IOException("the store did not answer");
-    }));
+    assertThrows(
+        IOException.class,
+        () ->
+            vectors.getOrRead(
+                key,
+                () -> {
+                  throw new IOException("the store did not answer");
+                }));
     DeletedRows rows = empty();
     assertSame(rows, vectors.getOrRead(key, counted(rows)));
     assertEquals(1, reads.get());

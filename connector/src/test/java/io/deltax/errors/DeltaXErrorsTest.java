@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.errors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,13 +40,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
+import java.util.stream.Stream;
 import org.apache.spark.sql.AnalysisException;
 import org.junit.jupiter.api.Test;
 
 /**
  * The table of conditions and the factory agree: every condition is in the resource and every
- * template is used; each method renders its own template with all its parameters into the
- * exception its condition's kind names; every SQLSTATE is one Spark knows.
+ * template is used; each method renders its own template with all its parameters into the exception
+ * its condition's kind names; every SQLSTATE is one Spark knows.
  */
 class DeltaXErrorsTest {
   private static JsonNode read(String resource) throws IOException {
@@ -42,7 +58,9 @@ class DeltaXErrorsTest {
   }
 
   private static List<Method> factoryMethods() {
-    return Arrays.stream(DeltaXErrors.class.getDeclaredMethods())
+    return Stream.of(
+            DeltaXErrors.class, WriteErrors.class, ChangeFeedErrors.class, StreamErrors.class)
+        .flatMap(factory -> Arrays.stream(factory.getDeclaredMethods()))
         .filter(m -> Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers()))
         .toList();
   }
@@ -59,8 +77,8 @@ class DeltaXErrorsTest {
   @Test
   void everyTemplateIsAFactoryMethod() throws IOException {
     Set<String> templates = new TreeSet<>();
-    read(DeltaXErrorCondition.RESOURCE).forEach(
-        c -> c.path("messages").fieldNames().forEachRemaining(templates::add));
+    read(DeltaXErrorCondition.RESOURCE)
+        .forEach(c -> c.path("messages").fieldNames().forEachRemaining(templates::add));
     Set<String> methods = new TreeSet<>();
     factoryMethods().forEach(m -> assertTrue(methods.add(m.getName()), "overloaded: " + m));
     assertEquals(methods, templates);
@@ -87,11 +105,12 @@ class DeltaXErrorsTest {
         DeltaXThrowable e = assertInstanceOf(DeltaXThrowable.class, t, m.getName());
         DeltaXErrorCondition c = e.condition();
         raised.add(c);
-        Class<?> kind = switch (c.kind()) {
-          case ANALYSIS -> AnalysisException.class;
-          case ILLEGAL_ARGUMENT -> IllegalArgumentException.class;
-          case RUNTIME -> RuntimeException.class;
-        };
+        Class<?> kind =
+            switch (c.kind()) {
+              case ANALYSIS -> AnalysisException.class;
+              case ILLEGAL_ARGUMENT -> IllegalArgumentException.class;
+              case RUNTIME -> RuntimeException.class;
+            };
         assertInstanceOf(kind, t, m.getName());
         assertEquals(c.name(), e.getCondition());
         assertEquals(c.sqlState(), e.getSqlState());
@@ -103,8 +122,8 @@ class DeltaXErrorsTest {
           names.add(p.group(1));
         }
         assertEquals(names, new TreeSet<>(e.getMessageParameters().keySet()), m.getName());
-        assertEquals("[" + c + "] " + e.plainMessage() + " SQLSTATE: " + c.sqlState(),
-            t.getMessage());
+        assertEquals(
+            "[" + c + "] " + e.plainMessage() + " SQLSTATE: " + c.sqlState(), t.getMessage());
         assertFalse(DeltaXErrorCondition.PARAMETER.matcher(t.getMessage()).find(), t.getMessage());
         DeltaXThrowable copy = (DeltaXThrowable) serializedAndBack(t);
         assertSame(c, copy.condition());
@@ -162,8 +181,10 @@ class DeltaXErrorsTest {
   /** A value holding {@code <…>}, such as a schema, is not taken for a parameter. */
   @Test
   void renderingIsOnePass() {
-    assertEquals("schema struct<why:int>, why x",
-        DeltaXErrorCondition.render("schema <schema>, why <why>",
+    assertEquals(
+        "schema struct<why:int>, why x",
+        DeltaXErrorCondition.render(
+            "schema <schema>, why <why>",
             java.util.Map.of("schema", "struct<why:int>", "why", "x")));
   }
 }

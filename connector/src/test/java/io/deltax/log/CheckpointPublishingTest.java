@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import static io.deltax.testing.TestLog.commit;
@@ -33,12 +48,12 @@ import org.junit.jupiter.api.io.TempDir;
  * (two backfills) leave one intact checkpoint, and no temporary file is left behind.
  */
 class CheckpointPublishingTest {
-  private static final String SCHEMA = "{\"type\":\"struct\",\"fields\":["
-      + "{\"name\":\"v\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
+  private static final String SCHEMA =
+      "{\"type\":\"struct\",\"fields\":["
+          + "{\"name\":\"v\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
   private static final int WRITERS = 4;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Configuration conf = new Configuration();
 
@@ -83,8 +98,9 @@ class CheckpointPublishingTest {
   void lastCheckpointIsReplacedWithItsChecksum() throws Exception {
     Snapshot first = writeLog(Set.of());
     // A hint written as delta-spark writes it, through Hadoop, with its .crc file beside it.
-    org.apache.hadoop.fs.Path hint = new org.apache.hadoop.fs.Path(
-        TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME).toUri());
+    org.apache.hadoop.fs.Path hint =
+        new org.apache.hadoop.fs.Path(
+            TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME).toUri());
     try (var out = FileSystem.getLocal(conf).create(hint, true)) {
       out.write("{\"version\":0,\"size\":3}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
@@ -102,11 +118,13 @@ class CheckpointPublishingTest {
     try {
       List<Future<?>> writes = new ArrayList<>();
       for (int w = 0; w < WRITERS; w++) {
-        writes.add(pool.submit(() -> {
-          start.await();
-          new CheckpointWriter(conf).write(snapshot);
-          return null;
-        }));
+        writes.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  new CheckpointWriter(conf).write(snapshot);
+                  return null;
+                }));
       }
       for (Future<?> write : writes) {
         write.get(1, TimeUnit.MINUTES);
@@ -131,30 +149,42 @@ class CheckpointPublishingTest {
 
   private void assertNoTemporaryFiles() throws IOException {
     try (Stream<Path> files = Files.walk(TestLog.dir(dir))) {
-      List<String> temporary = files.map(f -> f.getFileName().toString())
-          .filter(name -> name.contains(".tmp")).toList();
+      List<String> temporary =
+          files.map(f -> f.getFileName().toString()).filter(name -> name.contains(".tmp")).toList();
       assertEquals(List.of(), temporary);
     }
   }
 
   private List<String> checkpoints() throws IOException {
     try (Stream<Path> files = Files.list(TestLog.dir(dir))) {
-      return files.map(f -> f.getFileName().toString())
+      return files
+          .map(f -> f.getFileName().toString())
           .filter(name -> LogFileName.parse(name) != null && LogFileName.parse(name).isCheckpoint())
           .toList();
     }
   }
 
   private Snapshot writeLog(Set<String> features) throws IOException {
-    commit(dir, 0, new Protocol(3, 7, features, features),
-        new Metadata("id", "t", null, "parquet", SCHEMA, List.of(),
-            features.contains("v2Checkpoint") ? Map.of("delta.checkpointPolicy", "v2") : Map.of(), 1L),
+    commit(
+        dir,
+        0,
+        new Protocol(3, 7, features, features),
+        new Metadata(
+            "id",
+            "t",
+            null,
+            "parquet",
+            SCHEMA,
+            List.of(),
+            features.contains("v2Checkpoint") ? Map.of("delta.checkpointPolicy", "v2") : Map.of(),
+            1L),
         add("a"));
     commit(dir, 1, add("b"), add("c"));
     return TransactionLog.open(dir.toString(), conf).latestSnapshot();
   }
 
   private static AddFile add(String name) {
-    return new AddFile(name + ".parquet", Map.of(), 10, 1, true, null, Map.of(), null, null, null, null);
+    return new AddFile(
+        name + ".parquet", Map.of(), 10, 1, true, null, Map.of(), null, null, null, null);
   }
 }

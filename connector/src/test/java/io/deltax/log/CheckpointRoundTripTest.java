@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import static io.deltax.testing.TestLog.commit;
@@ -33,16 +48,17 @@ import org.junit.jupiter.api.io.TempDir;
  * commits gone, equals the snapshot it was written from: classic, and V2 with a sidecar.
  */
 class CheckpointRoundTripTest {
-  private static final String SCHEMA = "{\"type\":\"struct\",\"fields\":["
-      + "{\"name\":\"v\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}},"
-      + "{\"name\":\"p\",\"type\":\"string\",\"nullable\":true,\"metadata\":{}}]}";
+  private static final String SCHEMA =
+      "{\"type\":\"struct\",\"fields\":["
+          + "{\"name\":\"v\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}},"
+          + "{\"name\":\"p\",\"type\":\"string\",\"nullable\":true,\"metadata\":{}}]}";
   private static final DeletionVectorDescriptor ON_DISK =
       new DeletionVectorDescriptor("u", "ab^-aqEH.-t@S}K{vb[*k^", 4, 40, 6, 9L);
   private static final DeletionVectorDescriptor INLINE =
-      new DeletionVectorDescriptor("i", "wi5b=000010000siXQKl0rr91000f55c8Xg0@@D72lkbi5=-{L", null, 40, 3, null);
+      new DeletionVectorDescriptor(
+          "i", "wi5b=000010000siXQKl0rr91000f55c8Xg0@@D72lkbi5=-{L", null, 40, 3, null);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Configuration conf = new Configuration();
 
@@ -60,13 +76,21 @@ class CheckpointRoundTripTest {
     assertEquals(1, checkpoints.size());
     assertEquals(LogFileName.Kind.V2_CHECKPOINT, LogFileName.parse(checkpoints.get(0)).kind());
     try (Stream<Path> sidecars = Files.list(TestLog.dir(dir).resolve(LogFileName.SIDECAR_DIR))) {
-      assertEquals(1, sidecars.filter(f -> f.toString().endsWith(".parquet")
-          && !f.getFileName().toString().startsWith(".")).count()); // not Hadoop's .crc files
+      assertEquals(
+          1,
+          sidecars
+              .filter(
+                  f ->
+                      f.toString().endsWith(".parquet")
+                          && !f.getFileName().toString().startsWith("."))
+              .count()); // not Hadoop's .crc files
     }
     assertReadBackEqual(written);
   }
 
-  /** As delta-spark, a classic checkpoint where the feature is supported but the policy is classic. */
+  /**
+   * As delta-spark, a classic checkpoint where the feature is supported but the policy is classic.
+   */
   @Test
   void v2CheckpointFeatureWithTheClassicPolicy() throws IOException {
     Snapshot written = writeLogAndCheckpoint(Set.of("v2Checkpoint"), "classic");
@@ -80,32 +104,101 @@ class CheckpointRoundTripTest {
    * version 1. Returns the snapshot it was written from.
    */
   private Snapshot writeLogAndCheckpoint(Set<String> readerFeatures) throws IOException {
-    return writeLogAndCheckpoint(readerFeatures, readerFeatures.contains("v2Checkpoint") ? "v2" : "classic");
+    return writeLogAndCheckpoint(
+        readerFeatures, readerFeatures.contains("v2Checkpoint") ? "v2" : "classic");
   }
 
-  private Snapshot writeLogAndCheckpoint(Set<String> readerFeatures, String policy) throws IOException {
+  private Snapshot writeLogAndCheckpoint(Set<String> readerFeatures, String policy)
+      throws IOException {
     long now = System.currentTimeMillis();
     Set<String> writerFeatures = new LinkedHashSet<>(readerFeatures);
     writerFeatures.addAll(List.of("rowTracking", "domainMetadata"));
     Map<String, String> nullPartition = new HashMap<>();
     nullPartition.put("p", null);
-    commit(dir, 0,
+    commit(
+        dir,
+        0,
         new Protocol(3, 7, readerFeatures, writerFeatures),
-        new Metadata("table-id", "events", "what happened", "parquet", SCHEMA, List.of("p"),
-            Map.of("delta.enableRowTracking", "true", "delta.checkpointInterval", "5",
-                "delta.checkpointPolicy", policy), 1234L),
-        new AddFile("p=1/a.parquet", Map.of("p", "1"), 100, 10, true, "{\"numRecords\":7}",
-            Map.of("INSERTION_TIME", "1700000000000000"), ON_DISK, 0L, 0L, "liquid"),
-        new AddFile("p=__HIVE_DEFAULT_PARTITION__/b.parquet", nullPartition, 200, 20, true, null,
-            Map.of(), INLINE, 7L, 0L, null),
-        new AddFile("p=1/c.parquet", Map.of("p", "1"), 300, 30, true, "{\"numRecords\":1}",
-            Map.of(), null, null, null, null),
-        new AddFile("p=1/d.parquet", Map.of("p", "1"), 400, 40, true, null, Map.of(), INLINE, 20L, 0L, null),
+        new Metadata(
+            "table-id",
+            "events",
+            "what happened",
+            "parquet",
+            SCHEMA,
+            List.of("p"),
+            Map.of(
+                "delta.enableRowTracking",
+                "true",
+                "delta.checkpointInterval",
+                "5",
+                "delta.checkpointPolicy",
+                policy),
+            1234L),
+        new AddFile(
+            "p=1/a.parquet",
+            Map.of("p", "1"),
+            100,
+            10,
+            true,
+            "{\"numRecords\":7}",
+            Map.of("INSERTION_TIME", "1700000000000000"),
+            ON_DISK,
+            0L,
+            0L,
+            "liquid"),
+        new AddFile(
+            "p=__HIVE_DEFAULT_PARTITION__/b.parquet",
+            nullPartition,
+            200,
+            20,
+            true,
+            null,
+            Map.of(),
+            INLINE,
+            7L,
+            0L,
+            null),
+        new AddFile(
+            "p=1/c.parquet",
+            Map.of("p", "1"),
+            300,
+            30,
+            true,
+            "{\"numRecords\":1}",
+            Map.of(),
+            null,
+            null,
+            null,
+            null),
+        new AddFile(
+            "p=1/d.parquet",
+            Map.of("p", "1"),
+            400,
+            40,
+            true,
+            null,
+            Map.of(),
+            INLINE,
+            20L,
+            0L,
+            null),
         new DomainMetadata("gone", "{}", false));
-    commit(dir, 1,
-        new RemoveFile("p=1/c.parquet", null, now, true, true, Map.of("p", "1"), 300L,
-            Map.of("k", "v"), 30L, 1L),
-        new RemoveFile("p=1/d.parquet", INLINE, now, false, false, null, null, Map.of(), null, null),
+    commit(
+        dir,
+        1,
+        new RemoveFile(
+            "p=1/c.parquet",
+            null,
+            now,
+            true,
+            true,
+            Map.of("p", "1"),
+            300L,
+            Map.of("k", "v"),
+            30L,
+            1L),
+        new RemoveFile(
+            "p=1/d.parquet", INLINE, now, false, false, null, null, Map.of(), null, null),
         // Removed more than a week ago: a checkpoint lets it go.
         new RemoveFile("old.parquet", null, 1L, true, false, null, null, Map.of(), null, null),
         new SetTransaction("stream-1", 42, now),
@@ -139,13 +232,18 @@ class CheckpointRoundTripTest {
     assertEquals(unexpired, new HashSet<>(read.tombstones()));
     assertEquals(written.transactions(), read.transactions());
     assertEquals(written.domains(), read.domains());
-    assertEquals(written.version(), ActionJson.MAPPER.readTree(
-        TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME).toFile()).get("version").asLong());
+    assertEquals(
+        written.version(),
+        ActionJson.MAPPER
+            .readTree(TestLog.dir(dir).resolve(LastCheckpointHint.FILE_NAME).toFile())
+            .get("version")
+            .asLong());
   }
 
   private List<String> checkpointFiles() throws IOException {
     try (Stream<Path> files = Files.list(TestLog.dir(dir))) {
-      return files.map(f -> f.getFileName().toString())
+      return files
+          .map(f -> f.getFileName().toString())
           .filter(name -> LogFileName.parse(name) != null && LogFileName.parse(name).isCheckpoint())
           .toList();
     }

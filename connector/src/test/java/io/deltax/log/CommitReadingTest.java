@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_LOG;
 import static io.deltax.testing.TestLog.PROTOCOL;
 import static io.deltax.testing.TestLog.commit;
 import static io.deltax.testing.TestLog.metadata;
 import static io.deltax.testing.TestLog.schema;
-import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_LOG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,8 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Long runs of commits are read by several threads: same snapshot, same errors. */
 class CommitReadingTest {
   private static final String METADATA = metadata("t", schema(), "{}");
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private void write(int commits, int corrupt) throws IOException {
     for (int v = 0; v < commits; v++) {
@@ -31,11 +45,17 @@ class CommitReadingTest {
       if (v == 0) {
         lines.addAll(List.of(PROTOCOL, METADATA));
       }
-      lines.add("{\"add\":{\"path\":\"f" + v + ".parquet\",\"partitionValues\":{},\"size\":1,"
-          + "\"modificationTime\":1,\"dataChange\":true}}");
+      lines.add(
+          "{\"add\":{\"path\":\"f"
+              + v
+              + ".parquet\",\"partitionValues\":{},\"size\":1,"
+              + "\"modificationTime\":1,\"dataChange\":true}}");
       if (v % 3 == 1) {
-        lines.add("{\"remove\":{\"path\":\"f" + (v - 1) + ".parquet\",\"deletionTimestamp\":1,"
-            + "\"dataChange\":true}}");
+        lines.add(
+            "{\"remove\":{\"path\":\"f"
+                + (v - 1)
+                + ".parquet\",\"deletionTimestamp\":1,"
+                + "\"dataChange\":true}}");
       }
       if (v == corrupt) {
         lines.add("{\"add\":{\"path\":");
@@ -57,8 +77,10 @@ class CommitReadingTest {
   @Test
   void aCorruptCommitAmongManyNamesItself() throws IOException {
     write(40, 17);
-    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
-        () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
+    DeltaXRuntimeException e =
+        assertThrows(
+            DeltaXRuntimeException.class,
+            () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
     assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(17)), e.getMessage());
   }
@@ -67,8 +89,10 @@ class CommitReadingTest {
   void anEmptyCommitIsRefusedNamingIt() throws IOException {
     write(3, -1);
     Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)), "");
-    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
-        () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
+    DeltaXRuntimeException e =
+        assertThrows(
+            DeltaXRuntimeException.class,
+            () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
     assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(3)), e.getMessage());
     assertTrue(e.getMessage().contains("no action"), e.getMessage());
@@ -78,29 +102,50 @@ class CommitReadingTest {
   void aCommitOfBlankLinesIsRefusedToo() throws IOException {
     write(3, -1);
     Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(1)), "\n\n");
-    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
-        () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
+    DeltaXRuntimeException e =
+        assertThrows(
+            DeltaXRuntimeException.class,
+            () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot());
     assertEquals(DELTAX_CORRUPT_LOG, e.condition());
     assertTrue(e.getMessage().contains(LogFileName.commitName(1)), e.getMessage());
   }
 
-  /** An action without a field PROTOCOL.md requires of it is a corrupt log, named, not a crash later. */
+  /**
+   * An action without a field PROTOCOL.md requires of it is a corrupt log, named, not a crash
+   * later.
+   */
   @Test
   void anActionWithoutARequiredFieldIsRefusedNamingIt() throws IOException {
     String[][] cases = {
-        {"{\"add\":{\"size\":1,\"modificationTime\":1,\"dataChange\":true}}", "the add action has no path"},
-        {"{\"remove\":{\"deletionTimestamp\":1,\"dataChange\":true}}", "the remove action has no path"},
-        {"{\"txn\":{\"version\":3}}", "the txn action has no appId"},
-        {"{\"domainMetadata\":{\"configuration\":\"{}\",\"removed\":false}}",
-            "the domainMetadata action has no domain"},
-        {METADATA.replace("\"id\":\"t\",", ""), "the metaData action has no id"}};
+      {
+        "{\"add\":{\"size\":1,\"modificationTime\":1,\"dataChange\":true}}",
+        "the add action has no path"
+      },
+      {
+        "{\"remove\":{\"deletionTimestamp\":1,\"dataChange\":true}}",
+        "the remove action has no path"
+      },
+      {"{\"txn\":{\"version\":3}}", "the txn action has no appId"},
+      {
+        "{\"domainMetadata\":{\"configuration\":\"{}\",\"removed\":false}}",
+        "the domainMetadata action has no domain"
+      },
+      {METADATA.replace("\"id\":\"t\",", ""), "the metaData action has no id"}
+    };
     for (String[] c : cases) {
       write(3, -1);
       Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)), c[0] + "\n");
-      DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
-          () -> TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot().activeFiles(), c[0]);
+      DeltaXRuntimeException e =
+          assertThrows(
+              DeltaXRuntimeException.class,
+              () ->
+                  TransactionLog.open(dir.toString(), new Configuration())
+                      .latestSnapshot()
+                      .activeFiles(),
+              c[0]);
       assertEquals(DELTAX_CORRUPT_LOG, e.condition());
-      assertTrue(e.getMessage().contains(LogFileName.commitName(3)) && e.getMessage().contains(c[1]),
+      assertTrue(
+          e.getMessage().contains(LogFileName.commitName(3)) && e.getMessage().contains(c[1]),
           e.getMessage());
     }
   }
@@ -109,8 +154,11 @@ class CommitReadingTest {
   @Test
   void metadataWithoutASchemaIsATableOfNoColumns() throws IOException {
     write(3, -1);
-    Files.writeString(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)),
-        METADATA.replace("\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\",", "") + "\n");
+    Files.writeString(
+        dir.resolve("_delta_log").resolve(LogFileName.commitName(3)),
+        METADATA.replace(
+                "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[]}\",", "")
+            + "\n");
     Snapshot snapshot = TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot();
     assertEquals(null, snapshot.metadata().schemaString());
     assertEquals(0, snapshot.schema().fields().length);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,29 +32,51 @@ class CompactFileListTest {
   private static final String UUID = "0c3f1d2e-4b5a-4c6d-8e7f-90a1b2c3d4e5";
 
   private static AddFile file(String path, Map<String, String> partitionValues, String stats) {
-    return new AddFile(path, partitionValues, 1024, 1764000000000L, true, stats, Map.of(), null,
-        null, null, null);
+    return new AddFile(
+        path, partitionValues, 1024, 1764000000000L, true, stats, Map.of(), null, null, null, null);
   }
 
   private static List<AddFile> files() {
     Map<String, String> nullValue = new HashMap<>();
     nullValue.put("p", null);
     DeletionVectorDescriptor dv = new DeletionVectorDescriptor("u", "ab^-aa", 1, 36, 2L, null);
-    DeletionVectorDescriptor inline = new DeletionVectorDescriptor("i", "wi5b=000010000siXQKl0rr91000f",
-        null, 10, 1L, 4L);
+    DeletionVectorDescriptor inline =
+        new DeletionVectorDescriptor("i", "wi5b=000010000siXQKl0rr91000f", null, 10, 1L, 4L);
     return List.of(
         file("part-00000-" + UUID + "-c000.snappy.parquet", Map.of(), "{\"numRecords\":1}"),
         file("p=1/part-00001-" + UUID + "-c000.snappy.parquet", Map.of("p", "1"), null),
         // Upper-case hex is not the canonical form: kept as text.
         file("part-00000-" + UUID.toUpperCase() + "-c000.snappy.parquet", Map.of(), "{}"),
-        file("p=%C3%A9t%C3%A9/données 日本.parquet", Map.of("p", "été"), "{\"minValues\":{\"v\":\"é\"}}"),
+        file(
+            "p=%C3%A9t%C3%A9/données 日本.parquet",
+            Map.of("p", "été"), "{\"minValues\":{\"v\":\"é\"}}"),
         file("s3://bucket/other/table/x.parquet", nullValue, null),
         file("no-directory.parquet", null, ""),
         new AddFile("a.parquet", Map.of(), 0, 0, false, null, null, null, null, null, null),
-        new AddFile("b.parquet", Map.of("p", "1"), Long.MAX_VALUE, -1, false, "{}",
-            Map.of("INSERTION_TIME", "1", "tag", "v"), dv, 0L, 0L, "liquid"),
-        new AddFile("c.parquet", Map.of(), 7, Long.MIN_VALUE, true, null, Map.of(), inline,
-            Long.MAX_VALUE, 12L, null),
+        new AddFile(
+            "b.parquet",
+            Map.of("p", "1"),
+            Long.MAX_VALUE,
+            -1,
+            false,
+            "{}",
+            Map.of("INSERTION_TIME", "1", "tag", "v"),
+            dv,
+            0L,
+            0L,
+            "liquid"),
+        new AddFile(
+            "c.parquet",
+            Map.of(),
+            7,
+            Long.MIN_VALUE,
+            true,
+            null,
+            Map.of(),
+            inline,
+            Long.MAX_VALUE,
+            12L,
+            null),
         new AddFile(UUID, Map.of(), 1, 1, true, null, Map.of(), null, -5L, null, null));
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,14 +49,19 @@ import org.junit.jupiter.api.io.TempDir;
  * still get the permissions Hadoop would give them.
  */
 class LocalLogWritesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** The local file system, refusing to create files: reads, links and directories still work. */
   public static final class NoCreateFileSystem extends LocalFileSystem {
     @Override
-    public FSDataOutputStream create(org.apache.hadoop.fs.Path f, FsPermission permission,
-        boolean overwrite, int bufferSize, short replication, long blockSize, Progressable progress)
+    public FSDataOutputStream create(
+        org.apache.hadoop.fs.Path f,
+        FsPermission permission,
+        boolean overwrite,
+        int bufferSize,
+        short replication,
+        long blockSize,
+        Progressable progress)
         throws IOException {
       throw new IOException("Hadoop's create was called for " + f);
     }
@@ -72,8 +92,10 @@ class LocalLogWritesTest {
 
   @Test
   void theStoreInThisTestRefusesHadoopsCreate() {
-    assertThrows(IOException.class,
-        () -> hadoop(dir).getFileSystem(conf("022")).create(hadoop(dir.resolve("x")), false).close());
+    assertThrows(
+        IOException.class,
+        () ->
+            hadoop(dir).getFileSystem(conf("022")).create(hadoop(dir.resolve("x")), false).close());
   }
 
   @Test
@@ -83,14 +105,18 @@ class LocalLogWritesTest {
     assertTrue(writer.write(0, List.of("{\"a\":1}")));
     assertFalse(writer.write(0, List.of("{\"b\":2}")));
     HintFileWriter hints = new HintFileWriter(conf("027"));
-    hints.replace(hadoop(log.resolve("_last_checkpoint")),
+    hints.replace(
+        hadoop(log.resolve("_last_checkpoint")),
         "{\"version\":0}\n".getBytes(StandardCharsets.UTF_8));
-    hints.replace(hadoop(log.resolve("_last_checkpoint")),
+    hints.replace(
+        hadoop(log.resolve("_last_checkpoint")),
         "{\"version\":1}\n".getBytes(StandardCharsets.UTF_8));
     Path commit = log.resolve(String.format("%020d.json", 0));
     assertEquals("{\"a\":1}\n", Files.readString(commit));
     assertEquals("{\"version\":1}\n", Files.readString(log.resolve("_last_checkpoint")));
-    assertEquals(List.of(String.format("%020d.json", 0), "_last_checkpoint"), files(log),
+    assertEquals(
+        List.of(String.format("%020d.json", 0), "_last_checkpoint"),
+        files(log),
         "no temporary file and no .crc is left");
     assertEquals("rw-------", permissions(commit));
     assertEquals("rw-r-----", permissions(log.resolve("_last_checkpoint")));
@@ -101,16 +127,19 @@ class LocalLogWritesTest {
     Path sidecar = dir.resolve("_delta_log").resolve("_sidecars").resolve("s.parquet");
     LogFilePublisher publisher = new LogFilePublisher(conf("077"));
     org.apache.hadoop.fs.Path staged = publisher.stagingFor(hadoop(sidecar));
-    List<Action> written = List.of(new SetTransaction("app", 3, 10L), new SetTransaction("b", 1, null));
-    try (ParquetActionWriter out = new ParquetActionWriter(conf("077"), publisher.outputFile(staged),
-        List.of(SetTransaction.SCHEMA))) {
+    List<Action> written =
+        List.of(new SetTransaction("app", 3, 10L), new SetTransaction("b", 1, null));
+    try (ParquetActionWriter out =
+        new ParquetActionWriter(
+            conf("077"), publisher.outputFile(staged), List.of(SetTransaction.SCHEMA))) {
       for (Action action : written) {
         out.write(action);
       }
     }
     assertTrue(publisher.publish(staged, hadoop(sidecar)));
     List<Action> read = new ArrayList<>();
-    ParquetActionReader.read(conf("077"), hadoop(sidecar), List.of(SetTransaction.SCHEMA), read::add);
+    ParquetActionReader.read(
+        conf("077"), hadoop(sidecar), List.of(SetTransaction.SCHEMA), read::add);
     assertEquals(written, read);
     assertEquals(List.of("s.parquet"), files(sidecar.getParent()), "no temporary file, no .crc");
     assertEquals("rw-------", permissions(sidecar));

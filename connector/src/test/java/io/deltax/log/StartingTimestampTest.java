@@ -1,14 +1,29 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_TIMESTAMP_NOT_AVAILABLE;
 import static io.deltax.testing.TestLog.commitAt;
 import static io.deltax.testing.TestLog.schema;
-import static io.deltax.errors.DeltaXErrorCondition.DELTAX_TIMESTAMP_NOT_AVAILABLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.deltax.testing.TestLog;
 import io.deltax.errors.DeltaXAnalysisException;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -21,11 +36,11 @@ import org.junit.jupiter.api.io.TempDir;
  * enablement on, in-commit timestamps.
  */
 class StartingTimestampTest {
-  private static final String PROTOCOL = "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":7,"
-      + "\"writerFeatures\":[\"inCommitTimestamp\"]}}";
+  private static final String PROTOCOL =
+      "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":7,"
+          + "\"writerFeatures\":[\"inCommitTimestamp\"]}}";
 
-  @TempDir
-  Path table;
+  @TempDir Path table;
 
   private static String metadata(String configuration) {
     return TestLog.metadata("t", schema(), "{" + configuration + "}");
@@ -41,10 +56,15 @@ class StartingTimestampTest {
     commitAt(table, 0, 10_000, PROTOCOL, metadata(""));
     commitAt(table, 1, 10_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
     commitAt(table, 2, 20_000, "{\"commitInfo\":{\"operation\":\"WRITE\"}}");
-    // Version 3 enables in-commit timestamps: its time and its successor's are theirs, not the files'.
-    commitAt(table, 3, 1,
+    // Version 3 enables in-commit timestamps: its time and its successor's are theirs, not the
+    // files'.
+    commitAt(
+        table,
+        3,
+        1,
         "{\"commitInfo\":{\"inCommitTimestamp\":30000,\"operation\":\"SET TBLPROPERTIES\"}}",
-        metadata("\"delta.enableInCommitTimestamps\":\"true\",\"delta.inCommitTimestampEnablementVersion\":\"3\""));
+        metadata(
+            "\"delta.enableInCommitTimestamps\":\"true\",\"delta.inCommitTimestampEnablementVersion\":\"3\""));
     commitAt(table, 4, 1, "{\"commitInfo\":{\"inCommitTimestamp\":40000,\"operation\":\"WRITE\"}}");
     assertEquals(0, start(5_000), "before the first commit: the first");
     assertEquals(0, start(10_000));
@@ -54,8 +74,8 @@ class StartingTimestampTest {
     assertEquals(3, start(20_001));
     assertEquals(4, start(30_001));
     assertEquals(4, start(40_000));
-    DeltaXAnalysisException after = assertThrows(DeltaXAnalysisException.class,
-        () -> start(40_001));
+    DeltaXAnalysisException after =
+        assertThrows(DeltaXAnalysisException.class, () -> start(40_001));
     assertEquals(DELTAX_TIMESTAMP_NOT_AVAILABLE, after.condition());
     assertTrue(after.getMessage().contains("version 4"), after.getMessage());
   }

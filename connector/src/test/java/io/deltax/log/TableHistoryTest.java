@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,21 +39,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TableHistoryTest {
   private static final String LEGACY = protocol("\"minReaderVersion\":1,\"minWriterVersion\":2");
-  private static final String ROW_TRACKING = protocol("\"minReaderVersion\":1,\"minWriterVersion\":7,"
-      + "\"writerFeatures\":[\"appendOnly\",\"invariants\",\"domainMetadata\",\"rowTracking\"]");
-  private static final String DELETION_VECTORS = protocol("\"minReaderVersion\":3,\"minWriterVersion\":7,"
-      + "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"appendOnly\",\"invariants\","
-      + "\"domainMetadata\",\"rowTracking\",\"deletionVectors\"]");
+  private static final String ROW_TRACKING =
+      protocol(
+          "\"minReaderVersion\":1,\"minWriterVersion\":7,"
+              + "\"writerFeatures\":[\"appendOnly\",\"invariants\",\"domainMetadata\",\"rowTracking\"]");
+  private static final String DELETION_VECTORS =
+      protocol(
+          "\"minReaderVersion\":3,\"minWriterVersion\":7,"
+              + "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"appendOnly\",\"invariants\","
+              + "\"domainMetadata\",\"rowTracking\",\"deletionVectors\"]");
   private static final String OFF = metadata("false");
   private static final String ON = metadata("true");
   private static final Predicate<Metadata> ENABLED =
       m -> "true".equals(m.property("delta.enableRowTracking"));
-  private static final Predicate<Protocol> HAS_ROW_TRACKING = p -> p.writerFeatures().contains("rowTracking");
+  private static final Predicate<Protocol> HAS_ROW_TRACKING =
+      p -> p.writerFeatures().contains("rowTracking");
   private static final Predicate<Protocol> HAS_DELETION_VECTORS =
       p -> p.writerFeatures().contains("deletionVectors");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void completeHistoryStartsBeforeVersionZero() throws IOException {
@@ -68,7 +87,9 @@ class TableHistoryTest {
     assertEquals(3L, history.baseline().orElseThrow().version());
     assertEquals(Optional.empty(), history.metadataTurnedOn(ENABLED), "enabled before the history");
     assertEquals(Optional.empty(), history.protocolTurnedOn(HAS_ROW_TRACKING));
-    assertEquals(Optional.of(5L), history.protocolTurnedOn(HAS_DELETION_VECTORS),
+    assertEquals(
+        Optional.of(5L),
+        history.protocolTurnedOn(HAS_DELETION_VECTORS),
         "absent from the checkpoint's protocol, added by commit 5");
   }
 
@@ -92,8 +113,11 @@ class TableHistoryTest {
     commit(4, ON);
     deleteCommitsBefore(1);
     TableHistory history = history();
-    assertEquals(Optional.of(2L), history.metadataTurnedOn(ENABLED), "version 1's metadata was off");
-    assertEquals(Optional.empty(), history.protocolTurnedOn(HAS_ROW_TRACKING),
+    assertEquals(
+        Optional.of(2L), history.metadataTurnedOn(ENABLED), "version 1's metadata was off");
+    assertEquals(
+        Optional.empty(),
+        history.protocolTurnedOn(HAS_ROW_TRACKING),
         "version 1's protocol may have repeated version 0's");
   }
 
@@ -109,7 +133,9 @@ class TableHistoryTest {
     deleteCommitsBefore(1);
     Files.delete(dir.resolve("_delta_log").resolve(LogFileName.commitName(3)));
     Files.delete(dir.resolve("_delta_log").resolve(LogFileName.commitName(4)));
-    assertEquals(Optional.empty(), history().metadataTurnedOn(ENABLED),
+    assertEquals(
+        Optional.empty(),
+        history().metadataTurnedOn(ENABLED),
         "turned on at 2, but versions 3 and 4 are gone");
   }
 
@@ -122,8 +148,8 @@ class TableHistoryTest {
   }
 
   private static String metadata(String rowTracking) {
-    return TestLog.metadata("t", TestLog.schema(),
-        "{\"delta.enableRowTracking\":\"" + rowTracking + "\"}");
+    return TestLog.metadata(
+        "t", TestLog.schema(), "{\"delta.enableRowTracking\":\"" + rowTracking + "\"}");
   }
 
   /** Commit {@code version}: a {@code commitInfo}, then {@code actions}. */
@@ -134,9 +160,12 @@ class TableHistoryTest {
     TestLog.write(dir, LogFileName.commitName(version), lines);
   }
 
-  /** A V2 checkpoint in JSON (PROTOCOL.md, "V2 Spec"): the table's protocol and metadata, no files. */
+  /**
+   * A V2 checkpoint in JSON (PROTOCOL.md, "V2 Spec"): the table's protocol and metadata, no files.
+   */
   private void checkpoint(long version, String protocol, String metadata) throws IOException {
-    TestLog.write(dir,
+    TestLog.write(
+        dir,
         String.format("%020d.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.json", version),
         List.of("{\"checkpointMetadata\":{\"version\":" + version + "}}", protocol, metadata));
   }

@@ -1,7 +1,22 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log;
 
-import static io.deltax.testing.TestLog.commit;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_LOG;
+import static io.deltax.testing.TestLog.commit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,8 +26,8 @@ import io.deltax.actions.AddFile;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
-import io.deltax.testing.TestLog;
 import io.deltax.errors.DeltaXRuntimeException;
+import io.deltax.testing.TestLog;
 import io.deltax.testing.WarningsOf;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -35,11 +50,11 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing older is left is it an error, naming the checkpoint.
  */
 class UnreadableCheckpointTest {
-  private static final String SCHEMA = "{\"type\":\"struct\",\"fields\":["
-      + "{\"name\":\"v\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
+  private static final String SCHEMA =
+      "{\"type\":\"struct\",\"fields\":["
+          + "{\"name\":\"v\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Configuration conf = new Configuration();
 
@@ -67,13 +82,16 @@ class UnreadableCheckpointTest {
     writeCommits(0, 3, Set.of());
     writeCheckpoint(3);
     Configuration unanswering = new Configuration(conf);
-    unanswering.set("fs." + UnansweringStoreFileSystem.SCHEME + ".impl",
+    unanswering.set(
+        "fs." + UnansweringStoreFileSystem.SCHEME + ".impl",
         UnansweringStoreFileSystem.class.getName());
     unanswering.setBoolean("fs." + UnansweringStoreFileSystem.SCHEME + ".impl.disable.cache", true);
     String path = UnansweringStoreFileSystem.SCHEME + ":" + dir.toAbsolutePath();
 
-    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
-        () -> TransactionLog.open(path, unanswering).latestSnapshot().activeFiles());
+    DeltaXRuntimeException e =
+        assertThrows(
+            DeltaXRuntimeException.class,
+            () -> TransactionLog.open(path, unanswering).latestSnapshot().activeFiles());
     assertTrue(e.getMessage().contains("Read timed out"), e.getMessage());
     assertFalse(e.getMessage().contains("cannot rebuild it without"), e.getMessage());
   }
@@ -88,7 +106,8 @@ class UnreadableCheckpointTest {
     truncate(classic(3), Files.size(classic(3)) / 2);
 
     Snapshot read = latest();
-    assertTrue(read.segment().checkpoint().isPresent(), "not read before the file list is asked for");
+    assertTrue(
+        read.segment().checkpoint().isPresent(), "not read before the file list is asked for");
     assertSameState(expected, read);
     assertTrue(read.segment().checkpoint().isEmpty());
   }
@@ -161,9 +180,9 @@ class UnreadableCheckpointTest {
   }
 
   /**
-   * A V2 top-level JSON file cut at a line end after its first two lines (its
-   * {@code checkpointMetadata} and its sidecar) still parses, but has no protocol and no metadata:
-   * it is passed over with a warning naming it, for the commits.
+   * A V2 top-level JSON file cut at a line end after its first two lines (its {@code
+   * checkpointMetadata} and its sidecar) still parses, but has no protocol and no metadata: it is
+   * passed over with a warning naming it, for the commits.
    */
   @Test
   void aV2CheckpointCutAtALineEndIsPassedOverWithAWarningNamingIt() throws IOException {
@@ -194,7 +213,8 @@ class UnreadableCheckpointTest {
     cutToFirstTwoLines(3);
 
     Snapshot read = latest();
-    assertTrue(read.segment().checkpoint().isPresent(), "not read before the file list is asked for");
+    assertTrue(
+        read.segment().checkpoint().isPresent(), "not read before the file list is asked for");
     assertSameState(expected, read);
     assertTrue(read.segment().checkpoint().isEmpty());
   }
@@ -219,13 +239,21 @@ class UnreadableCheckpointTest {
     String prefix = LogFileName.commitName(version).replace(".json", ".checkpoint.");
     Path topLevel;
     try (Stream<Path> files = Files.list(TestLog.dir(dir))) {
-      topLevel = files.filter(f -> f.getFileName().toString().startsWith(prefix)
-          && f.getFileName().toString().endsWith(".json")).findFirst().orElseThrow();
+      topLevel =
+          files
+              .filter(
+                  f ->
+                      f.getFileName().toString().startsWith(prefix)
+                          && f.getFileName().toString().endsWith(".json"))
+              .findFirst()
+              .orElseThrow();
     }
     List<String> lines = Files.readAllLines(topLevel);
     assertTrue(lines.size() > 2, lines.toString());
-    assertTrue(lines.subList(0, 2).stream()
-        .noneMatch(l -> l.contains("\"protocol\"") || l.contains("\"metaData\"")), lines.toString());
+    assertTrue(
+        lines.subList(0, 2).stream()
+            .noneMatch(l -> l.contains("\"protocol\"") || l.contains("\"metaData\"")),
+        lines.toString());
     Files.writeString(topLevel, lines.get(0) + "\n" + lines.get(1) + "\n");
     return topLevel;
   }
@@ -239,14 +267,29 @@ class UnreadableCheckpointTest {
     assertFalse(read.activeFiles().isEmpty());
   }
 
-  /** Commits {@code from..to}: the protocol and metadata first, a file each, every third removed. */
+  /**
+   * Commits {@code from..to}: the protocol and metadata first, a file each, every third removed.
+   */
   private void writeCommits(long from, long to, Set<String> features) throws IOException {
     for (long v = from; v <= to; v++) {
       if (v == 0) {
         commit(dir, v, protocol(features), metadata("first"), add("f0.parquet"));
       } else if (v % 3 == 2) {
-        commit(dir, v, add("f" + v + ".parquet"), new RemoveFile("f" + (v - 1) + ".parquet", null,
-            System.currentTimeMillis(), true, false, null, null, Map.of(), null, null));
+        commit(
+            dir,
+            v,
+            add("f" + v + ".parquet"),
+            new RemoveFile(
+                "f" + (v - 1) + ".parquet",
+                null,
+                System.currentTimeMillis(),
+                true,
+                false,
+                null,
+                null,
+                Map.of(),
+                null,
+                null));
       } else {
         commit(dir, v, add("f" + v + ".parquet"));
       }
@@ -257,10 +300,20 @@ class UnreadableCheckpointTest {
     return new Protocol(3, 7, features, features);
   }
 
-  /** The table's metadata; the V2 checkpoint policy, which the feature alone does not set, throughout. */
+  /**
+   * The table's metadata; the V2 checkpoint policy, which the feature alone does not set,
+   * throughout.
+   */
   private static Metadata metadata(String description) {
-    return new Metadata("table-id", "t", description, "parquet", SCHEMA, List.of(),
-        Map.of("delta.checkpointPolicy", "v2"), 1L);
+    return new Metadata(
+        "table-id",
+        "t",
+        description,
+        "parquet",
+        SCHEMA,
+        List.of(),
+        Map.of("delta.checkpointPolicy", "v2"),
+        1L);
   }
 
   private static AddFile add(String path) {

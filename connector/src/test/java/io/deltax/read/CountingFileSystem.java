@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read;
 
 import io.deltax.testing.LocalFileSystemUnderScheme;
@@ -11,13 +26,15 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * The local file system under the scheme {@code counting:}, known to Hadoop only where a
- * configuration names it ({@code fs.counting.impl}), like a store whose connector or credentials
- * a user passes as read options. Counts what is asked of it.
+ * configuration names it ({@code fs.counting.impl}), like a store whose connector or credentials a
+ * user passes as read options. Counts what is asked of it.
  */
 public final class CountingFileSystem extends LocalFileSystemUnderScheme {
   public static final String SCHEME = "counting";
+
   /** File systems created, and calls that list or look up files, since {@link #reset}. */
   public static final AtomicInteger CREATED = new AtomicInteger();
+
   public static final AtomicInteger LOOKUPS = new AtomicInteger();
 
   public CountingFileSystem() {

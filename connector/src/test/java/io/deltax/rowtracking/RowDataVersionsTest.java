@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.rowtracking;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,8 +27,12 @@ class RowDataVersionsTest {
 
   private static RowDataVersions map() {
     // Rows 0-9 written in version 1, 10-19 in 3, 30-39 unknown, 40-49 in 2; 20-29 not in the map.
-    return new RowDataVersions.Builder().add(40, 10, 2).add(0, 10, 1).add(10, 10, 3)
-        .add(30, 10, RowDataVersions.UNKNOWN).build(new long[] {BACKFILL, 12});
+    return new RowDataVersions.Builder()
+        .add(40, 10, 2)
+        .add(0, 10, 1)
+        .add(10, 10, 3)
+        .add(30, 10, RowDataVersions.UNKNOWN)
+        .build(new long[] {BACKFILL, 12});
   }
 
   @Test
@@ -72,8 +91,12 @@ class RowDataVersionsTest {
 
   @Test
   void overlappingRangesTakeTheNewerVersionRowByRow() {
-    RowDataVersions m = new RowDataVersions.Builder().add(0, 10, 5).add(5, 10, 3).add(6, 2, 9)
-        .build(new long[] {BACKFILL});
+    RowDataVersions m =
+        new RowDataVersions.Builder()
+            .add(0, 10, 5)
+            .add(5, 10, 3)
+            .add(6, 2, 9)
+            .build(new long[] {BACKFILL});
     long[] expected = {5, 5, 5, 5, 5, 5, 9, 9, 5, 5, 3, 3, 3, 3, 3};
     for (int id = 0; id < expected.length; id++) {
       assertEquals(expected[id], m.dataVersion(id, BACKFILL), "row " + id);
@@ -83,15 +106,23 @@ class RowDataVersionsTest {
 
   @Test
   void mergedMapsKeepWhatEitherKnows() {
-    RowDataVersions stored = new RowDataVersions.Builder().add(0, 10, 1)
-        .add(10, 10, RowDataVersions.UNKNOWN).build(new long[] {BACKFILL});
-    RowDataVersions derived = new RowDataVersions.Builder().add(0, 10, RowDataVersions.UNKNOWN)
-        .add(10, 10, 2).add(20, 5, 4).build(new long[] {12});
+    RowDataVersions stored =
+        new RowDataVersions.Builder()
+            .add(0, 10, 1)
+            .add(10, 10, RowDataVersions.UNKNOWN)
+            .build(new long[] {BACKFILL});
+    RowDataVersions derived =
+        new RowDataVersions.Builder()
+            .add(0, 10, RowDataVersions.UNKNOWN)
+            .add(10, 10, 2)
+            .add(20, 5, 4)
+            .build(new long[] {12});
     RowDataVersions merged = stored.mergedWith(derived);
     assertEquals(1, merged.dataVersion(3, BACKFILL));
     assertEquals(2, merged.dataVersion(15, 12));
     assertEquals(4, merged.dataVersion(24, BACKFILL));
-    assertEquals(java.util.List.of(BACKFILL, 12L),
+    assertEquals(
+        java.util.List.of(BACKFILL, 12L),
         java.util.Arrays.stream(merged.backfillVersions()).boxed().toList());
     assertTrue(stored.hasUnknownVersions());
     assertTrue(!merged.hasUnknownVersions());
@@ -99,10 +130,11 @@ class RowDataVersionsTest {
 
   @Test
   void malformedStoredMapsAreRefused() {
-    for (String json : java.util.List.of(
-        "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[0]],\"endRowId\":5}",
-        "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[0,\"x\"]],\"endRowId\":5}",
-        "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[6,1]],\"endRowId\":5}")) {
+    for (String json :
+        java.util.List.of(
+            "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[0]],\"endRowId\":5}",
+            "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[0,\"x\"]],\"endRowId\":5}",
+            "{\"format\":1,\"backfillVersions\":[9],\"runs\":[[6,1]],\"endRowId\":5}")) {
       assertThrows(IllegalArgumentException.class, () -> RowDataVersions.fromJson(json), json);
     }
   }
@@ -124,8 +156,8 @@ class RowDataVersionsTest {
     for (int i = 0; i < n; i++) {
       assertEquals(m.dataVersion(ids[i], commits[i]), out[i], "row " + i);
     }
-    RowIdVectors.fillRowDataVersions(out, n, ids, commits, RowDataVersions.NONE,
-        RowDataVersions.NONE.new Cursor());
+    RowIdVectors.fillRowDataVersions(
+        out, n, ids, commits, RowDataVersions.NONE, RowDataVersions.NONE.new Cursor());
     assertEquals(java.util.Arrays.toString(commits), java.util.Arrays.toString(out));
   }
 }

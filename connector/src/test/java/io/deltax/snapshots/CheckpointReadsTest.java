@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.snapshots;
 
 import static io.deltax.testing.TestLog.PROTOCOL;
@@ -28,8 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * checkpoint's sidecar opened with the size its action gives, without asking for its status.
  */
 class CheckpointReadsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Configuration conf = LogReadsFileSystem.conf();
 
@@ -40,9 +54,11 @@ class CheckpointReadsTest {
   }
 
   private void tableWithCheckpoint(String protocol) throws IOException {
-    commit(dir, 0, protocol, metadata("t", "{\"delta.checkpointPolicy\":\"v2\"}"), add("a"), add("b"));
+    commit(
+        dir, 0, protocol, metadata("t", "{\"delta.checkpointPolicy\":\"v2\"}"), add("a"), add("b"));
     commit(dir, 1, add("c"));
-    new CheckpointWriter(conf).write(TransactionLog.open(LogReadsFileSystem.path(dir), conf).snapshotAt(1));
+    new CheckpointWriter(conf)
+        .write(TransactionLog.open(LogReadsFileSystem.path(dir), conf).snapshotAt(1));
     commit(dir, 2, add("d"));
   }
 
@@ -52,24 +68,32 @@ class CheckpointReadsTest {
 
     assertEquals(Set.of("a.parquet", "b.parquet", "c.parquet", "d.parquet"), loadThenScan());
     List<String> opened = LogReadsFileSystem.opened();
-    assertEquals(1, opened.stream().filter(n -> n.equals(LogFileName.classicCheckpointName(1))).count(),
+    assertEquals(
+        1,
+        opened.stream().filter(n -> n.equals(LogFileName.classicCheckpointName(1))).count(),
         "checkpoint opened: " + opened);
   }
 
   @Test
   void aSidecarIsOpenedWithTheSizeItsActionGives() throws IOException {
-    tableWithCheckpoint("{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-        + "\"readerFeatures\":[\"v2Checkpoint\"],\"writerFeatures\":[\"v2Checkpoint\"]}}");
+    tableWithCheckpoint(
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"v2Checkpoint\"],\"writerFeatures\":[\"v2Checkpoint\"]}}");
     List<String> sidecars;
-    try (Stream<Path> files = Files.list(dir.resolve("_delta_log").resolve(LogFileName.SIDECAR_DIR))) {
-      sidecars = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".parquet")).toList();
+    try (Stream<Path> files =
+        Files.list(dir.resolve("_delta_log").resolve(LogFileName.SIDECAR_DIR))) {
+      sidecars =
+          files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".parquet")).toList();
     }
     assertEquals(1, sidecars.size());
 
     assertEquals(Set.of("a.parquet", "b.parquet", "c.parquet", "d.parquet"), loadThenScan());
-    assertEquals(1, LogReadsFileSystem.opened().stream().filter(sidecars::contains).count(),
+    assertEquals(
+        1,
+        LogReadsFileSystem.opened().stream().filter(sidecars::contains).count(),
         "opened: " + LogReadsFileSystem.opened());
     // (The local file system asks for the status of the files it lists; the sidecar is not listed.)
-    assertEquals(List.of(), LogReadsFileSystem.statted().stream().filter(sidecars::contains).toList());
+    assertEquals(
+        List.of(), LogReadsFileSystem.statted().stream().filter(sidecars::contains).toList());
   }
 }

@@ -1,21 +1,36 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.snapshots;
 
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_NOT_A_DELTA_TABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_READER_FEATURE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE;
 import static io.deltax.testing.TestLog.PROTOCOL;
 import static io.deltax.testing.TestLog.add;
 import static io.deltax.testing.TestLog.commit;
 import static io.deltax.testing.TestLog.metadata;
 import static io.deltax.testing.TestLog.remove;
-import static io.deltax.errors.DeltaXErrorCondition.DELTAX_NOT_A_DELTA_TABLE;
-import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_READER_FEATURE;
-import static io.deltax.errors.DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.AddFile;
-import io.deltax.errors.DeltaXAnalysisException;
 import io.deltax.conf.TimeTravel;
+import io.deltax.errors.DeltaXAnalysisException;
 import io.deltax.log.CheckpointWriter;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
@@ -41,12 +56,13 @@ import org.junit.jupiter.api.io.TempDir;
 class SnapshotCacheTest {
   private static final long NO_BOUND = Long.MAX_VALUE;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final AtomicLong clock = new AtomicLong(1_000_000_000L);
+
   /** The clock moves on by a nanosecond at each reading: loads are never simultaneous. */
   private final SnapshotCache cache = new SnapshotCache(clock::incrementAndGet);
+
   private final Configuration conf = LogReadsFileSystem.conf();
 
   @BeforeEach
@@ -126,8 +142,10 @@ class SnapshotCacheTest {
 
     Snapshot cached = latest();
 
-    // The new checkpoint's files are listed but not opened (nor _last_checkpoint): only the commits.
-    assertEquals(Set.of(LogFileName.commitName(2), LogFileName.commitName(3)),
+    // The new checkpoint's files are listed but not opened (nor _last_checkpoint): only the
+    // commits.
+    assertEquals(
+        Set.of(LogFileName.commitName(2), LogFileName.commitName(3)),
         Set.copyOf(LogReadsFileSystem.opened()));
     assertSameTable(fresh(), cached);
   }
@@ -196,8 +214,11 @@ class SnapshotCacheTest {
   @Test
   void aReaderFeatureDeltaxCannotReadInANewCommitIsAnError() throws IOException {
     latest();
-    commit(dir, 2, "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-        + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
+    commit(
+        dir,
+        2,
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
 
     DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class, this::latest);
 
@@ -209,8 +230,11 @@ class SnapshotCacheTest {
   @Test
   void timeTravelToAReadableVersionWorksWhenTheLatestIsUnreadable() throws IOException {
     latest();
-    commit(dir, 2, "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-        + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
+    commit(
+        dir,
+        2,
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
 
     Snapshot v1 = source().load(TimeTravel.toVersion(1)).snapshot();
 
@@ -218,15 +242,21 @@ class SnapshotCacheTest {
     assertThrows(DeltaXAnalysisException.class, this::latest);
   }
 
-  /** As time travel by version: the commit current at a time can be read where the latest cannot. */
+  /**
+   * As time travel by version: the commit current at a time can be read where the latest cannot.
+   */
   @Test
   void timeTravelByTimestampWorksWhenTheLatestIsUnreadable() throws IOException {
     latest();
-    commit(dir, 2, "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-        + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
+    commit(
+        dir,
+        2,
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"madeUp\"],\"writerFeatures\":[\"madeUp\"]}}");
     Path log = dir.resolve(LogFileName.LOG_DIR);
     for (long v = 0; v <= 2; v++) {
-      assertTrue(log.resolve(LogFileName.commitName(v)).toFile().setLastModified(1_000_000L * (v + 1)));
+      assertTrue(
+          log.resolve(LogFileName.commitName(v)).toFile().setLastModified(1_000_000L * (v + 1)));
     }
     long atVersion1 = 2_000_000L + 500;
 
@@ -236,8 +266,10 @@ class SnapshotCacheTest {
     assertEquals(1, cached.version());
     assertSameTable(TransactionLog.open(path(), conf).snapshotAt(1), cached);
     assertSameTable(cached, uncached);
-    DeltaXAnalysisException latestTime = assertThrows(DeltaXAnalysisException.class,
-        () -> TransactionLog.open(path(), conf).snapshotAsOf(3_000_000L, "v2"));
+    DeltaXAnalysisException latestTime =
+        assertThrows(
+            DeltaXAnalysisException.class,
+            () -> TransactionLog.open(path(), conf).snapshotAsOf(3_000_000L, "v2"));
     assertEquals(DELTAX_UNSUPPORTED_READER_FEATURE, latestTime.condition());
   }
 
@@ -250,7 +282,8 @@ class SnapshotCacheTest {
     commit(dir, 2, add("d"));
     commit(dir, 3, remove("b"));
     latest();
-    assertEquals(Set.of("b.parquet", "c.parquet", "d.parquet"),
+    assertEquals(
+        Set.of("b.parquet", "c.parquet", "d.parquet"),
         files(source().load(TimeTravel.toVersion(2)).snapshot()));
     Path log = dir.resolve(LogFileName.LOG_DIR);
     Files.delete(log.resolve(LogFileName.commitName(3)));
@@ -322,8 +355,8 @@ class SnapshotCacheTest {
     new CheckpointWriter(conf).write(TransactionLog.open(path(), conf).snapshotAt(2));
     Files.delete(dir.resolve(LogFileName.LOG_DIR).resolve(LogFileName.commitName(0)));
 
-    DeltaXAnalysisException e = assertThrows(DeltaXAnalysisException.class,
-        () -> source().load(TimeTravel.toVersion(0)));
+    DeltaXAnalysisException e =
+        assertThrows(DeltaXAnalysisException.class, () -> source().load(TimeTravel.toVersion(0)));
     assertEquals(DELTAX_VERSION_NOT_AVAILABLE, e.condition());
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_VERSIONS_MISSING;
@@ -25,8 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * where commits are gone, the failOnDataLoss rule (fail naming them, or skip to the next one).
  */
 class CommitLogGapsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private TransactionLog log(int... versions) throws Exception {
     for (int v : versions) {
@@ -54,10 +68,13 @@ class CommitLogGapsTest {
   @Test
   void missingCommitsFailNamingThemOrAreSkipped() throws Exception {
     TransactionLog log = log(0, 3, 4);
-    DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
-        () -> new MissingCommits("/t", true).readableFrom(log, 1, 4));
+    DeltaXRuntimeException e =
+        assertThrows(
+            DeltaXRuntimeException.class,
+            () -> new MissingCommits("/t", true).readableFrom(log, 1, 4));
     assertEquals(DELTAX_STREAM_VERSIONS_MISSING, e.condition());
-    assertTrue(e.getMessage().contains("versions 1 to 2") && e.getMessage().contains("version 3"),
+    assertTrue(
+        e.getMessage().contains("versions 1 to 2") && e.getMessage().contains("version 3"),
         e.getMessage());
     assertEquals(4, new MissingCommits("/t", true).readableFrom(log, 4, 4));
     // Skipped with one warning, however often the stream's polls ask about the same gap.

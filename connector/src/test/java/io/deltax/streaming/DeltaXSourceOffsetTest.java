@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.streaming;
 
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_BAD_OFFSET;
@@ -15,8 +30,10 @@ class DeltaXSourceOffsetTest {
   void roundTripsAsReadableJson() {
     DeltaXSourceOffset offset = new DeltaXSourceOffset("t-1", 12, 3, false);
     String json = offset.json();
-    assertEquals("{\"sourceVersion\":1,\"tableId\":\"t-1\",\"version\":12,\"index\":3,"
-        + "\"isInitialSnapshot\":false}", json);
+    assertEquals(
+        "{\"sourceVersion\":1,\"tableId\":\"t-1\",\"version\":12,\"index\":3,"
+            + "\"isInitialSnapshot\":false}",
+        json);
     DeltaXSourceOffset back = DeltaXSourceOffset.fromJson("/t", json);
     assertEquals(offset, back);
     assertTrue(back.covers(12, 3));
@@ -34,11 +51,14 @@ class DeltaXSourceOffsetTest {
 
   @Test
   void newerOrForeignOffsetsAreRefused() {
-    for (String json : new String[] {"not json",
-        "{\"sourceVersion\":2,\"tableId\":\"t\",\"version\":1,\"index\":-1}",
-        "{\"reservoirVersion\":3}"}) {
-      DeltaXRuntimeException e = assertThrows(DeltaXRuntimeException.class,
-          () -> DeltaXSourceOffset.fromJson("/t", json));
+    for (String json :
+        new String[] {
+          "not json",
+          "{\"sourceVersion\":2,\"tableId\":\"t\",\"version\":1,\"index\":-1}",
+          "{\"reservoirVersion\":3}"
+        }) {
+      DeltaXRuntimeException e =
+          assertThrows(DeltaXRuntimeException.class, () -> DeltaXSourceOffset.fromJson("/t", json));
       assertEquals(DELTAX_STREAM_BAD_OFFSET, e.condition());
       assertTrue(e.getMessage().contains("/t"), e.getMessage());
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,8 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The tests' shell-free local file system does what Hadoop's own does with the same calls. */
 class ShellFreeLocalFileSystemTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Configuration conf(boolean shellFree) {
     Configuration conf = new Configuration();
@@ -50,7 +64,9 @@ class ShellFreeLocalFileSystemTest {
       fs.setPermission(hadoop(sub.resolve("sticky")), new FsPermission((short) 01777));
     }
     for (String name : new String[] {"f", ".f.crc", "e", "sticky"}) {
-      assertEquals(mode(dir.resolve("d-false").resolve(name)), mode(dir.resolve("d-true").resolve(name)),
+      assertEquals(
+          mode(dir.resolve("d-false").resolve(name)),
+          mode(dir.resolve("d-true").resolve(name)),
           name);
     }
     assertEquals(0100640, mode(dir.resolve("d-true").resolve("f")));
@@ -78,14 +94,18 @@ class ShellFreeLocalFileSystemTest {
       assertEquals(expected.getPermission(), actual.getPermission(), name);
     }
     for (LocalFileSystem fs : List.of(stock, shellFree)) {
-      assertThrows(FileNotFoundException.class,
+      assertThrows(
+          FileNotFoundException.class,
           () -> fs.getRawFileSystem().getFileLinkStatus(hadoop(dir.resolve("missing"))));
     }
     FileContext context = FileContext.getFileContext(URI.create("file:///"), conf(true));
     context.rename(hadoop(dir.resolve("a")), hadoop(dir.resolve("b")), Options.Rename.NONE);
     Files.writeString(dir.resolve("c"), "y");
-    assertThrows(org.apache.hadoop.fs.FileAlreadyExistsException.class, () -> context.rename(
-        hadoop(dir.resolve("c")), hadoop(dir.resolve("b")), Options.Rename.NONE));
+    assertThrows(
+        org.apache.hadoop.fs.FileAlreadyExistsException.class,
+        () ->
+            context.rename(
+                hadoop(dir.resolve("c")), hadoop(dir.resolve("b")), Options.Rename.NONE));
     assertEquals("x", Files.readString(dir.resolve("b")));
     assertTrue(Files.exists(dir.resolve("c")));
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.testing;
 
 import io.deltax.actions.Action;
@@ -57,15 +72,19 @@ public final class TestLog {
   }
 
   /**
-   * A {@code schemaString}, escaped for a {@code metaData} line: of these columns, each
-   * {@code name} (a long) or {@code name:type}; none for a table without columns.
+   * A {@code schemaString}, escaped for a {@code metaData} line: of these columns, each {@code
+   * name} (a long) or {@code name:type}; none for a table without columns.
    */
   public static String schema(String... columns) {
     List<String> fields = new ArrayList<>();
     for (String c : columns) {
       String[] nameAndType = (c.contains(":") ? c : c + ":long").split(":");
-      fields.add("{\\\"name\\\":\\\"" + nameAndType[0] + "\\\",\\\"type\\\":\\\"" + nameAndType[1]
-          + "\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}");
+      fields.add(
+          "{\\\"name\\\":\\\""
+              + nameAndType[0]
+              + "\\\",\\\"type\\\":\\\""
+              + nameAndType[1]
+              + "\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}");
     }
     return "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[" + String.join(",", fields) + "]}";
   }
@@ -75,7 +94,9 @@ public final class TestLog {
     return metadata(id, "{}");
   }
 
-  /** @param configuration the table properties, as a JSON object */
+  /**
+   * @param configuration the table properties, as a JSON object
+   */
   public static String metadata(String id, String configuration) {
     return metadata(id, schema("v"), configuration);
   }
@@ -85,10 +106,15 @@ public final class TestLog {
    * @param configuration the table properties, as a JSON object
    */
   public static String metadata(String id, String schema, String configuration) {
-    return "{\"metaData\":{\"id\":\"" + id + "\","
+    return "{\"metaData\":{\"id\":\""
+        + id
+        + "\","
         + "\"format\":{\"provider\":\"parquet\",\"options\":{}},"
-        + "\"schemaString\":\"" + schema + "\",\"partitionColumns\":[],\"configuration\":"
-        + configuration + "}}";
+        + "\"schemaString\":\""
+        + schema
+        + "\",\"partitionColumns\":[],\"configuration\":"
+        + configuration
+        + "}}";
   }
 
   /** The file {@code name}.parquet added, one row, as a data change. */
@@ -97,14 +123,19 @@ public final class TestLog {
   }
 
   public static String add(String name, boolean dataChange) {
-    return "{\"add\":{\"path\":\"" + name + ".parquet\",\"partitionValues\":{},\"size\":1,"
-        + "\"modificationTime\":1,\"dataChange\":" + dataChange
+    return "{\"add\":{\"path\":\""
+        + name
+        + ".parquet\",\"partitionValues\":{},\"size\":1,"
+        + "\"modificationTime\":1,\"dataChange\":"
+        + dataChange
         + ",\"stats\":\"{\\\"numRecords\\\":1}\"}}";
   }
 
   /** The file {@code name}.parquet removed, as a data change. */
   public static String remove(String name) {
-    return "{\"remove\":{\"path\":\"" + name + ".parquet\",\"deletionTimestamp\":1,"
+    return "{\"remove\":{\"path\":\""
+        + name
+        + ".parquet\",\"deletionTimestamp\":1,"
         + "\"dataChange\":true}}";
   }
 }

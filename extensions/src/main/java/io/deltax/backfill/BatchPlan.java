@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.backfill;
 
 import io.deltax.conf.SessionSettings;
@@ -6,11 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How a backfill splits the files still without row IDs into commits: batches of at most
- * {@code batchSize} files, in order, and at most {@code maxCommits} of them in one run (0: no
- * limit). A run stopped by {@code maxCommits} leaves the rest to the next run, which plans again
- * from the files then still pending. Long arithmetic: a batch size up to
- * {@code Integer.MAX_VALUE} must not overflow.
+ * How a backfill splits the files still without row IDs into commits: batches of at most {@code
+ * batchSize} files, in order, and at most {@code maxCommits} of them in one run (0: no limit). A
+ * run stopped by {@code maxCommits} leaves the rest to the next run, which plans again from the
+ * files then still pending. Long arithmetic: a batch size up to {@code Integer.MAX_VALUE} must not
+ * overflow.
  */
 public record BatchPlan(int batchSize, int maxCommits) {
   public BatchPlan {
@@ -40,8 +55,8 @@ public record BatchPlan(int batchSize, int maxCommits) {
   }
 
   /**
-   * The size of each batch this run writes, in order, where no other writer interferes: what
-   * {@link RowTrackingBackfill#run} commits, batch after batch.
+   * The size of each batch this run writes, in order, where no other writer interferes: what {@link
+   * RowTrackingBackfill#run} commits, batch after batch.
    */
   public List<Integer> batchSizes(long pendingFiles) {
     List<Integer> sizes = new ArrayList<>();

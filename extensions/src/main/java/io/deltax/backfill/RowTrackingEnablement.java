@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.backfill;
 
 import io.deltax.actions.Action;
@@ -25,7 +40,9 @@ import java.util.UUID;
 final class RowTrackingEnablement {
   private RowTrackingEnablement() {}
 
-  /** The batch's files re-added with row IDs, in the batch's order, then the new high-water mark. */
+  /**
+   * The batch's files re-added with row IDs, in the batch's order, then the new high-water mark.
+   */
   static List<Action> backfillActions(Snapshot snapshot, List<PendingFile> batch, long version) {
     List<Action> actions = new ArrayList<>(batch.size() + 1);
     long next = RowTrackingStatus.highWaterMark(snapshot) + 1;
@@ -34,13 +51,28 @@ final class RowTrackingEnablement {
       // A file keeps the row IDs and the default row commit version it has (PROTOCOL.md, "Writer
       // Requirements for Row Tracking"); only a missing one is assigned.
       long baseRowId = f.baseRowId() != null ? f.baseRowId() : next;
-      long defaultVersion = f.defaultRowCommitVersion() != null ? f.defaultRowCommitVersion() : version;
-      actions.add(new AddFile(f.path(), f.partitionValues(), f.size(), f.modificationTime(), false,
-          f.stats(), f.tags(), f.deletionVector(), baseRowId, defaultVersion, f.clusteringProvider()));
+      long defaultVersion =
+          f.defaultRowCommitVersion() != null ? f.defaultRowCommitVersion() : version;
+      actions.add(
+          new AddFile(
+              f.path(),
+              f.partitionValues(),
+              f.size(),
+              f.modificationTime(),
+              false,
+              f.stats(),
+              f.tags(),
+              f.deletionVector(),
+              baseRowId,
+              defaultVersion,
+              f.clusteringProvider()));
       next += p.newRowIds();
     }
-    actions.add(new DomainMetadata(RowTrackingConfig.DOMAIN,
-        ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)), false));
+    actions.add(
+        new DomainMetadata(
+            RowTrackingConfig.DOMAIN,
+            ActionJson.objectJson(Map.of("rowIdHighWaterMark", next - 1)),
+            false));
     return actions;
   }
 
@@ -51,7 +83,8 @@ final class RowTrackingEnablement {
    */
   static boolean fullyEnabled(Snapshot snapshot) {
     RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-    return rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()
+    return rowTracking.enabled()
+        && rowTracking.materializedRowIdColumn().isPresent()
         && rowTracking.materializedRowCommitVersionColumn().isPresent();
   }
 
@@ -59,12 +92,20 @@ final class RowTrackingEnablement {
   static Metadata enabledMetadata(Metadata m) {
     Map<String, String> configuration = new LinkedHashMap<>(m.configuration());
     configuration.put(TableProperties.ENABLE_ROW_TRACKING, "true");
-    configuration.putIfAbsent(TableProperties.MATERIALIZED_ROW_ID_COLUMN,
-        "_row-id-col-" + UUID.randomUUID());
-    configuration.putIfAbsent(TableProperties.MATERIALIZED_ROW_COMMIT_VERSION_COLUMN,
+    configuration.putIfAbsent(
+        TableProperties.MATERIALIZED_ROW_ID_COLUMN, "_row-id-col-" + UUID.randomUUID());
+    configuration.putIfAbsent(
+        TableProperties.MATERIALIZED_ROW_COMMIT_VERSION_COLUMN,
         "_row-commit-version-col-" + UUID.randomUUID());
-    return new Metadata(m.id(), m.name(), m.description(), m.formatProvider(), m.schemaString(),
-        m.partitionColumns(), configuration, m.createdTime());
+    return new Metadata(
+        m.id(),
+        m.name(),
+        m.description(),
+        m.formatProvider(),
+        m.schemaString(),
+        m.partitionColumns(),
+        configuration,
+        m.createdTime());
   }
 
   static Map<String, Object> protocolParameters(Protocol p) {

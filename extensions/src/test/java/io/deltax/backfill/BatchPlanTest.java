@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.backfill;
 
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_INVALID_ARGUMENT;
@@ -50,14 +65,19 @@ class BatchPlanTest {
 
   @Test
   void argumentsOutsideTheirRangeAreRefusedByName() {
-    DeltaXIllegalArgumentException zero = assertThrows(DeltaXIllegalArgumentException.class,
-        () -> new BatchPlan(0, 0));
+    DeltaXIllegalArgumentException zero =
+        assertThrows(DeltaXIllegalArgumentException.class, () -> new BatchPlan(0, 0));
     assertEquals(DELTAX_INVALID_ARGUMENT, zero.condition());
-    assertTrue(zero.getMessage().contains("batch_size 0 is below the range of 1 to 2147483647 files per commit"),
+    assertTrue(
+        zero.getMessage()
+            .contains("batch_size 0 is below the range of 1 to 2147483647 files per commit"),
         zero.getMessage());
-    DeltaXIllegalArgumentException negative = assertThrows(DeltaXIllegalArgumentException.class,
-        () -> new BatchPlan(5, -1));
-    assertTrue(negative.getMessage().contains("max_commits -1 is below the range of 0 (no limit) to 2147483647"),
+    DeltaXIllegalArgumentException negative =
+        assertThrows(DeltaXIllegalArgumentException.class, () -> new BatchPlan(5, -1));
+    assertTrue(
+        negative
+            .getMessage()
+            .contains("max_commits -1 is below the range of 0 (no limit) to 2147483647"),
         negative.getMessage());
   }
 }

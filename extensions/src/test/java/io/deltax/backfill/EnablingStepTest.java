@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.backfill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,15 +39,15 @@ import org.junit.jupiter.api.io.TempDir;
  * the log, read whole afterwards, tells.
  */
 class EnablingStepTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @BeforeEach
   void resetCounts() {
     CountingFileSystem.OPENED.clear();
   }
 
-  private static RowTrackingBackfill backfill(Path table, Configuration conf, int batchSize, int maxCommits) {
+  private static RowTrackingBackfill backfill(
+      Path table, Configuration conf, int batchSize, int maxCommits) {
     return new RowTrackingBackfill(table.toString(), conf, batchSize, maxCommits, "deltax-test");
   }
 
@@ -46,7 +61,8 @@ class EnablingStepTest {
     // Commit v added the file part-v of v + 1 rows: its rows' data were written in version v.
     for (AddFile f : snapshot.activeFiles()) {
       long written = Long.parseLong(f.path().replaceAll("\\D", ""));
-      assertEquals(written, stored.dataVersion(f.baseRowId(), f.defaultRowCommitVersion()), f.path());
+      assertEquals(
+          written, stored.dataVersion(f.baseRowId(), f.defaultRowCommitVersion()), f.path());
     }
     return stored;
   }
@@ -59,7 +75,8 @@ class EnablingStepTest {
     assertEquals(3, result.commits());
     assertTrue(result.enabled());
     for (long v = 5; v <= 9; v++) {
-      assertEquals(0, CountingFileSystem.opened(v), "commit " + v + " was written by the run, not read");
+      assertEquals(
+          0, CountingFileSystem.opened(v), "commit " + v + " was written by the run, not read");
     }
     assertTrue(CountingFileSystem.opened(4) > 0, "the counting file system saw the log read");
     RowDataVersions stored = assertStoredMapIsTheLogs(table);
@@ -79,7 +96,8 @@ class EnablingStepTest {
     assertTrue(second.enabled());
     assertTrue(CountingFileSystem.opened(6) > 0, "the first run's backfill is read from the log");
     for (long v = 7; v <= 9; v++) {
-      assertEquals(0, CountingFileSystem.opened(v), "commit " + v + " was written by the run, not read");
+      assertEquals(
+          0, CountingFileSystem.opened(v), "commit " + v + " was written by the run, not read");
     }
     RowDataVersions stored = assertStoredMapIsTheLogs(table);
     assertEquals(Arrays.toString(new long[] {6, 7, 8}), Arrays.toString(stored.backfillVersions()));

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.delta;
@@ -23,8 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("slow")
 class BackfillDefaultBatchSizeSlowTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @Test
   void twentyTwoThousandAndOneFiles() throws Exception {
@@ -37,14 +51,24 @@ class BackfillDefaultBatchSizeSlowTest {
       original = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
     }
     long size = Files.size(original);
-    try (BufferedWriter commit = Files.newBufferedWriter(Path.of(path, "_delta_log", "00000000000000000002.json"))) {
-      commit.write("{\"commitInfo\":{\"operation\":\"WRITE\",\"timestamp\":" + System.currentTimeMillis() + "}}\n");
+    try (BufferedWriter commit =
+        Files.newBufferedWriter(Path.of(path, "_delta_log", "00000000000000000002.json"))) {
+      commit.write(
+          "{\"commitInfo\":{\"operation\":\"WRITE\",\"timestamp\":"
+              + System.currentTimeMillis()
+              + "}}\n");
       for (int i = 1; i <= 22_000; i++) {
         String name = "copy-" + i + ".parquet";
         Files.copy(original, Path.of(path, name));
-        commit.write("{\"add\":{\"path\":\"" + name + "\",\"partitionValues\":{},\"size\":" + size
-            + ",\"modificationTime\":" + System.currentTimeMillis() + ",\"dataChange\":true,"
-            + "\"stats\":\"{\\\"numRecords\\\":1}\"}}\n");
+        commit.write(
+            "{\"add\":{\"path\":\""
+                + name
+                + "\",\"partitionValues\":{},\"size\":"
+                + size
+                + ",\"modificationTime\":"
+                + System.currentTimeMillis()
+                + ",\"dataChange\":true,"
+                + "\"stats\":\"{\\\"numRecords\\\":1}\"}}\n");
       }
     }
     DeltaLog.clearCache();
@@ -60,7 +84,8 @@ class BackfillDefaultBatchSizeSlowTest {
   }
 
   private static long addCount(String path, long version) throws Exception {
-    try (var lines = Files.lines(Path.of(path, "_delta_log", String.format("%020d.json", version)))) {
+    try (var lines =
+        Files.lines(Path.of(path, "_delta_log", String.format("%020d.json", version)))) {
       return lines.filter(l -> l.startsWith("{\"add\"")).count();
     }
   }

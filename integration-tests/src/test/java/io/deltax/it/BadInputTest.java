@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.quote;
@@ -25,8 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Paths and logs deltax cannot read: each error names the problem. */
 class BadInputTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() {
@@ -34,8 +48,8 @@ class BadInputTest {
   }
 
   private static String errorReading(String path) {
-    Exception e = assertThrows(Exception.class,
-        () -> spark().read().format("deltax").load(path).collect());
+    Exception e =
+        assertThrows(Exception.class, () -> spark().read().format("deltax").load(path).collect());
     return e.getMessage();
   }
 
@@ -53,7 +67,8 @@ class BadInputTest {
 
   @Test
   void noPathAtAll() {
-    Exception e = assertThrows(Exception.class, () -> spark().read().format("deltax").load().collect());
+    Exception e =
+        assertThrows(Exception.class, () -> spark().read().format("deltax").load().collect());
     assertMessage(e.getMessage(), "DELTAX_MISSING_PATH");
   }
 
@@ -70,8 +85,13 @@ class BadInputTest {
     sql("CREATE TABLE " + quote(table) + " (id INT, p INT) USING delta PARTITIONED BY (p)");
     sql("INSERT INTO " + quote(table) + " VALUES (1, 1)");
     String partition = table + "/p=1";
-    assertMessage(errorReading(partition), "DELTAX_NOT_A_DELTA_TABLE", partition,
-        "inside the Delta table", "partitioned", "where(");
+    assertMessage(
+        errorReading(partition),
+        "DELTAX_NOT_A_DELTA_TABLE",
+        partition,
+        "inside the Delta table",
+        "partitioned",
+        "where(");
   }
 
   @Test
@@ -113,7 +133,8 @@ class BadInputTest {
     String path = dir.resolve("future-feature").toString();
     sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
     sql("INSERT INTO " + quote(path) + " VALUES (1)");
-    Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"),
+    Files.writeString(
+        Path.of(path, "_delta_log", "00000000000000000002.json"),
         "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
             + "\"readerFeatures\":[\"futureFeature\",\"v2Checkpoint\"],"
             + "\"writerFeatures\":[\"futureFeature\",\"v2Checkpoint\"]}}\n");
@@ -124,7 +145,8 @@ class BadInputTest {
       }
     }
     String message = errorReading(path);
-    assertMessage(message, "DELTAX_UNSUPPORTED_READER_FEATURE", "[futureFeature]", path, "version 2");
+    assertMessage(
+        message, "DELTAX_UNSUPPORTED_READER_FEATURE", "[futureFeature]", path, "version 2");
     assertTrue(!message.contains("[futureFeature, v2Checkpoint]"), message);
   }
 
@@ -132,11 +154,15 @@ class BadInputTest {
   void catalogManagedTablesAreRefused() throws IOException {
     String path = dir.resolve("catalog-managed").toString();
     sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
-    Files.writeString(Path.of(path, "_delta_log", "00000000000000000001.json"),
-        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-            + "\"readerFeatures\":[\"catalogManaged\"],\"writerFeatures\":[\"catalogManaged\"]}}\n");
+    Files.writeString(
+        Path.of(path, "_delta_log", "00000000000000000001.json"),
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,\"readerFeatures\":[\"catalogManaged\"],\"writerFeatures\":[\"catalogManaged\"]}}\n");
     String message = errorReading(path);
-    assertMessage(message, "DELTAX_UNSUPPORTED_READER_FEATURE", "[catalogManaged]", "deltax supports",
+    assertMessage(
+        message,
+        "DELTAX_UNSUPPORTED_READER_FEATURE",
+        "[catalogManaged]",
+        "deltax supports",
         "deletionVectors");
   }
 
@@ -144,42 +170,62 @@ class BadInputTest {
   void readerVersionAboveThree() throws IOException {
     String path = dir.resolve("reader-4").toString();
     sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
-    Files.writeString(Path.of(path, "_delta_log", "00000000000000000001.json"),
+    Files.writeString(
+        Path.of(path, "_delta_log", "00000000000000000001.json"),
         "{\"protocol\":{\"minReaderVersion\":4,\"minWriterVersion\":7}}\n");
     assertMessage(errorReading(path), "DELTAX_UNSUPPORTED_READER_VERSION", "reader version 4");
   }
 
   /**
    * A table whose commits a coordinator manages (delta-spark's {@code coordinatedCommits-preview},
-   * here with its in-memory coordinator, which copies commits into the log every tenth): delta-spark
-   * asks the coordinator for the commits only in {@code _delta_log/_commits}; deltax, which reads
-   * the log's files alone, refuses rather than read version 0 as the latest, and its backfill
-   * writes nothing. Once coordination is turned off, it reads the table, its coordinated past too.
+   * here with its in-memory coordinator, which copies commits into the log every tenth):
+   * delta-spark asks the coordinator for the commits only in {@code _delta_log/_commits}; deltax,
+   * which reads the log's files alone, refuses rather than read version 0 as the latest, and its
+   * backfill writes nothing. Once coordination is turned off, it reads the table, its coordinated
+   * past too.
    */
   @Test
   void tablesWithACommitCoordinatorAreRefused() throws IOException {
     CommitCoordinatorProvider.registerBuilder(new InMemoryCommitCoordinatorBuilder(10));
     String path = dir.resolve("coordinated").toString();
-    sql("CREATE TABLE " + quote(path) + " (id INT) USING delta TBLPROPERTIES ("
-        + "'delta.coordinatedCommits.commitCoordinator-preview' = 'in-memory', "
-        + "'delta.coordinatedCommits.commitCoordinatorConf-preview' = '{}')");
+    sql(
+        "CREATE TABLE "
+            + quote(path)
+            + " (id INT) USING delta TBLPROPERTIES ("
+            + "'delta.coordinatedCommits.commitCoordinator-preview' = 'in-memory', "
+            + "'delta.coordinatedCommits.commitCoordinatorConf-preview' = '{}')");
     sql("INSERT INTO " + quote(path) + " VALUES (1)");
     sql("INSERT INTO " + quote(path) + " VALUES (2)");
-    assertEquals(2, spark().read().format("delta").load(path).count(), "delta-spark reads both inserts");
-    assertFalse(Files.exists(Path.of(path, "_delta_log", "00000000000000000002.json")),
+    assertEquals(
+        2, spark().read().format("delta").load(path).count(), "delta-spark reads both inserts");
+    assertFalse(
+        Files.exists(Path.of(path, "_delta_log", "00000000000000000002.json")),
         "the inserts are only in _delta_log/_commits");
-    assertMessage(errorReading(path), "DELTAX_UNSUPPORTED_TABLE", path,
-        "commit coordinator 'in-memory'", "_delta_log/_commits");
+    assertMessage(
+        errorReading(path),
+        "DELTAX_UNSUPPORTED_TABLE",
+        path,
+        "commit coordinator 'in-memory'",
+        "_delta_log/_commits");
     List<Path> log = filesUnder(Path.of(path, "_delta_log"));
-    Exception backfill = assertThrows(Exception.class,
-        () -> spark().sql("CALL backfill_row_tracking(table => '" + path + "')").collect());
-    assertMessage(backfill.getMessage(), "DELTAX_UNSUPPORTED_TABLE", "commit coordinator 'in-memory'");
+    Exception backfill =
+        assertThrows(
+            Exception.class,
+            () -> spark().sql("CALL backfill_row_tracking(table => '" + path + "')").collect());
+    assertMessage(
+        backfill.getMessage(), "DELTAX_UNSUPPORTED_TABLE", "commit coordinator 'in-memory'");
     assertEquals(log, filesUnder(Path.of(path, "_delta_log")), "nothing written");
     // Described, not refused: delta-spark's features, as of the newest version in _delta_log.
     Row detail = spark().sql("DESCRIBE DETAIL " + quote(path)).first();
-    List<String> features = spark().sql("CALL table_features(table => '" + path + "')")
-        .select("feature").as(Encoders.STRING()).collectAsList();
-    assertEquals(new TreeSet<>(detail.<String>getList(detail.fieldIndex("tableFeatures"))), new TreeSet<>(features));
+    List<String> features =
+        spark()
+            .sql("CALL table_features(table => '" + path + "')")
+            .select("feature")
+            .as(Encoders.STRING())
+            .collectAsList();
+    assertEquals(
+        new TreeSet<>(detail.<String>getList(detail.fieldIndex("tableFeatures"))),
+        new TreeSet<>(features));
 
     // Coordination turned off: every commit copied into the log, the latest version and the
     // versions of the coordinated period read as delta-spark reads them.
@@ -201,29 +247,58 @@ class BadInputTest {
       sql("CREATE TABLE " + quote(path) + " (id INT) USING delta");
       sql("INSERT INTO " + quote(path) + " VALUES (1)");
       String id = spark().sql("DESCRIBE DETAIL " + quote(path)).first().getAs("id");
-      Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"),
-          "{\"metaData\":{\"id\":\"" + id + "\",\"format\":{\"provider\":\"parquet\","
-              + "\"options\":{}}," + schema + "\"partitionColumns\":[],\"configuration\":{},"
+      Files.writeString(
+          Path.of(path, "_delta_log", "00000000000000000002.json"),
+          "{\"metaData\":{\"id\":\""
+              + id
+              + "\",\"format\":{\"provider\":\"parquet\","
+              + "\"options\":{}},"
+              + schema
+              + "\"partitionColumns\":[],\"configuration\":{},"
               + "\"createdTime\":1}}\n");
-      Exception delta = assertThrows(Exception.class,
-          () -> spark().read().format("delta").load(path).collect());
+      Exception delta =
+          assertThrows(Exception.class, () -> spark().read().format("delta").load(path).collect());
       assertMessage(delta.getMessage(), "DELTA_READ_TABLE_WITHOUT_COLUMNS");
 
       assertMessage(errorReading(path), "DELTAX_TABLE_WITHOUT_COLUMNS", path, "version 2");
-      Exception changes = assertThrows(Exception.class, () -> spark().read().format("deltax")
-          .option("readChangeFeed", "true").option("startingVersion", 0).load(path).collect());
+      Exception changes =
+          assertThrows(
+              Exception.class,
+              () ->
+                  spark()
+                      .read()
+                      .format("deltax")
+                      .option("readChangeFeed", "true")
+                      .option("startingVersion", 0)
+                      .load(path)
+                      .collect());
       assertMessage(changes.getMessage(), "DELTAX_TABLE_WITHOUT_COLUMNS", path, "version 2");
-      Exception stream = assertThrows(Exception.class, () -> spark().readStream().format("deltax")
-          .load(path).writeStream().format("noop").trigger(Trigger.AvailableNow()).start()
-          .awaitTermination());
+      Exception stream =
+          assertThrows(
+              Exception.class,
+              () ->
+                  spark()
+                      .readStream()
+                      .format("deltax")
+                      .load(path)
+                      .writeStream()
+                      .format("noop")
+                      .trigger(Trigger.AvailableNow())
+                      .start()
+                      .awaitTermination());
       assertMessage(stream.getMessage(), "DELTAX_TABLE_WITHOUT_COLUMNS", path, "version 2");
 
       Row status = spark().sql("CALL row_tracking_status(table => '" + path + "')").first();
       assertFalse(status.getBoolean(7), "row tracking not enabled");
-      List<String> features = spark().sql("CALL table_features(table => '" + path + "')")
-          .select("feature").as(Encoders.STRING()).collectAsList();
+      List<String> features =
+          spark()
+              .sql("CALL table_features(table => '" + path + "')")
+              .select("feature")
+              .as(Encoders.STRING())
+              .collectAsList();
       Row detail = spark().sql("DESCRIBE DETAIL " + quote(path)).first();
-      assertEquals(new TreeSet<>(detail.<String>getList(detail.fieldIndex("tableFeatures"))),
+      assertEquals(
+          new TreeSet<>(detail.<String>getList(detail.fieldIndex("tableFeatures"))),
           new TreeSet<>(features));
     }
   }

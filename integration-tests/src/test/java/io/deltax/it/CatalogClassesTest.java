@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.quote;
@@ -23,22 +38,27 @@ import org.junit.jupiter.api.io.TempDir;
  * needed: it is not even on the classpath there.
  */
 class CatalogClassesTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @Test
   void theCatalogListsItsMethodsAndReadsWithoutTheSpark42Jar() throws Exception {
     Class<?> type = Class.forName("io.deltax.catalog.DeltaXCatalog");
     Method[] methods = type.getMethods();
-    assertTrue(Arrays.stream(type.getDeclaredMethods()).anyMatch(m -> m.getName().equals("loadChanges")));
-    assertTrue(Arrays.stream(methods).noneMatch(m -> m.getDeclaringClass() == type
-        && m.getName().equals("loadChangelog")), "loadChangelog lives in deltax-spark42 only");
+    assertTrue(
+        Arrays.stream(type.getDeclaredMethods()).anyMatch(m -> m.getName().equals("loadChanges")));
+    assertTrue(
+        Arrays.stream(methods)
+            .noneMatch(m -> m.getDeclaringClass() == type && m.getName().equals("loadChangelog")),
+        "loadChangelog lives in deltax-spark42 only");
     if (spark().version().startsWith("4.1")) {
-      assertThrows(ClassNotFoundException.class,
+      assertThrows(
+          ClassNotFoundException.class,
           () -> Class.forName("io.deltax.spark42.DeltaXChangelogCatalog"));
     } else {
       Class<?> spark42 = Class.forName("io.deltax.spark42.DeltaXChangelogCatalog");
-      assertTrue(Arrays.stream(spark42.getDeclaredMethods()).anyMatch(m -> m.getName().equals("loadChangelog")));
+      assertTrue(
+          Arrays.stream(spark42.getDeclaredMethods())
+              .anyMatch(m -> m.getName().equals("loadChangelog")));
     }
 
     String path = dir.resolve("t").toString();

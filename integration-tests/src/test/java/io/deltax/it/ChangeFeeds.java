@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.quote;
@@ -27,8 +42,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * What the change feed tests share: tables written by delta-spark, both systems' feeds, and
- * delta-spark's feed collapsed per key ({@code id}, unique in every table they make) as the
- * oracle of {@code net}.
+ * delta-spark's feed collapsed per key ({@code id}, unique in every table they make) as the oracle
+ * of {@code net}.
  */
 final class ChangeFeeds {
   static final String CDF = "'delta.enableChangeDataFeed' = 'true'";
@@ -38,23 +53,39 @@ final class ChangeFeeds {
   private ChangeFeeds() {}
 
   static Dataset<Row> changes(String format, String path, long start, long end, String mode) {
-    return spark().read().format(format).option("readChangeFeed", "true")
-        .option("startingVersion", start).option("endingVersion", end)
-        .option("changeMode", mode).load(path);
+    return spark()
+        .read()
+        .format(format)
+        .option("readChangeFeed", "true")
+        .option("startingVersion", start)
+        .option("endingVersion", end)
+        .option("changeMode", mode)
+        .load(path);
   }
 
   static long latest(String path) {
-    return spark().sql("DESCRIBE HISTORY " + quote(path)).agg(functions.max("version")).first().getLong(0);
+    return spark()
+        .sql("DESCRIBE HISTORY " + quote(path))
+        .agg(functions.max("version"))
+        .first()
+        .getLong(0);
   }
 
   /**
    * A table {@code (id INT, grp STRING, v INT)} in {@code dir} with the given properties, written
    * by {@code statements} (one commit each; {@code $T} is the table).
    */
-  static String table(Path dir, String name, String properties, String partitionedBy, List<String> statements) {
+  static String table(
+      Path dir, String name, String properties, String partitionedBy, List<String> statements) {
     String path = dir.resolve(name).toString();
-    sql("CREATE TABLE " + quote(path) + " (id INT, grp STRING, v INT) USING delta "
-        + partitionedBy + " TBLPROPERTIES (" + properties + ")");
+    sql(
+        "CREATE TABLE "
+            + quote(path)
+            + " (id INT, grp STRING, v INT) USING delta "
+            + partitionedBy
+            + " TBLPROPERTIES ("
+            + properties
+            + ")");
     for (String s : statements) {
       sql(s.replace("$T", quote(path)));
     }
@@ -74,10 +105,10 @@ final class ChangeFeeds {
         "INSERT INTO $T SELECT id, CAST(id % 3 AS STRING), id * 10 FROM range(10, 20)",
         "UPDATE $T SET v = -v WHERE id % 3 = 0",
         "DELETE FROM $T WHERE id % 4 = 1",
-        "MERGE INTO $T t USING (SELECT CAST(id AS INT) AS id FROM range(0, 30) WHERE id % 5 = 0 OR id > 24) s "
-            + "ON t.id = s.id WHEN MATCHED AND t.id < 8 THEN UPDATE SET v = t.v + 1000 "
-            + "WHEN MATCHED THEN DELETE "
-            + "WHEN NOT MATCHED THEN INSERT (id, grp, v) VALUES (s.id, 'new', s.id)",
+        "MERGE INTO $T t USING (SELECT CAST(id AS INT) AS id FROM range(0, 30) WHERE id % 5 = 0 OR"
+            + " id > 24) s ON t.id = s.id WHEN MATCHED AND t.id < 8 THEN UPDATE SET v = t.v + 1000"
+            + " WHEN MATCHED THEN DELETE WHEN NOT MATCHED THEN INSERT (id, grp, v) VALUES (s.id,"
+            + " 'new', s.id)",
         "OPTIMIZE $T",
         "UPDATE $T SET v = v + 1 WHERE id IN (2, 3, 26)",
         "RESTORE TABLE $T TO VERSION AS OF 3",
@@ -96,23 +127,32 @@ final class ChangeFeeds {
   }
 
   /**
-   * deltax's feed of {@code path} from {@code start} to {@code end} is delta-spark's of
-   * {@code oracle}, in both modes.
+   * deltax's feed of {@code path} from {@code start} to {@code end} is delta-spark's of {@code
+   * oracle}, in both modes.
    *
    * @return delta-spark's rows
    */
   static List<Row> assertSameChanges(String oracle, String path, long start, long end) {
-    List<Row> expected = changes("delta", oracle, start, end, "all").drop("_commit_timestamp").collectAsList();
+    List<Row> expected =
+        changes("delta", oracle, start, end, "all").drop("_commit_timestamp").collectAsList();
     String range = path + ", versions " + start + " to " + end;
-    assertEquals(canonical(expected), rows(changes("deltax", path, start, end, "all")), "all changes, " + range);
+    assertEquals(
+        canonical(expected),
+        rows(changes("deltax", path, start, end, "all")),
+        "all changes, " + range);
     if (Files.isDirectory(Path.of(path, "_change_data"))) {
       // Read above from the change data files where commits wrote some: derived here.
-      assertEquals(canonical(expected), SharedSpark.withConf(
-        Map.of(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), "false"),
-          () -> rows(changes("deltax", path, start, end, "all"))), "all changes derived from row tracking, " + range);
+      assertEquals(
+          canonical(expected),
+          SharedSpark.withConf(
+              Map.of(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), "false"),
+              () -> rows(changes("deltax", path, start, end, "all"))),
+          "all changes derived from row tracking, " + range);
     }
-    assertEquals(canonical(netOf(expected, rowIdsAt(oracle, start - 1), rowIdsAt(oracle, end))),
-        rows(changes("deltax", path, start, end, "net")), "net changes, " + range);
+    assertEquals(
+        canonical(netOf(expected, rowIdsAt(oracle, start - 1), rowIdsAt(oracle, end))),
+        rows(changes("deltax", path, start, end, "net")),
+        "net changes, " + range);
     return expected;
   }
 
@@ -138,18 +178,20 @@ final class ChangeFeeds {
   /**
    * delta-spark's feed collapsed per id. A key's changes are cut into the lives of its rows, a
    * delete ending one; each life collapses on its own: inserted and deleted is nothing; inserted
-   * (and updated) is one insert with the last values; updated is the first values as a
-   * pre-image and the last as a post-image; deleted (after updates or not) is the first values as
-   * a delete at the deleting version. Where delta-spark's snapshots show the key under the same
-   * row ID before the range and at its end, the row was deleted and brought back (a RESTORE
-   * re-adds its file): the whole is one row's, a pre- and post-image pair, or nothing where its
-   * row commit version is the same too (PROTOCOL.md, "Row Commit Versions": the same row version, so
-   * the same values, which this asserts; a RESTORE brought back the version the range started with).
+   * (and updated) is one insert with the last values; updated is the first values as a pre-image
+   * and the last as a post-image; deleted (after updates or not) is the first values as a delete at
+   * the deleting version. Where delta-spark's snapshots show the key under the same row ID before
+   * the range and at its end, the row was deleted and brought back (a RESTORE re-adds its file):
+   * the whole is one row's, a pre- and post-image pair, or nothing where its row commit version is
+   * the same too (PROTOCOL.md, "Row Commit Versions": the same row version, so the same values,
+   * which this asserts; a RESTORE brought back the version the range started with).
    *
    * @param rowsBefore id to its row in the version before the range
    * @param rowsAtEnd id to its row in the range's last version
    */
-  static List<Row> netOf(List<Row> deltaChanges, Map<Object, RowVersion> rowsBefore,
+  static List<Row> netOf(
+      List<Row> deltaChanges,
+      Map<Object, RowVersion> rowsBefore,
       Map<Object, RowVersion> rowsAtEnd) {
     List<Row> rows = new ArrayList<>(deltaChanges);
     if (rows.isEmpty()) {
@@ -158,8 +200,9 @@ final class ChangeFeeds {
     int typeAt = rows.get(0).fieldIndex("_change_type");
     int versionAt = typeAt + 1;
     List<String> order = List.of("update_preimage", "delete", "insert", "update_postimage");
-    rows.sort(Comparator.<Row>comparingLong(r -> r.getLong(versionAt))
-        .thenComparing(r -> order.indexOf(r.getString(typeAt))));
+    rows.sort(
+        Comparator.<Row>comparingLong(r -> r.getLong(versionAt))
+            .thenComparing(r -> order.indexOf(r.getString(typeAt))));
     Map<Object, List<Row>> byKey = new LinkedHashMap<>();
     for (Row r : rows) {
       byKey.computeIfAbsent(r.get(r.fieldIndex("id")), k -> new ArrayList<>()).add(r);
@@ -171,7 +214,9 @@ final class ChangeFeeds {
       RowVersion atEnd = rowsAtEnd.get(key.getKey());
       if (before != null && atEnd != null && before.rowId() == atEnd.rowId()) {
         if (before.commitVersion() == atEnd.commitVersion()) {
-          assertEquals(before.values(), atEnd.values(),
+          assertEquals(
+              before.values(),
+              atEnd.values(),
               "id " + key.getKey() + ": the same row ID and row commit version, the same values");
           continue;
         }
@@ -207,13 +252,15 @@ final class ChangeFeeds {
     }
   }
 
-  /** A row's {@code _metadata.row_id}, {@code _metadata.row_commit_version} and its values as text. */
+  /**
+   * A row's {@code _metadata.row_id}, {@code _metadata.row_commit_version} and its values as text.
+   */
   record RowVersion(long rowId, long commitVersion, String values) {}
 
   /**
    * id to its row's ID and commit version in the table at {@code version}, as delta-spark reads
-   * them; empty before the first version, where the table had no row tracking then (its
-   * {@code _metadata} has no {@code row_id}), or where log clean-up removed the version.
+   * them; empty before the first version, where the table had no row tracking then (its {@code
+   * _metadata} has no {@code row_id}), or where log clean-up removed the version.
    */
   static Map<Object, RowVersion> rowIdsAt(String path, long version) {
     Map<Object, RowVersion> rows = new HashMap<>();
@@ -245,8 +292,10 @@ final class ChangeFeeds {
       for (int i = 0; i < columns; i++) {
         values.add(r.get(i));
       }
-      RowVersion was = rows.put(r.getAs("id"),
-          new RowVersion(r.getLong(columns), r.getLong(columns + 1), values.toString()));
+      RowVersion was =
+          rows.put(
+              r.getAs("id"),
+              new RowVersion(r.getLong(columns), r.getLong(columns + 1), values.toString()));
       assertTrue(was == null, "ids are unique in the tables these tests make: " + r.getAs("id"));
     }
     return rows;

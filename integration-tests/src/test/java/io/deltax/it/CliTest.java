@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.canonicalRows;
@@ -23,15 +38,14 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
-import scala.Option;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scala.Option;
 
 /** bin/deltax run as a process, as a user runs it: output and exit codes. */
 class CliTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static Path launcher;
 
   @BeforeAll
@@ -54,18 +68,26 @@ class CliTest {
     command.addAll(List.of(args));
     Path out = Files.createTempFile(dir, "out", ".txt");
     Path err = Files.createTempFile(dir, "err", ".txt");
-    ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-    if (!System.getProperty("deltax.test.spark.version").equals(System.getProperty("deltax.built.spark.version"))) {
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    if (!System.getProperty("deltax.test.spark.version")
+        .equals(System.getProperty("deltax.built.spark.version"))) {
       // The launcher's own classpath is the Spark the jars were built against: run them on this
       // suite's Spark instead (-Pspark-4.2), as a user does with their cluster's jars.
-      builder.environment().put("DELTAX_SPARK_CLASSPATH", System.getProperty("surefire.test.class.path"));
+      builder
+          .environment()
+          .put("DELTAX_SPARK_CLASSPATH", System.getProperty("surefire.test.class.path"));
     }
     builder.environment().putAll(env);
     // A short-lived JVM: C1 alone starts it sooner than tiered compilation on CI's 2 cores.
-    builder.environment().merge("DELTAX_JAVA_OPTS", "-XX:TieredStopAtLevel=1", (given, fast) -> fast + " " + given);
+    builder
+        .environment()
+        .merge("DELTAX_JAVA_OPTS", "-XX:TieredStopAtLevel=1", (given, fast) -> fast + " " + given);
     Process p = builder.start();
     assertTrue(p.waitFor(3, TimeUnit.MINUTES), "deltax finished");
-    return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+    return new Result(
+        p.exitValue(),
+        Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
   }
 
@@ -96,10 +118,13 @@ class CliTest {
     }
     Result huge = deltax("backfill", missing, "--batch-size", "1000000000000");
     assertEquals(2, huge.exit(), huge.err());
-    assertTrue(huge.err().contains("--batch-size 1000000000000 exceeds the range of 1 to 2147483647"), huge.err());
+    assertTrue(
+        huge.err().contains("--batch-size 1000000000000 exceeds the range of 1 to 2147483647"),
+        huge.err());
     Result zero = deltax("backfill", missing, "--batch-size", "0");
     assertEquals(2, zero.exit(), zero.err());
-    assertTrue(zero.err().contains("--batch-size 0 is below the range of 1 to 2147483647"), zero.err());
+    assertTrue(
+        zero.err().contains("--batch-size 0 is below the range of 1 to 2147483647"), zero.err());
     assertFalse(Files.exists(Path.of(missing)), "nothing was created");
   }
 
@@ -115,7 +140,8 @@ class CliTest {
 
   private static Map<Integer, Long> rowDataVersions(String path) {
     Map<Integer, Long> versions = new TreeMap<>();
-    for (Row r : DeltaOracle.deltax(path).selectExpr("id", "_metadata.row_data_version").collectAsList()) {
+    for (Row r :
+        DeltaOracle.deltax(path).selectExpr("id", "_metadata.row_data_version").collectAsList()) {
       versions.put(r.getInt(0), r.getLong(1));
     }
     return versions;
@@ -128,17 +154,22 @@ class CliTest {
     List<Path> before = logFiles(refused);
     Result bad = deltaxWith(Map.of("DELTAX_JAVA_OPTS", "-D" + maxRuns + "=0"), "backfill", refused);
     assertEquals(1, bad.exit(), bad.err());
-    assertTrue(bad.err().contains("[DELTAX_INVALID_ARGUMENT] " + maxRuns + " 0 is below the range"), bad.err());
+    assertTrue(
+        bad.err().contains("[DELTAX_INVALID_ARGUMENT] " + maxRuns + " 0 is below the range"),
+        bad.err());
     assertEquals(before, logFiles(refused), "nothing written");
 
-    // The same backfill through bin/deltax and through CALL, the map bounded to one run by the conf.
+    // The same backfill through bin/deltax and through CALL, the map bounded to one run by the
+    // conf.
     String byCli = threeInserts("conf-cli");
     String byCall = threeInserts("conf-call");
-    long lastInsert = DeltaLog.forTable(spark(), byCli).update(false, Option.empty(), Option.empty()).version();
+    long lastInsert =
+        DeltaLog.forTable(spark(), byCli).update(false, Option.empty(), Option.empty()).version();
     Result cli = deltaxWith(Map.of("DELTAX_JAVA_OPTS", "-D" + maxRuns + "=1"), "backfill", byCli);
     assertEquals(0, cli.exit(), cli.err());
-    SharedSpark.withConf(Map.of(maxRuns, "1"), () ->
-        spark().sql("CALL backfill_row_tracking(table => '" + byCall + "')").collect());
+    SharedSpark.withConf(
+        Map.of(maxRuns, "1"),
+        () -> spark().sql("CALL backfill_row_tracking(table => '" + byCall + "')").collect());
     DeltaLog.clearCache();
     assertEquals(rowDataVersions(byCall), rowDataVersions(byCli));
     // One run: every row looks as new as the newest insert (unbounded, each would keep its own).
@@ -154,23 +185,40 @@ class CliTest {
     // In the session that has the catalog: a local bin/deltax has an empty in-memory catalog.
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    DeltaXCli cli = new DeltaXCli(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), DeltaOracle::spark);
-    assertEquals(0, cli.run(new String[] {"backfill", "default.deltax_cli_named", "--batch-size", "1"}),
+    DeltaXCli cli =
+        new DeltaXCli(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            DeltaOracle::spark);
+    assertEquals(
+        0,
+        cli.run(new String[] {"backfill", "default.deltax_cli_named", "--batch-size", "1"}),
         err.toString(StandardCharsets.UTF_8));
-    assertTrue(out.toString(StandardCharsets.UTF_8).contains("batch 2 of 2"), out.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("batch 2 of 2"),
+        out.toString(StandardCharsets.UTF_8));
     DeltaLog.clearCache();
     // delta-spark, reading the catalog table, sees row tracking enabled and the same row IDs.
-    List<String> rowIds = canonicalRows(spark().table("deltax_cli_named").selectExpr("id", "_metadata.row_id"));
-    assertEquals(2, spark().table("deltax_cli_named").select("_metadata.row_id").distinct().count());
+    List<String> rowIds =
+        canonicalRows(spark().table("deltax_cli_named").selectExpr("id", "_metadata.row_id"));
+    assertEquals(
+        2, spark().table("deltax_cli_named").select("_metadata.row_id").distinct().count());
     String location = spark().sql("DESCRIBE DETAIL deltax_cli_named").first().getAs("location");
-    assertEquals(rowIds, canonicalRows(DeltaOracle.deltax(location).selectExpr("id", "_metadata.row_id")));
-    assertEquals(0, cli.run(new String[] {"show", "default.deltax_cli_named", "--row-ids"}),
+    assertEquals(
+        rowIds, canonicalRows(DeltaOracle.deltax(location).selectExpr("id", "_metadata.row_id")));
+    assertEquals(
+        0,
+        cli.run(new String[] {"show", "default.deltax_cli_named", "--row-ids"}),
         err.toString(StandardCharsets.UTF_8));
-    Result unknown = new Result(cli.run(new String[] {"status", "default.no_such_table"}), "",
-        err.toString(StandardCharsets.UTF_8));
+    Result unknown =
+        new Result(
+            cli.run(new String[] {"status", "default.no_such_table"}),
+            "",
+            err.toString(StandardCharsets.UTF_8));
     assertEquals(1, unknown.exit());
-    assertTrue(unknown.err().contains("[DELTAX_TABLE_NOT_FOUND] No table default.no_such_table"), unknown.err());
+    assertTrue(
+        unknown.err().contains("[DELTAX_TABLE_NOT_FOUND] No table default.no_such_table"),
+        unknown.err());
     sql("DROP TABLE deltax_cli_named");
   }
 
@@ -199,18 +247,27 @@ class CliTest {
 
     Result backfill = deltax("backfill", path, "--batch-size", "2");
     assertEquals(0, backfill.exit(), backfill.err());
-    assertTrue(backfill.out().contains("[###############---------------] batch 1 of 2: 2 files, version 5"),
+    assertTrue(
+        backfill
+            .out()
+            .contains("[###############---------------] batch 1 of 2: 2 files, version 5"),
         backfill.out());
     assertTrue(backfill.out().contains("batch 2 of 2: 1 files, version 6"), backfill.out());
     assertTrue(backfill.out().contains("enabled: true"), backfill.out());
     DeltaLog.clearCache();
-    assertEquals(3, spark().read().format("delta").load(path).select("_metadata.row_id").distinct().count());
+    assertEquals(
+        3, spark().read().format("delta").load(path).select("_metadata.row_id").distinct().count());
 
     Result status = deltax("status", path);
     assertEquals(0, status.exit(), status.err());
-    assertTrue(status.out().lines().anyMatch(l -> l.matches("row_tracking_enabled\\s+true")), status.out());
-    assertTrue(status.out().lines().anyMatch(l -> l.matches("backfill_versions\\s+\\[5, 6\\]")), status.out());
-    assertTrue(status.out().lines().anyMatch(l -> l.matches("row_data_versions\\s+stored")), status.out());
+    assertTrue(
+        status.out().lines().anyMatch(l -> l.matches("row_tracking_enabled\\s+true")),
+        status.out());
+    assertTrue(
+        status.out().lines().anyMatch(l -> l.matches("backfill_versions\\s+\\[5, 6\\]")),
+        status.out());
+    assertTrue(
+        status.out().lines().anyMatch(l -> l.matches("row_data_versions\\s+stored")), status.out());
 
     Result preserve = deltax("preserve", path);
     assertEquals(0, preserve.exit(), preserve.err());
@@ -222,8 +279,11 @@ class CliTest {
 
     Result show = deltax("show", path, "--row-ids", "--limit", "10");
     assertEquals(0, show.exit(), show.err());
-    assertTrue(show.out().contains("row_id") && show.out().contains("row_commit_version")
-        && show.out().contains("row_data_version"), show.out());
+    assertTrue(
+        show.out().contains("row_id")
+            && show.out().contains("row_commit_version")
+            && show.out().contains("row_data_version"),
+        show.out());
     Result old = deltax("show", path, "--version", "1");
     assertEquals(0, old.exit(), old.err());
     assertTrue(old.out().contains("v1") && !old.out().contains("v3"), old.out());

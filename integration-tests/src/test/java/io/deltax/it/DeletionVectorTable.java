@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,31 +25,46 @@ import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The smallest table with deletion vectors on up to 4 files: 40 rows ({@code id} 0 to 39), then
- * one DELETE that hides rows in each file. delta-spark writes the vectors of one DELETE into one
- * file, so that file holds a vector per data file. The request benchmarks measure the same table
- * as the S3 tests. Also what tests do to its vector file and what deltax must say then.
+ * The smallest table with deletion vectors on up to 4 files: 40 rows ({@code id} 0 to 39), then one
+ * DELETE that hides rows in each file. delta-spark writes the vectors of one DELETE into one file,
+ * so that file holds a vector per data file. The request benchmarks measure the same table as the
+ * S3 tests. Also what tests do to its vector file and what deltax must say then.
  */
 public final class DeletionVectorTable {
   private DeletionVectorTable() {}
 
-  /** Creates the table at {@code path} with {@code files} data files (1 to 4: each gets a vector). */
+  /**
+   * Creates the table at {@code path} with {@code files} data files (1 to 4: each gets a vector).
+   */
   public static void create(SparkSession spark, String path, int files) {
     if (files < 1 || files > 4) {
-      throw new IllegalArgumentException("1 to 4 files, so that each holds a deleted row: " + files);
+      throw new IllegalArgumentException(
+          "1 to 4 files, so that each holds a deleted row: " + files);
     }
-    spark.sql("CREATE TABLE delta.`" + path + "` (id INT) USING delta "
-        + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')").collect();
-    spark.range(0, 40, 1, files).selectExpr("CAST(id AS INT) AS id").write().format("delta")
-        .mode("append").save(path);
+    spark
+        .sql(
+            "CREATE TABLE delta.`"
+                + path
+                + "` (id INT) USING delta "
+                + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')")
+        .collect();
+    spark
+        .range(0, 40, 1, files)
+        .selectExpr("CAST(id AS INT) AS id")
+        .write()
+        .format("delta")
+        .mode("append")
+        .save(path);
     spark.sql("DELETE FROM delta.`" + path + "` WHERE id % 10 = 3").collect();
   }
 
   /** The first deletion vector file under {@code table}, a local directory. */
   public static Path firstVectorFile(String table) throws IOException {
     try (var files = Files.walk(Path.of(table))) {
-      return files.filter(p -> p.getFileName().toString().startsWith("deletion_vector_"))
-          .findFirst().orElseThrow();
+      return files
+          .filter(p -> p.getFileName().toString().startsWith("deletion_vector_"))
+          .findFirst()
+          .orElseThrow();
     }
   }
 

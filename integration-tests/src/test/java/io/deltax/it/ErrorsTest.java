@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_CORRUPT_LOG;
@@ -28,8 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a {@link SparkThrowable}; each with its condition, SQLSTATE and parameters.
  */
 class ErrorsTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static String table;
 
@@ -43,12 +57,13 @@ class ErrorsTest {
   @Test
   void aMissingTableIsAnAnalysisException() {
     String missing = dir.resolve("nothing-here").toString();
-    AnalysisException e = assertThrows(AnalysisException.class,
-        () -> spark().read().format("deltax").load(missing));
+    AnalysisException e =
+        assertThrows(AnalysisException.class, () -> spark().read().format("deltax").load(missing));
     assertEquals("DELTAX_TABLE_NOT_FOUND", e.getCondition());
     assertEquals("42P01", e.getSqlState());
     assertEquals(missing, e.getMessageParameters().get("tablePath"));
-    assertTrue(e.getMessage().startsWith("[DELTAX_TABLE_NOT_FOUND] No Delta table at " + missing),
+    assertTrue(
+        e.getMessage().startsWith("[DELTAX_TABLE_NOT_FOUND] No Delta table at " + missing),
         e.getMessage());
     assertTrue(e.getMessage().endsWith(" SQLSTATE: 42P01"), e.getMessage());
     assertEquals(DELTAX_TABLE_NOT_FOUND, assertInstanceOf(DeltaXThrowable.class, e).condition());
@@ -56,14 +71,16 @@ class ErrorsTest {
 
   @Test
   void aMalformedVersionAsOfIsAnIllegalArgumentException() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> spark().read().format("deltax").option("versionAsOf", "abc").load(table));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> spark().read().format("deltax").option("versionAsOf", "abc").load(table));
     SparkThrowable spark = assertInstanceOf(SparkThrowable.class, e);
     assertEquals("DELTAX_INVALID_OPTION", spark.getCondition());
     assertEquals("22023", spark.getSqlState());
     assertEquals("abc", spark.getMessageParameters().get("value"));
-    assertTrue(e.getMessage().contains("Invalid value 'abc' for option versionAsOf"),
-        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("Invalid value 'abc' for option versionAsOf"), e.getMessage());
     assertTrue(e.getMessage().endsWith(" SQLSTATE: 22023"), e.getMessage());
     assertEquals(DELTAX_INVALID_OPTION, ((DeltaXThrowable) e).condition());
   }
@@ -76,13 +93,15 @@ class ErrorsTest {
     Path last = Path.of(damaged, "_delta_log", "00000000000000000001.json");
     byte[] bytes = Files.readAllBytes(last);
     Files.write(last, Arrays.copyOf(bytes, bytes.length / 2));
-    RuntimeException e = assertThrows(RuntimeException.class,
-        () -> spark().read().format("deltax").load(damaged).collect());
+    RuntimeException e =
+        assertThrows(
+            RuntimeException.class, () -> spark().read().format("deltax").load(damaged).collect());
     DeltaXThrowable deltax = assertInstanceOf(DeltaXThrowable.class, e);
     assertEquals(DELTAX_CORRUPT_LOG, deltax.condition());
     assertEquals("DELTAX_CORRUPT_LOG", deltax.getCondition());
     assertEquals("XX001", deltax.getSqlState());
-    assertTrue(deltax.getMessageParameters().get("file").endsWith("00000000000000000001.json"),
+    assertTrue(
+        deltax.getMessageParameters().get("file").endsWith("00000000000000000001.json"),
         deltax.getMessageParameters().toString());
     assertTrue(e.getMessage().contains("00000000000000000001.json"), e.getMessage());
   }

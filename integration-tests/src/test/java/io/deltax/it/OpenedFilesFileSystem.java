@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import io.deltax.testing.LocalFileSystemUnderScheme;
@@ -10,16 +25,21 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The local file system under the scheme {@code opened:}, known to Hadoop only through read
- * options ({@link #OPTIONS}), which records the name of every file opened outside
- * {@code _delta_log}: data files, deletion vectors, change data files.
+ * The local file system under the scheme {@code opened:}, known to Hadoop only through read options
+ * ({@link #OPTIONS}), which records the name of every file opened outside {@code _delta_log}: data
+ * files, deletion vectors, change data files.
  */
 public final class OpenedFilesFileSystem extends LocalFileSystemUnderScheme {
   public static final String SCHEME = "opened";
+
   /** The read options that make Hadoop use it, uncached. */
-  public static final Map<String, String> OPTIONS = Map.of(
-      "fs." + SCHEME + ".impl", OpenedFilesFileSystem.class.getName(),
-      "fs." + SCHEME + ".impl.disable.cache", "true");
+  public static final Map<String, String> OPTIONS =
+      Map.of(
+          "fs." + SCHEME + ".impl",
+          OpenedFilesFileSystem.class.getName(),
+          "fs." + SCHEME + ".impl.disable.cache",
+          "true");
+
   private static final Queue<String> OPENED = new ConcurrentLinkedQueue<>();
 
   public OpenedFilesFileSystem() {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.checkpoint;
@@ -27,14 +42,13 @@ import org.junit.jupiter.api.io.TempDir;
 import scala.Option;
 
 /**
- * {@code _metadata.row_data_version}: the field report's incremental pipeline (fact 5) across a
- * row tracking enablement by delta-spark and by deltax, through UPDATE, OPTIMIZE and log clean-up.
- * Versions come from delta-spark: the version each INSERT made, and delta-spark's own
- * {@code row_commit_version}.
+ * {@code _metadata.row_data_version}: the field report's incremental pipeline (fact 5) across a row
+ * tracking enablement by delta-spark and by deltax, through UPDATE, OPTIMIZE and log clean-up.
+ * Versions come from delta-spark: the version each INSERT made, and delta-spark's own {@code
+ * row_commit_version}.
  */
 class RowDataVersionTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static final String RDV = "_metadata.row_data_version";
   private static final String RCV = "_metadata.row_commit_version";
@@ -60,8 +74,11 @@ class RowDataVersionTest {
   }
 
   private static void enableWithDeltaSpark(String path) {
-    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ("
-        + "'delta.enableRowTracking' = 'true', 'delta.checkpointPolicy' = 'v2')");
+    sql(
+        "ALTER TABLE "
+            + quote(path)
+            + " SET TBLPROPERTIES ("
+            + "'delta.enableRowTracking' = 'true', 'delta.checkpointPolicy' = 'v2')");
   }
 
   private static void enableWithDeltax(String path) {
@@ -86,11 +103,13 @@ class RowDataVersionTest {
    * What an incremental job at watermark 4 sees: delta-spark and deltax agree that all rows have
    * row commit versions above it; their data versions are not.
    */
-  private static void assertWatermarkAnswers(String path, Map<Integer, Long> expectedVersions,
-      long expectedNewer) {
+  private static void assertWatermarkAnswers(
+      String path, Map<Integer, Long> expectedVersions, long expectedNewer) {
     long watermark = 4;
-    assertEquals(count(delta(path), RCV + " > " + watermark), count(deltax(path), RCV + " > " + watermark));
-    assertEquals(4, count(deltax(path), RCV + " > " + watermark), "row_commit_version: every row again");
+    assertEquals(
+        count(delta(path), RCV + " > " + watermark), count(deltax(path), RCV + " > " + watermark));
+    assertEquals(
+        4, count(deltax(path), RCV + " > " + watermark), "row_commit_version: every row again");
     assertEquals(expectedNewer, count(deltax(path), RDV + " > " + watermark));
     assertEquals(expectedVersions, dataVersions(path));
   }
@@ -131,18 +150,26 @@ class RowDataVersionTest {
     Row changed = deltax(path).where(RDV + " > 4").selectExpr("id", RDV, RCV).first();
     assertEquals(2, changed.getInt(0));
     Row deltaSpark = delta(path).where("id = 2").selectExpr(RCV).first();
-    assertEquals(deltaSpark.getLong(0), changed.getLong(1), "the UPDATE's version, as delta-spark says");
+    assertEquals(
+        deltaSpark.getLong(0), changed.getLong(1), "the UPDATE's version, as delta-spark says");
 
     sql("OPTIMIZE " + quote(path));
     assertEquals(1, deltax(path).select("_metadata.file_path").distinct().count(), "compacted");
     assertWatermarkAnswers(path, afterUpdate, 1);
     // Time travel to before the UPDATE, after the newer versions were read.
     Map<Integer, Long> before = new HashMap<>();
-    spark().read().format("deltax").option("versionAsOf", Long.toString(update - 1)).load(path)
-        .selectExpr("id", RDV).collectAsList().forEach(r -> before.put(r.getInt(0), r.getLong(1)));
+    spark()
+        .read()
+        .format("deltax")
+        .option("versionAsOf", Long.toString(update - 1))
+        .load(path)
+        .selectExpr("id", RDV)
+        .collectAsList()
+        .forEach(r -> before.put(r.getInt(0), r.getLong(1)));
     assertEquals(inserted, before);
     // The row-at-a-time reader computes the same.
-    SharedSpark.withConf(Map.of("spark.sql.parquet.enableVectorizedReader", "false"),
+    SharedSpark.withConf(
+        Map.of("spark.sql.parquet.enableVectorizedReader", "false"),
         () -> assertEquals(afterUpdate, dataVersions(path)));
   }
 
@@ -175,7 +202,8 @@ class RowDataVersionTest {
     cleanUpLog(lost);
     assertEquals("lost", status(lost));
     // Every row's data version falls back to its row commit version: seen again, never missed.
-    assertEquals(deltax(lost).selectExpr("id", RCV).collectAsList().stream()
+    assertEquals(
+        deltax(lost).selectExpr("id", RCV).collectAsList().stream()
             .collect(java.util.stream.Collectors.toMap(r -> r.getInt(0), r -> r.getLong(1))),
         dataVersions(lost));
     assertEquals(4, count(deltax(lost), RDV + " > 4"));
@@ -212,10 +240,15 @@ class RowDataVersionTest {
       }
       for (long watermark : List.of(inserted.get(2), 4L, version(path) - 1, version(path))) {
         Dataset<Row> changed = deltax(path).where(RDV + " > " + watermark);
-        long matchingFiles = deltax(path).where(RDV + " > " + watermark)
-            .select("_metadata.file_path").distinct().count();
+        long matchingFiles =
+            deltax(path)
+                .where(RDV + " > " + watermark)
+                .select("_metadata.file_path")
+                .distinct()
+                .count();
         assertEquals(matchingFiles, filesScanned(changed), "watermark " + watermark);
-        assertEquals(dataVersions(path).values().stream().filter(v -> v > watermark).count(),
+        assertEquals(
+            dataVersions(path).values().stream().filter(v -> v > watermark).count(),
             changed.count());
       }
     }
@@ -225,12 +258,18 @@ class RowDataVersionTest {
   void aBoundedMapMakesRowsLookNewerNeverOlder() {
     String path = dir.resolve("bounded").toString();
     Map<Integer, Long> inserted = fourInserts(path);
-    SharedSpark.withConf(Map.of("spark.deltax.rowDataVersions.maxRuns", "0"), () -> {
-      Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> enableWithDeltax(path));
-      assertTrue(e.getMessage().contains("spark.deltax.rowDataVersions.maxRuns"), e.getMessage());
-    });
+    SharedSpark.withConf(
+        Map.of("spark.deltax.rowDataVersions.maxRuns", "0"),
+        () -> {
+          Exception e =
+              org.junit.jupiter.api.Assertions.assertThrows(
+                  Exception.class, () -> enableWithDeltax(path));
+          assertTrue(
+              e.getMessage().contains("spark.deltax.rowDataVersions.maxRuns"), e.getMessage());
+        });
     assertEquals(inserted.get(4), version(path), "a bad conf writes nothing");
-    SharedSpark.withConf(Map.of("spark.deltax.rowDataVersions.maxRuns", "2"), () -> enableWithDeltax(path));
+    SharedSpark.withConf(
+        Map.of("spark.deltax.rowDataVersions.maxRuns", "2"), () -> enableWithDeltax(path));
     Map<Integer, Long> read = dataVersions(path);
     for (int id = 1; id <= 4; id++) {
       assertTrue(read.get(id) >= inserted.get(id) && read.get(id) <= 4, id + ": " + read);
@@ -263,9 +302,15 @@ class RowDataVersionTest {
   @Test
   void preserveOnBadInputNamesTheProblemAndWritesNothing() throws IOException {
     String missing = dir.resolve("no-such-table").toString();
-    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-        () -> spark().sql("CALL preserve_row_data_versions(table => '" + missing + "')").collect());
-    assertTrue(e.getMessage().contains("DELTAX_TABLE_NOT_FOUND") && e.getMessage().contains(missing),
+    Exception e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            Exception.class,
+            () ->
+                spark()
+                    .sql("CALL preserve_row_data_versions(table => '" + missing + "')")
+                    .collect());
+    assertTrue(
+        e.getMessage().contains("DELTAX_TABLE_NOT_FOUND") && e.getMessage().contains(missing),
         e.getMessage());
 
     String plain = dir.resolve("no-row-tracking").toString();
@@ -273,7 +318,8 @@ class RowDataVersionTest {
     long before = version(plain);
     Row r = spark().sql("CALL preserve_row_data_versions(table => '" + plain + "')").first();
     assertFalse(r.getBoolean(r.fieldIndex("stored")));
-    assertTrue(r.getString(r.fieldIndex("message")).contains("no ROW TRACKING BACKFILL"), r.toString());
+    assertTrue(
+        r.getString(r.fieldIndex("message")).contains("no ROW TRACKING BACKFILL"), r.toString());
     assertEquals(before, version(plain), "nothing written");
     assertEquals("not needed", status(plain));
   }

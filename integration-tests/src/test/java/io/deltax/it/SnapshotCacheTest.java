@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
@@ -36,10 +51,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SnapshotCacheTest {
   /** The columns compared: the data and the row tracking fields delta-spark shows. */
-  private static final String[] WITH_ROW_TRACKING = {"*", "_metadata.row_id", "_metadata.row_commit_version"};
+  private static final String[] WITH_ROW_TRACKING = {
+    "*", "_metadata.row_id", "_metadata.row_commit_version"
+  };
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() {
@@ -52,8 +68,11 @@ class SnapshotCacheTest {
 
   private static String table(String name, boolean rowTracking) {
     String path = dir.resolve(name).toString();
-    sql("CREATE TABLE " + quote(path) + " (id INT, v INT) USING delta"
-        + (rowTracking ? " TBLPROPERTIES ('delta.enableRowTracking' = 'true')" : ""));
+    sql(
+        "CREATE TABLE "
+            + quote(path)
+            + " (id INT, v INT) USING delta"
+            + (rowTracking ? " TBLPROPERTIES ('delta.enableRowTracking' = 'true')" : ""));
     for (int i = 0; i < 2; i++) {
       insert(path, i * 10, 10);
     }
@@ -61,27 +80,51 @@ class SnapshotCacheTest {
   }
 
   private static void insert(String path, int from, int rows) {
-    sql("INSERT INTO " + quote(path) + " SELECT CAST(id AS INT), CAST(id * 10 AS INT) FROM range("
-        + from + ", " + (from + rows) + ")");
+    sql(
+        "INSERT INTO "
+            + quote(path)
+            + " SELECT CAST(id AS INT), CAST(id * 10 AS INT) FROM range("
+            + from
+            + ", "
+            + (from + rows)
+            + ")");
   }
 
   private static long version(String path) {
-    return spark().sql("DESCRIBE HISTORY " + quote(path)).selectExpr("max(version)").first().getLong(0);
+    return spark()
+        .sql("DESCRIBE HISTORY " + quote(path))
+        .selectExpr("max(version)")
+        .first()
+        .getLong(0);
   }
 
   /** deltax's rows (with row tracking fields) against delta-spark's, at the latest version. */
   private static void assertSameAsDeltaSpark(String path, String... columns) {
-    assertSame(spark().read().format("delta").load(path).select(cols(columns)),
+    assertSame(
+        spark().read().format("delta").load(path).select(cols(columns)),
         spark().read().format("deltax").load(path).select(cols(columns)));
   }
 
   private static void assertSameAtVersion(String path, long version, String... columns) {
     assertSame(
-        spark().read().format("delta").option("versionAsOf", version).load(path).select(cols(columns)),
-        spark().read().format("deltax").option("versionAsOf", version).load(path).select(cols(columns)));
+        spark()
+            .read()
+            .format("delta")
+            .option("versionAsOf", version)
+            .load(path)
+            .select(cols(columns)),
+        spark()
+            .read()
+            .format("deltax")
+            .option("versionAsOf", version)
+            .load(path)
+            .select(cols(columns)));
   }
 
-  /** The same rows; the same schema too where no {@code _metadata} field (whose field metadata differs) is in it. */
+  /**
+   * The same rows; the same schema too where no {@code _metadata} field (whose field metadata
+   * differs) is in it.
+   */
   private static void assertSame(Dataset<Row> expected, Dataset<Row> actual) {
     if (Stream.of(expected.columns()).anyMatch(c -> c.startsWith("row_"))) {
       assertEquals(canonicalRows(expected), canonicalRows(actual), "rows");
@@ -91,7 +134,9 @@ class SnapshotCacheTest {
   }
 
   private static org.apache.spark.sql.Column[] cols(String... names) {
-    return Stream.of(names).map(org.apache.spark.sql.functions::col).toArray(org.apache.spark.sql.Column[]::new);
+    return Stream.of(names)
+        .map(org.apache.spark.sql.functions::col)
+        .toArray(org.apache.spark.sql.Column[]::new);
   }
 
   @Test
@@ -99,13 +144,14 @@ class SnapshotCacheTest {
     String path = table("other-writer", true);
     assertSameAsDeltaSpark(path, WITH_ROW_TRACKING);
 
-    List<Runnable> writes = List.of(
-        () -> insert(path, 100, 5),
-        () -> sql("UPDATE " + quote(path) + " SET v = -v WHERE id % 3 = 0"),
-        () -> sql("DELETE FROM " + quote(path) + " WHERE id = 7"),
-        () -> sql("OPTIMIZE " + quote(path)),
-        () -> checkpoint(path),
-        () -> insert(path, 200, 3));
+    List<Runnable> writes =
+        List.of(
+            () -> insert(path, 100, 5),
+            () -> sql("UPDATE " + quote(path) + " SET v = -v WHERE id % 3 = 0"),
+            () -> sql("DELETE FROM " + quote(path) + " WHERE id = 7"),
+            () -> sql("OPTIMIZE " + quote(path)),
+            () -> checkpoint(path),
+            () -> insert(path, 200, 3));
     for (Runnable write : writes) {
       write.run();
       SnapshotCache.Stats before = stats();
@@ -124,30 +170,34 @@ class SnapshotCacheTest {
   }
 
   /**
-   * Filtered queries after each write skip files by statistics kept across the commits (a
-   * snapshot advanced by a commit takes over the bounds of the files it left alone) and still
-   * return delta-spark's rows: files rewritten by UPDATE and OPTIMIZE, new metadata.
+   * Filtered queries after each write skip files by statistics kept across the commits (a snapshot
+   * advanced by a commit takes over the bounds of the files it left alone) and still return
+   * delta-spark's rows: files rewritten by UPDATE and OPTIMIZE, new metadata.
    */
   @Test
   void filteredQueriesAfterEachWriteReturnDeltaSparksRows() {
     String path = table("filtered", false);
     insert(path, 20, 10);
-    List<String> filters = List.of("v = 50", "v > 150", "id < 5 OR v >= 2000", "v BETWEEN 95 AND 215");
-    List<Runnable> writes = List.of(
-        () -> insert(path, 200, 10),
-        () -> sql("UPDATE " + quote(path) + " SET v = v + 1000 WHERE id < 10"),
-        () -> sql("DELETE FROM " + quote(path) + " WHERE id = 25"),
-        () -> sql("OPTIMIZE " + quote(path)),
-        () -> sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ('deltax.test' = 'x')"),
-        () -> insert(path, 300, 10));
+    List<String> filters =
+        List.of("v = 50", "v > 150", "id < 5 OR v >= 2000", "v BETWEEN 95 AND 215");
+    List<Runnable> writes =
+        List.of(
+            () -> insert(path, 200, 10),
+            () -> sql("UPDATE " + quote(path) + " SET v = v + 1000 WHERE id < 10"),
+            () -> sql("DELETE FROM " + quote(path) + " WHERE id = 25"),
+            () -> sql("OPTIMIZE " + quote(path)),
+            () -> sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ('deltax.test' = 'x')"),
+            () -> insert(path, 300, 10));
     for (String filter : filters) {
-      assertSameRows(spark().read().format("delta").load(path).where(filter),
+      assertSameRows(
+          spark().read().format("delta").load(path).where(filter),
           spark().read().format("deltax").load(path).where(filter));
     }
     for (Runnable write : writes) {
       write.run();
       for (String filter : filters) {
-        assertSameRows(spark().read().format("delta").load(path).where(filter),
+        assertSameRows(
+            spark().read().format("delta").load(path).where(filter),
             spark().read().format("deltax").load(path).where(filter));
       }
     }
@@ -184,12 +234,23 @@ class SnapshotCacheTest {
     assertSameAsDeltaSpark(path, WITH_ROW_TRACKING);
     // row_data_version is deltax's own (RowDataVersionTest checks it against delta-spark's
     // history): the cached answer is the one a read without the cache gives.
-    List<String> cached = canonicalRows(
-        spark().read().format("deltax").load(path).select(cols("id", "_metadata.row_data_version")));
-    List<String> uncached = SharedSpark.withConf(
-        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
-        () -> canonicalRows(spark().read().format("deltax").load(path)
-            .select(cols("id", "_metadata.row_data_version"))));
+    List<String> cached =
+        canonicalRows(
+            spark()
+                .read()
+                .format("deltax")
+                .load(path)
+                .select(cols("id", "_metadata.row_data_version")));
+    List<String> uncached =
+        SharedSpark.withConf(
+            Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
+            () ->
+                canonicalRows(
+                    spark()
+                        .read()
+                        .format("deltax")
+                        .load(path)
+                        .select(cols("id", "_metadata.row_data_version"))));
     assertEquals(uncached, cached);
   }
 
@@ -226,8 +287,14 @@ class SnapshotCacheTest {
 
     insert(path, 100, 10);
 
-    assertSameRows(spark().read().format("delta").option("versionAsOf", planned).load(path)
-        .where("id % 2 = 0"), query);
+    assertSameRows(
+        spark()
+            .read()
+            .format("delta")
+            .option("versionAsOf", planned)
+            .load(path)
+            .where("id % 2 = 0"),
+        query);
     assertSameAsDeltaSpark(path, "*");
   }
 
@@ -239,13 +306,15 @@ class SnapshotCacheTest {
     ExecutorService readers = Executors.newFixedThreadPool(3);
     List<Future<List<List<String>>>> answers = new ArrayList<>();
     for (int t = 0; t < 3; t++) {
-      answers.add(readers.submit(() -> {
-        List<List<String>> seen = new ArrayList<>();
-        do {
-          seen.add(canonicalRows(spark().read().format("deltax").load(path)));
-        } while (writing.get());
-        return seen;
-      }));
+      answers.add(
+          readers.submit(
+              () -> {
+                List<List<String>> seen = new ArrayList<>();
+                do {
+                  seen.add(canonicalRows(spark().read().format("deltax").load(path)));
+                } while (writing.get());
+                return seen;
+              }));
     }
     try {
       for (int i = 0; i < 3; i++) {
@@ -257,7 +326,8 @@ class SnapshotCacheTest {
     }
     Map<List<String>, Long> versions = new HashMap<>();
     for (long v = first; v <= version(path); v++) {
-      versions.put(canonicalRows(spark().read().format("delta").option("versionAsOf", v).load(path)), v);
+      versions.put(
+          canonicalRows(spark().read().format("delta").option("versionAsOf", v).load(path)), v);
     }
     int reads = 0;
     for (Future<List<List<String>>> answer : answers) {
@@ -275,13 +345,16 @@ class SnapshotCacheTest {
     String path = table("stale", false);
     long cached = version(path);
     SharedSpark.withConf(
-        Map.of(SessionSettings.SNAPSHOT_STALENESS.key(), "1h"), () -> {
-      assertSameAsDeltaSpark(path, "*");
-      insert(path, 100, 5);
-      // Served from the cache without listing: the version cached, exactly as delta-spark has it.
-      assertSameRows(spark().read().format("delta").option("versionAsOf", cached).load(path),
-          spark().read().format("deltax").load(path));
-    });
+        Map.of(SessionSettings.SNAPSHOT_STALENESS.key(), "1h"),
+        () -> {
+          assertSameAsDeltaSpark(path, "*");
+          insert(path, 100, 5);
+          // Served from the cache without listing: the version cached, exactly as delta-spark has
+          // it.
+          assertSameRows(
+              spark().read().format("delta").option("versionAsOf", cached).load(path),
+              spark().read().format("deltax").load(path));
+        });
     assertSameAsDeltaSpark(path, "*");
   }
 
@@ -289,15 +362,17 @@ class SnapshotCacheTest {
   void withTheCacheTurnedOffEveryReadIsLoadedAfresh() {
     String path = table("uncached", false);
     SharedSpark.withConf(
-        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"), () -> {
-      SnapshotCache.Stats before = stats();
-      assertSameAsDeltaSpark(path, "*");
-      insert(path, 100, 5);
-      assertSameAsDeltaSpark(path, "*");
-      assertSameAtVersion(path, 1, "*");
-      assertEquals(before, stats());
-      assertTrue(SnapshotCache.shared().tables().stream().noneMatch(t -> t.endsWith("/uncached")));
-    });
+        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
+        () -> {
+          SnapshotCache.Stats before = stats();
+          assertSameAsDeltaSpark(path, "*");
+          insert(path, 100, 5);
+          assertSameAsDeltaSpark(path, "*");
+          assertSameAtVersion(path, 1, "*");
+          assertEquals(before, stats());
+          assertTrue(
+              SnapshotCache.shared().tables().stream().noneMatch(t -> t.endsWith("/uncached")));
+        });
   }
 
   private static void deleteRecursively(Path path) throws IOException {

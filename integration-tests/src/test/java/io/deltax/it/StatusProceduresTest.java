@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it;
 
 import static io.deltax.it.DeltaOracle.checkpoint;
@@ -26,18 +41,17 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.Snapshot;
 import org.apache.spark.sql.delta.TableFeature;
-import scala.jdk.javaapi.CollectionConverters;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * CALL row_tracking_status(...) and CALL table_features(...), checked against DESCRIBE HISTORY,
  * DESCRIBE DETAIL and delta-spark's own table features.
  */
 class StatusProceduresTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() {
@@ -67,15 +81,25 @@ class StatusProceduresTest {
 
   /** The versions delta-spark's history shows for an operation. */
   private static List<Long> versionsOf(String path, String operation) {
-    return spark().sql("DESCRIBE HISTORY " + quote(path)).where("operation = '" + operation + "'")
-        .orderBy("version").select("version").collectAsList().stream().map(r -> r.getLong(0)).toList();
+    return spark()
+        .sql("DESCRIBE HISTORY " + quote(path))
+        .where("operation = '" + operation + "'")
+        .orderBy("version")
+        .select("version")
+        .collectAsList()
+        .stream()
+        .map(r -> r.getLong(0))
+        .toList();
   }
 
   @Test
   void tableUpgradedByDeltaSparkShowsItsBoundary() {
     String path = table("upgraded", 3);
-    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ("
-        + "'delta.enableRowTracking' = 'true', 'delta.checkpointPolicy' = 'v2')");
+    sql(
+        "ALTER TABLE "
+            + quote(path)
+            + " SET TBLPROPERTIES ("
+            + "'delta.enableRowTracking' = 'true', 'delta.checkpointPolicy' = 'v2')");
     Row s = status(path);
     assertTrue(s.getBoolean(6), "supported");
     assertTrue(s.getBoolean(7), "enabled");
@@ -98,7 +122,8 @@ class StatusProceduresTest {
   @Test
   void tableBackfilledByDeltax() {
     String path = table("by-deltax", 3);
-    Row result = spark().sql("CALL backfill_row_tracking(table => '" + path + "', batch_size => 2)").first();
+    Row result =
+        spark().sql("CALL backfill_row_tracking(table => '" + path + "', batch_size => 2)").first();
     Row s = status(path);
     assertEquals(List.of(result.getLong(4), result.getLong(5)), s.getList(13));
     assertEquals(result.getLong(5) + 1, s.getLong(15));
@@ -118,7 +143,9 @@ class StatusProceduresTest {
     assertEquals(-1L, s.getLong(11));
     Map<String, Row> f = features(path);
     assertFalse(f.containsKey("rowTracking"));
-    assertTrue(f.containsKey("appendOnly"), "legacy writer version 2 stands for appendOnly: " + f.keySet());
+    assertTrue(
+        f.containsKey("appendOnly"),
+        "legacy writer version 2 stands for appendOnly: " + f.keySet());
     assertEquals(0L, f.get("appendOnly").getLong(2));
   }
 
@@ -130,7 +157,8 @@ class StatusProceduresTest {
       sql("INSERT INTO " + quote(path) + " VALUES (" + (10 + i) + ")");
     }
     checkpoint(path);
-    long checkpointVersion = versionsOf(path, "WRITE").stream().mapToLong(Long::longValue).max().orElseThrow();
+    long checkpointVersion =
+        versionsOf(path, "WRITE").stream().mapToLong(Long::longValue).max().orElseThrow();
     deleteCommits(path, 0, checkpointVersion - 1);
     Row s = status(path);
     assertTrue(s.getBoolean(7), "still enabled");
@@ -166,25 +194,35 @@ class StatusProceduresTest {
 
   /** delta-spark's type of a feature: reader-writer or writer only. */
   private static String deltaSparkType(String feature) {
-    return TableFeature.featureNameToFeature(feature).get().isReaderWriterFeature() ? "reader-writer" : "writer";
+    return TableFeature.featureNameToFeature(feature).get().isReaderWriterFeature()
+        ? "reader-writer"
+        : "writer";
   }
 
   private static Snapshot deltaSparkSnapshotAt(String path, long version) {
     DeltaLog.clearCache();
     DeltaLog log = DeltaLog.forTable(spark(), path);
-    return log.getSnapshotAt(version, log.getSnapshotAt$default$2(), log.getSnapshotAt$default$3(),
+    return log.getSnapshotAt(
+        version,
+        log.getSnapshotAt$default$2(),
+        log.getSnapshotAt$default$3(),
         log.getSnapshotAt$default$4());
   }
 
   /** Metadata clean-up: a checkpoint of the latest version, then every commit before it deleted. */
   private static long cleanUpLog(String path) throws IOException {
     checkpoint(path);
-    long checkpointVersion = spark().sql("DESCRIBE HISTORY " + quote(path)).selectExpr("max(version)")
-        .first().getLong(0);
+    long checkpointVersion =
+        spark()
+            .sql("DESCRIBE HISTORY " + quote(path))
+            .selectExpr("max(version)")
+            .first()
+            .getLong(0);
     try (Stream<Path> files = Files.list(Path.of(path, "_delta_log"))) {
       for (Path f : files.toList()) {
         String name = f.getFileName().toString();
-        if (name.matches("\\d{20}\\.(json|crc)") && Long.parseLong(name.substring(0, 20)) < checkpointVersion) {
+        if (name.matches("\\d{20}\\.(json|crc)")
+            && Long.parseLong(name.substring(0, 20)) < checkpointVersion) {
           Files.delete(f);
         }
       }
@@ -195,13 +233,18 @@ class StatusProceduresTest {
 
   @Test
   void bothProceduresListDeltaSparksTableFeatures() {
-    List<String> tables = List.of(
-        table("legacy", 1),
-        created("writer-version-4", "'delta.minWriterVersion' = '4'"),
-        created("writer-version-6", "'delta.minWriterVersion' = '6'"),
-        created("column-mapping", "'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5', "
-            + "'delta.columnMapping.mode' = 'name'"),
-        created("table-features", "'delta.enableDeletionVectors' = 'true', 'delta.enableRowTracking' = 'true'"));
+    List<String> tables =
+        List.of(
+            table("legacy", 1),
+            created("writer-version-4", "'delta.minWriterVersion' = '4'"),
+            created("writer-version-6", "'delta.minWriterVersion' = '6'"),
+            created(
+                "column-mapping",
+                "'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5', "
+                    + "'delta.columnMapping.mode' = 'name'"),
+            created(
+                "table-features",
+                "'delta.enableDeletionVectors' = 'true', 'delta.enableRowTracking' = 'true'"));
     int legacy = 0;
     for (String path : tables) {
       Row detail = spark().sql("DESCRIBE DETAIL " + quote(path)).first();
@@ -229,31 +272,35 @@ class StatusProceduresTest {
   }
 
   /**
-   * A table that needs a reader feature deltax does not implement is described, not refused:
-   * its features are listed with which of them deltax reads, while reading it stays refused.
+   * A table that needs a reader feature deltax does not implement is described, not refused: its
+   * features are listed with which of them deltax reads, while reading it stays refused.
    */
   @Test
   void tableFeaturesDescribesATableDeltaxCannotRead() throws IOException {
     String path = created("future-feature", "'delta.enableDeletionVectors' = 'true'");
-    Files.writeString(Path.of(path, "_delta_log", "00000000000000000002.json"),
-        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
-            + "\"readerFeatures\":[\"deletionVectors\",\"futureFeature\"],"
-            + "\"writerFeatures\":[\"deletionVectors\",\"futureFeature\",\"futureWriterFeature\"]}}\n");
+    Files.writeString(
+        Path.of(path, "_delta_log", "00000000000000000002.json"),
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,\"readerFeatures\":[\"deletionVectors\",\"futureFeature\"],\"writerFeatures\":[\"deletionVectors\",\"futureFeature\",\"futureWriterFeature\"]}}\n");
     Map<String, Row> features = features(path);
-    assertEquals(Set.of("deletionVectors", "futureFeature", "futureWriterFeature"), features.keySet());
+    assertEquals(
+        Set.of("deletionVectors", "futureFeature", "futureWriterFeature"), features.keySet());
     assertEquals("reader-writer", features.get("futureFeature").getString(1));
     assertEquals(2L, features.get("futureFeature").get(2), "since_version");
     assertFalse(features.get("futureFeature").getBoolean(3), "readable_by_deltax");
     assertEquals("writer", features.get("futureWriterFeature").getString(1));
-    assertTrue(features.get("futureWriterFeature").getBoolean(3), "a writer feature does not stop a reader");
+    assertTrue(
+        features.get("futureWriterFeature").getBoolean(3),
+        "a writer feature does not stop a reader");
     assertEquals(0L, features.get("deletionVectors").get(2), "since_version");
     assertTrue(features.get("deletionVectors").getBoolean(3));
-    Exception read = assertThrows(Exception.class,
-        () -> spark().read().format("deltax").load(path).collect());
+    Exception read =
+        assertThrows(Exception.class, () -> spark().read().format("deltax").load(path).collect());
     assertTrue(read.getMessage().contains("DELTAX_UNSUPPORTED_READER_FEATURE"), read.getMessage());
   }
 
-  /** deltax's feature catalog, where delta-spark knows the feature too, says what delta-spark says. */
+  /**
+   * deltax's feature catalog, where delta-spark knows the feature too, says what delta-spark says.
+   */
   @Test
   void knownFeaturesHaveDeltaSparksTypesAndLegacyVersions() {
     int compared = 0;
@@ -266,7 +313,8 @@ class StatusProceduresTest {
       assertEquals(deltaSparkType(ours.name()), ours.type().label(), ours.name());
       if (theirs.get().isLegacyFeature()) {
         assertEquals(theirs.get().minWriterVersion(), ours.minWriterVersion(), ours.name());
-        assertEquals(Math.max(1, theirs.get().minReaderVersion()), ours.minReaderVersion(), ours.name());
+        assertEquals(
+            Math.max(1, theirs.get().minReaderVersion()), ours.minReaderVersion(), ours.name());
       } else {
         assertEquals(7, ours.minWriterVersion(), ours.name() + " is implied by no legacy protocol");
       }
@@ -281,28 +329,52 @@ class StatusProceduresTest {
     sql("INSERT INTO " + quote(path) + " VALUES (10)");
     long checkpoint = cleanUpLog(path);
     // Repeats delta.enableRowTracking = true in its metadata, and so does the checkpoint's.
-    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ("
-        + "'delta.enableRowTracking' = 'true', 'deltax.test.note' = 'repeated')");
-    long repeated = versionsOf(path, "SET TBLPROPERTIES").stream().mapToLong(Long::longValue).max().orElseThrow();
-    sql("ALTER TABLE " + quote(path) + " SET TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
-    long deletionVectors = versionsOf(path, "SET TBLPROPERTIES").stream().mapToLong(Long::longValue).max()
-        .orElseThrow();
+    sql(
+        "ALTER TABLE "
+            + quote(path)
+            + " SET TBLPROPERTIES ("
+            + "'delta.enableRowTracking' = 'true', 'deltax.test.note' = 'repeated')");
+    long repeated =
+        versionsOf(path, "SET TBLPROPERTIES").stream()
+            .mapToLong(Long::longValue)
+            .max()
+            .orElseThrow();
+    sql(
+        "ALTER TABLE "
+            + quote(path)
+            + " SET TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
+    long deletionVectors =
+        versionsOf(path, "SET TBLPROPERTIES").stream()
+            .mapToLong(Long::longValue)
+            .max()
+            .orElseThrow();
 
     Snapshot atCheckpoint = deltaSparkSnapshotAt(path, checkpoint);
-    assertEquals("true", CollectionConverters.asJava(atCheckpoint.metadata().configuration())
-        .get("delta.enableRowTracking"), "enabled before the oldest version the log can rebuild");
-    Set<String> checkpointFeatures = CollectionConverters.asJava(atCheckpoint.protocol().readerAndWriterFeatureNames());
+    assertEquals(
+        "true",
+        CollectionConverters.asJava(atCheckpoint.metadata().configuration())
+            .get("delta.enableRowTracking"),
+        "enabled before the oldest version the log can rebuild");
+    Set<String> checkpointFeatures =
+        CollectionConverters.asJava(atCheckpoint.protocol().readerAndWriterFeatureNames());
     assertTrue(checkpointFeatures.contains("rowTracking"));
     assertFalse(checkpointFeatures.contains("deletionVectors"));
-    assertTrue(CollectionConverters.asJava(deltaSparkSnapshotAt(path, deletionVectors).protocol()
-        .readerAndWriterFeatureNames()).contains("deletionVectors"));
+    assertTrue(
+        CollectionConverters.asJava(
+                deltaSparkSnapshotAt(path, deletionVectors)
+                    .protocol()
+                    .readerAndWriterFeatureNames())
+            .contains("deletionVectors"));
     assertTrue(repeated > checkpoint && deletionVectors > repeated);
 
     Row status = status(path);
     assertFalse(status.getBoolean(16), "history incomplete");
-    assertTrue(status.isNullAt(15), "enablement_version: not the version that repeated the property");
+    assertTrue(
+        status.isNullAt(15), "enablement_version: not the version that repeated the property");
     Map<String, Row> features = features(path);
-    assertEquals(deletionVectors, features.get("deletionVectors").getLong(2),
+    assertEquals(
+        deletionVectors,
+        features.get("deletionVectors").getLong(2),
         "since_version: absent from the checkpoint's protocol, added by a later commit");
     assertTrue(features.get("rowTracking").isNullAt(2), "in the checkpoint's protocol already");
   }

@@ -1,9 +1,24 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.spark42;
 
+import io.deltax.changes.ChangeFeedTable;
 import io.deltax.changes.plan.ChangeRange;
 import io.deltax.changes.plan.CommitChanges;
-import io.deltax.errors.DeltaXErrors;
-import io.deltax.changes.ChangeFeedTable;
+import io.deltax.errors.ChangeFeedErrors;
 import io.deltax.rowtracking.RowTrackingConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +38,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * A deltax change feed (mode {@code all}) as Spark 4.2's {@code Changelog}: the table's columns,
  * {@code _change_type}, {@code _commit_version}, {@code _commit_timestamp}, and a {@code _metadata}
- * column with {@code row_id} (the {@link #rowId()}) and {@code row_data_version} (the
- * {@link #rowVersion()}: the version of the row's last content change, which a row tracking
- * backfill does not move, unlike {@code row_commit_version}).
+ * column with {@code row_id} (the {@link #rowId()}) and {@code row_data_version} (the {@link
+ * #rowVersion()}: the version of the row's last content change, which a row tracking backfill does
+ * not move, unlike {@code row_commit_version}).
  *
  * <p>The flags say what Spark's {@code ResolveChangelogTable} must still do. Where every commit of
  * the range is matched by row ID, deltax already drops copy-on-write carry-overs and writes updates
@@ -43,6 +58,7 @@ final class DeltaXChangelog implements Changelog {
   private static final String METADATA = "_metadata";
 
   private final ChangeFeedTable changes;
+
   /**
    * The range's commits the log still holds, which the flags describe. Spark loads a changelog for
    * a stream too, also when the query restarts from its checkpoint, whose offset may lie past a
@@ -50,6 +66,7 @@ final class DeltaXChangelog implements Changelog {
    * start by name ({@link ChangeFeedTable#range}).
    */
   private final ChangeRange range;
+
   /**
    * The version of the first commit of the range not matched by row ID, if any. A range without
    * commits (a stream's, starting after the latest version) has row IDs where the end has row
@@ -60,9 +77,15 @@ final class DeltaXChangelog implements Changelog {
   DeltaXChangelog(ChangeFeedTable changes) {
     this.changes = changes;
     this.range = changes.availableRange();
-    this.firstFileLevel = range.commits().isEmpty()
-        ? RowTrackingConfig.of(range.endSnapshot()).enabled() ? Optional.empty() : Optional.of(range.start())
-        : range.commits().stream().filter(c -> !c.rowTracked()).map(CommitChanges::version).findFirst();
+    this.firstFileLevel =
+        range.commits().isEmpty()
+            ? RowTrackingConfig.of(range.endSnapshot()).enabled()
+                ? Optional.empty()
+                : Optional.of(range.start())
+            : range.commits().stream()
+                .filter(c -> !c.rowTracked())
+                .map(CommitChanges::version)
+                .findFirst();
   }
 
   @Override
@@ -78,14 +101,16 @@ final class DeltaXChangelog implements Changelog {
     }
     // Row IDs are never null where every commit is matched by row ID; Spark needs that of rowId().
     boolean nullable = firstFileLevel.isPresent();
-    StructType metadata = new StructType()
-        .add("row_id", DataTypes.LongType, nullable)
-        .add("row_data_version", DataTypes.LongType, nullable);
+    StructType metadata =
+        new StructType()
+            .add("row_id", DataTypes.LongType, nullable)
+            .add("row_data_version", DataTypes.LongType, nullable);
     columns.add(Column.create(METADATA, metadata, nullable));
     return columns.toArray(new Column[0]);
   }
 
-  // Without row identity Spark accepts no flag set (INVALID_CHANGELOG_SCHEMA.MISSING_ROW_ID); such a
+  // Without row identity Spark accepts no flag set (INVALID_CHANGELOG_SCHEMA.MISSING_ROW_ID); such
+  // a
   // range is served only where the flags change nothing, see checkCanServe.
 
   @Override
@@ -109,7 +134,8 @@ final class DeltaXChangelog implements Changelog {
 
   @Override
   public NamedReference[] rowId() {
-    return firstFileLevel.isPresent() ? new NamedReference[0]
+    return firstFileLevel.isPresent()
+        ? new NamedReference[0]
         : new NamedReference[] {Expressions.column(METADATA + ".row_id")};
   }
 
@@ -125,22 +151,27 @@ final class DeltaXChangelog implements Changelog {
 
   /**
    * A range with file-level commits has no row identity, so Spark would return its raw rows
-   * unprocessed; refuse what that would get wrong: net changes over several commits, and
-   * carry-over removal or update detection where a file-level commit rewrote files.
+   * unprocessed; refuse what that would get wrong: net changes over several commits, and carry-over
+   * removal or update detection where a file-level commit rewrote files.
    */
   void checkCanServe(ChangelogContext context) {
     if (firstFileLevel.isEmpty()) {
       return;
     }
     boolean net = context.deduplicationMode() == DeduplicationMode.NET_CHANGES && severalCommits();
-    boolean rowLevel = fileLevelRewrite()
-        && (context.deduplicationMode() != DeduplicationMode.NONE || context.computeUpdates());
+    boolean rowLevel =
+        fileLevelRewrite()
+            && (context.deduplicationMode() != DeduplicationMode.NONE || context.computeUpdates());
     if (net || rowLevel) {
       if (range.start() > changes.bounds().start()) {
-        changes.range(); // the range starts before what the log still holds: that is the error to name
+        changes
+            .range(); // the range starts before what the log still holds: that is the error to name
       }
-      throw DeltaXErrors.changelogWithoutRowIds(range.endSnapshot().tableRoot().toString(),
-          firstFileLevel.get(), context.deduplicationMode().value(), context.computeUpdates());
+      throw ChangeFeedErrors.changelogWithoutRowIds(
+          range.endSnapshot().tableRoot().toString(),
+          firstFileLevel.get(),
+          context.deduplicationMode().value(),
+          context.computeUpdates());
     }
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.derive;
 
 import java.util.Map;
@@ -7,16 +22,18 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * The row IDs of a commit's added rows, each either written by the commit (its row commit version
- * is the commit's) or only copied. The two sets are disjoint: a row ID is in one added row at
- * most. A rewritten file keeps its rows' order, so IDs arrive in runs of consecutive ones, and a
- * run is stored as one range. A removed file's rows are asked about in row ID order too, so a
- * {@link CopiedCursor} walks the copied set forward instead of searching it for every row.
+ * is the commit's) or only copied. The two sets are disjoint: a row ID is in one added row at most.
+ * A rewritten file keeps its rows' order, so IDs arrive in runs of consecutive ones, and a run is
+ * stored as one range. A removed file's rows are asked about in row ID order too, so a {@link
+ * CopiedCursor} walks the copied set forward instead of searching it for every row.
  */
 final class AddedRowIds {
   private final RowIdSet written = new RowIdSet();
   private final RowIdSet copied = new RowIdSet();
+
   /** The open run: [runStart, runEnd), written or copied. */
   private long runStart = -1;
+
   private long runEnd = -1;
   private boolean runWritten;
 
@@ -56,8 +73,10 @@ final class AddedRowIds {
    */
   static final class CopiedCursor {
     private final RowIdSet copied;
+
     /** The 32-bit block of the last row ID asked, and a cursor in its bitmap (null: none). */
     private long block = -1;
+
     private int lastLow;
     private PeekableIntIterator next;
 
@@ -84,8 +103,8 @@ final class AddedRowIds {
 
   /**
    * Non-negative row IDs as 32-bit Roaring bitmaps by their high half (one, in all but tables of
-   * more than four billion rows). Roaring's own 64-bit maps either cannot walk forward from a
-   * value or add ranges in quadratic time.
+   * more than four billion rows). Roaring's own 64-bit maps either cannot walk forward from a value
+   * or add ranges in quadratic time.
    */
   private static final class RowIdSet {
     final Map<Long, RoaringBitmap> blocks = new TreeMap<>();
@@ -95,7 +114,8 @@ final class AddedRowIds {
       while (start < end) {
         long high = start >>> 32;
         long blockEnd = Math.min(end, (high + 1) << 32);
-        blocks.computeIfAbsent(high, h -> new RoaringBitmap())
+        blocks
+            .computeIfAbsent(high, h -> new RoaringBitmap())
             .add(start & 0xFFFFFFFFL, blockEnd - (high << 32));
         start = blockEnd;
       }

@@ -1,17 +1,32 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.derive;
 
+import io.deltax.actions.DeletionVectorDescriptor;
 import io.deltax.changes.plan.ChangeFile;
 import io.deltax.changes.plan.CommitChanges;
-import io.deltax.actions.DeletionVectorDescriptor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.Iterator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -26,38 +41,42 @@ import org.apache.spark.sql.catalyst.InternalRow;
  * <ul>
  *   <li>a row ID only among the added rows is an insert;
  *   <li>only among the removed rows (or hidden by a grown deletion vector), a delete;
- *   <li>in both, where the added row's commit version is this commit, an update: the removed row
- *       is the pre-image, the added row the post-image;
+ *   <li>in both, where the added row's commit version is this commit, an update: the removed row is
+ *       the pre-image, the added row the post-image;
  *   <li>in both with an older commit version, a row the commit only copied: no change.
  * </ul>
  *
- * Every added file's row IDs and commit versions alone are read first (two long columns); then
- * the removed files' rows, each a delete, a pre-image or nothing; then the rows of the added files
- * that hold a row of this commit, each an insert or a post-image. An added file with no row of
- * this commit (a copied file) is not read again. Of the files read whole, only the rows that are
- * a change are assembled: a copied row is dropped by its row ID and commit version first. A file
+ * Every added file's row IDs and commit versions alone are read first (two long columns); then the
+ * removed files' rows, each a delete, a pre-image or nothing; then the rows of the added files that
+ * hold a row of this commit, each an insert or a post-image. An added file with no row of this
+ * commit (a copied file) is not read again. Of the files read whole, only the rows that are a
+ * change are assembled: a copied row is dropped by its row ID and commit version first. A file
  * re-added with a grown deletion vector is not read at all: of the removed file only the rows the
  * new vector newly hides are read.
  *
  * <p>A task may read only a slice of the commit's files ({@link CommitSlice}); it still indexes
- * every added file's row IDs, which the removed rows are matched with. An added row of this
- * commit needs no removed row to tell an update from an insert: its row ID does (see
- * {@link #firstFreshRowId}).
+ * every added file's row IDs, which the removed rows are matched with. An added row of this commit
+ * needs no removed row to tell an update from an insert: its row ID does (see {@link
+ * #firstFreshRowId}).
  *
- * <p>A commit without row tracking has no row IDs to match: where it wrote change data files,
- * their rows are its changes, as they record them; else its removed rows are deletes and its added
- * rows inserts (file-level changes), but for a file it re-added with another deletion vector, of
- * which only the rows one vector hides and the other does not changed.
+ * <p>A commit without row tracking has no row IDs to match: where it wrote change data files, their
+ * rows are its changes, as they record them; else its removed rows are deletes and its added rows
+ * inserts (file-level changes), but for a file it re-added with another deletion vector, of which
+ * only the rows one vector hides and the other does not changed.
  */
 public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable {
   private final CommitChanges commit;
   private final FileRows files;
+
   /** The row IDs of the commit's added rows, written or copied. */
   private final AddedRowIds added = new AddedRowIds();
+
   /** Row IDs from here up were first assigned by this commit: its rows there are inserts. */
   private final long firstFreshRowId;
+
   /** The files still to read: removed ones first, then added ones, then change data files. */
   private final Deque<Source> sources = new ArrayDeque<>();
+
   private FileRows.RowIterator current;
   private Role currentRole;
   private ChangeRow next;
@@ -82,6 +101,7 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   private static final class ReadPlan {
     final List<ChangeFile> addedToRead = new ArrayList<>();
     final Map<ChangeFile, DeletionVectorDescriptor> onlyHiddenBy = new HashMap<>();
+
     /** Removed files none of whose rows changed. */
     final Set<ChangeFile> unread = new HashSet<>();
   }
@@ -125,7 +145,8 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
    * @param before the removed file of the same path, or null
    * @param ours whether this task's slice reads the file
    */
-  private void planMatchedByRowId(ChangeFile added, ChangeFile before, boolean ours, ReadPlan plan) {
+  private void planMatchedByRowId(
+      ChangeFile added, ChangeFile before, boolean ours, ReadPlan plan) {
     if (before != null && added.deletionVector() != null && before.hasRowIds()) {
       // The same data file with a grown deletion vector: its live rows are the removed file's,
       // copied; only the rows the new vector hides can have changed.
@@ -142,7 +163,8 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
    * deletes, those the old one hid and the new one does not are inserts, and the rest are the same
    * rows; as delta-spark's CDF (CDCReader.processDeletionVectorActions).
    */
-  private static void planFileLevel(ChangeFile added, ChangeFile before, boolean ours, ReadPlan plan) {
+  private static void planFileLevel(
+      ChangeFile added, ChangeFile before, boolean ours, ReadPlan plan) {
     if (before == null) {
       if (ours) {
         plan.addedToRead.add(added);
@@ -172,7 +194,9 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
   private static long firstFreshRowId(CommitChanges commit, Set<String> removedPaths) {
     long first = Long.MAX_VALUE;
     for (ChangeFile f : commit.added()) {
-      if (f.hasRowIds() && f.defaultRowCommitVersion() == commit.version() && !removedPaths.contains(f.path())) {
+      if (f.hasRowIds()
+          && f.defaultRowCommitVersion() == commit.version()
+          && !removedPaths.contains(f.path())) {
         first = Math.min(first, f.baseRowId());
       }
     }
@@ -205,10 +229,14 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
           return false;
         }
         Source source = sources.poll();
-        current = source.role() == Role.RECORDED ? files.changeDataRows(source.file())
-            : source.onlyHiddenBy() != null ? files.hiddenRows(source.file(), source.onlyHiddenBy())
-            : commit.rowTracked() && source.file().hasRowIds() ? files.rows(source.file(), wanted(source))
-            : files.rows(source.file());
+        current =
+            source.role() == Role.RECORDED
+                ? files.changeDataRows(source.file())
+                : source.onlyHiddenBy() != null
+                    ? files.hiddenRows(source.file(), source.onlyHiddenBy())
+                    : commit.rowTracked() && source.file().hasRowIds()
+                        ? files.rows(source.file(), wanted(source))
+                        : files.rows(source.file());
         currentRole = source.role();
       }
       next = classify(current.next());
@@ -243,14 +271,19 @@ public final class CommitChangeDeriver implements Iterator<ChangeRow>, Closeable
       type = currentRole == Role.REMOVED ? ChangeType.DELETE : ChangeType.INSERT;
     } else if (currentRole == Role.REMOVED) {
       long rowId = FileRows.rowId(row);
-      type = added.written(rowId) ? ChangeType.UPDATE_PREIMAGE
-          : added.copied(rowId) ? null : ChangeType.DELETE;
+      type =
+          added.written(rowId)
+              ? ChangeType.UPDATE_PREIMAGE
+              : added.copied(rowId) ? null : ChangeType.DELETE;
     } else if (FileRows.rowCommitVersion(row) != commit.version()) {
       type = null; // copied, not changed
     } else {
-      type = FileRows.rowId(row) < firstFreshRowId ? ChangeType.UPDATE_POSTIMAGE : ChangeType.INSERT;
+      type =
+          FileRows.rowId(row) < firstFreshRowId ? ChangeType.UPDATE_POSTIMAGE : ChangeType.INSERT;
     }
-    return type == null ? null : new ChangeRow(row, type, commit.version(), commit.timestampMillis());
+    return type == null
+        ? null
+        : new ChangeRow(row, type, commit.version(), commit.timestampMillis());
   }
 
   @Override

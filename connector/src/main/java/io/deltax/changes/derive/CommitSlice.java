@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.derive;
 
 import io.deltax.changes.plan.ChangeFile;
@@ -8,10 +23,10 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The share of one commit's files that one task reads: a commit that rewrote many files is read
- * by several tasks at once, each matching its own files' rows ({@link CommitChangeDeriver}). The
- * files are dealt out by size, largest first, each to the slice with the fewest bytes so far;
- * every task computes the same deal from the same commit, so only the slice's number is shipped.
+ * The share of one commit's files that one task reads: a commit that rewrote many files is read by
+ * several tasks at once, each matching its own files' rows ({@link CommitChangeDeriver}). The files
+ * are dealt out by size, largest first, each to the slice with the fewest bytes so far; every task
+ * computes the same deal from the same commit, so only the slice's number is shipped.
  *
  * @param index this slice, from 0
  * @param count how many slices the commit was cut into, 1 or more
@@ -64,7 +79,8 @@ public record CommitSlice(CommitChanges commit, int index, int count) implements
     for (int i = 0; i < files.size(); i++) {
       bySize.add(i);
     }
-    bySize.sort(Comparator.<Integer>comparingLong(i -> -files.get(i).size()).thenComparingInt(i -> i));
+    bySize.sort(
+        Comparator.<Integer>comparingLong(i -> -files.get(i).size()).thenComparingInt(i -> i));
     long[] load = new long[count];
     for (int i : bySize) {
       int least = 0;

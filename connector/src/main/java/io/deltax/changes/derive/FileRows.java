@@ -1,15 +1,29 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.derive;
 
+import io.deltax.actions.DeletionVectorDescriptor;
 import io.deltax.changes.plan.ChangeFile;
 import java.io.Closeable;
-import io.deltax.actions.DeletionVectorDescriptor;
 import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
- * Reads the live rows of a logical file (its deletion vector applied), or the rows of a change
- * data file, for {@link CommitChangeDeriver}. Implemented by the read path with Spark's Parquet
- * reader.
+ * Reads the live rows of a logical file (its deletion vector applied), or the rows of a change data
+ * file, for {@link CommitChangeDeriver}. Implemented by the read path with Spark's Parquet reader.
  */
 public interface FileRows {
   /** An iterator over rows that holds an open file until it is exhausted or closed. */
@@ -22,9 +36,9 @@ public interface FileRows {
   }
 
   /**
-   * Which rows of a file with row IDs are wanted, decided from a row's ID and commit version
-   * alone, before its columns are copied: most rows of a rewritten file are copies, and copying
-   * them only to drop them was most of a change feed's time.
+   * Which rows of a file with row IDs are wanted, decided from a row's ID and commit version alone,
+   * before its columns are copied: most rows of a rewritten file are copies, and copying them only
+   * to drop them was most of a change feed's time.
    */
   @FunctionalInterface
   interface RowFilter {
@@ -32,8 +46,8 @@ public interface FileRows {
   }
 
   /**
-   * The read columns of each live row; for a file with row IDs followed by a struct of
-   * {@code (row_id, row_commit_version, row_index)} as the last field. Rows are not reused.
+   * The read columns of each live row; for a file with row IDs followed by a struct of {@code
+   * (row_id, row_commit_version, row_index)} as the last field. Rows are not reused.
    */
   RowIterator rows(ChangeFile file);
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.files;
 
 import io.deltax.deletionvectors.DeletedRows;
@@ -7,16 +22,18 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * The live rows of one file from Spark's vectorized Parquet reader, a batch at a time: the
- * {@code _metadata} batch assembler computes row IDs and commit versions as vectors and leaves out
- * the rows a deletion vector removes (a view, nothing copied), the filters look at those vectors,
- * and only the rows they keep are copied out of the batch. Most rows of a rewritten file are
- * copies the filters drop, so most rows are never copied at all.
+ * The live rows of one file from Spark's vectorized Parquet reader, a batch at a time: the {@code
+ * _metadata} batch assembler computes row IDs and commit versions as vectors and leaves out the
+ * rows a deletion vector removes (a view, nothing copied), the filters look at those vectors, and
+ * only the rows they keep are copied out of the batch. Most rows of a rewritten file are copies the
+ * filters drop, so most rows are never copied at all.
  */
 final class LiveRowsByBatch extends LiveRows {
   private final MetadataBatchAssembler assembler;
+
   /** Whether a batch ends with the (row ID, commit version, row index) struct. */
   private final boolean withIds;
+
   private ColumnarBatch batch;
   private int pos;
   private ColumnVector rowIds;
@@ -27,8 +44,13 @@ final class LiveRowsByBatch extends LiveRows {
    * @param withIds whether the read plan selects the (row ID, commit version, row index) struct
    * @param idsOnly whether to return only (row ID, commit version), in one reused row
    */
-  LiveRowsByBatch(scala.collection.Iterator<?> parquet, InternalRow partitionRow,
-      DeletedRows deleted, MetadataBatchAssembler assembler, boolean withIds, boolean idsOnly) {
+  LiveRowsByBatch(
+      scala.collection.Iterator<?> parquet,
+      InternalRow partitionRow,
+      DeletedRows deleted,
+      MetadataBatchAssembler assembler,
+      boolean withIds,
+      boolean idsOnly) {
     super(parquet, partitionRow, deleted, idsOnly);
     this.assembler = assembler;
     this.withIds = withIds;

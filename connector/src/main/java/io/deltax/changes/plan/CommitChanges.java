@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.plan;
 
 import java.io.Serializable;
@@ -20,19 +35,34 @@ import java.util.Map;
  * @param recorded the {@code cdc} files of a commit matched by row ID, which a read that needs no
  *     row ID reads instead of its removed and added files ({@link #asRecorded}); else empty
  */
-public record CommitChanges(long version, long timestampMillis, boolean rowTracked,
-    List<ChangeFile> removed, List<ChangeFile> added, List<ChangeFile> changeData,
-    List<ChangeFile> recorded) implements Serializable {
+public record CommitChanges(
+    long version,
+    long timestampMillis,
+    boolean rowTracked,
+    List<ChangeFile> removed,
+    List<ChangeFile> added,
+    List<ChangeFile> changeData,
+    List<ChangeFile> recorded)
+    implements Serializable {
 
   /** Changes told by removed and added files alone. */
-  public CommitChanges(long version, long timestampMillis, boolean rowTracked,
-      List<ChangeFile> removed, List<ChangeFile> added) {
+  public CommitChanges(
+      long version,
+      long timestampMillis,
+      boolean rowTracked,
+      List<ChangeFile> removed,
+      List<ChangeFile> added) {
     this(version, timestampMillis, rowTracked, removed, added, List.of());
   }
 
   /** Changes told by removed and added files, or by change data files, alone. */
-  public CommitChanges(long version, long timestampMillis, boolean rowTracked,
-      List<ChangeFile> removed, List<ChangeFile> added, List<ChangeFile> changeData) {
+  public CommitChanges(
+      long version,
+      long timestampMillis,
+      boolean rowTracked,
+      List<ChangeFile> removed,
+      List<ChangeFile> added,
+      List<ChangeFile> changeData) {
     this(version, timestampMillis, rowTracked, removed, added, changeData, List.of());
   }
 
@@ -40,11 +70,12 @@ public record CommitChanges(long version, long timestampMillis, boolean rowTrack
    * This commit read from the change data files it wrote, as delta-spark's change data feed reads
    * it (PROTOCOL.md, "Add CDC File": change data readers should use them rather than compute the
    * changes from the {@code add} and {@code remove} actions): the same rows, but without row IDs,
-   * and only the changed rows are read, not every row of the files the commit rewrote. Itself
-   * where it wrote none, or is read from them already.
+   * and only the changed rows are read, not every row of the files the commit rewrote. Itself where
+   * it wrote none, or is read from them already.
    */
   public CommitChanges asRecorded() {
-    return recorded.isEmpty() ? this
+    return recorded.isEmpty()
+        ? this
         : new CommitChanges(version, timestampMillis, false, List.of(), List.of(), recorded);
   }
 

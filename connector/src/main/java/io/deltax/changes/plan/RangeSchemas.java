@@ -1,8 +1,23 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.plan;
 
 import io.deltax.actions.Metadata;
 import io.deltax.columnmapping.ColumnMapping;
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.ChangeFeedErrors;
 import io.deltax.protocol.TypeWidening;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +32,14 @@ import org.apache.spark.sql.types.StructType;
  * last schema, which reads them all. As in delta-spark's batch change data feed: the schema as of
  * the start, and every schema a later commit of the range set. A schema the start commit itself
  * sets replaces the one before it (the range's rows were all written at or after it), with one
- * exception: the rows that commit removes were written before it (an overwrite with a new schema,
- * a REPLACE), so a column they share with the last schema must keep its type.
+ * exception: the rows that commit removes were written before it (an overwrite with a new schema, a
+ * REPLACE), so a column they share with the last schema must keep its type.
  *
- * <p>A stream's micro-batch starts where the one before it ended, not where a user chose: there
- * the schema before the start must fit whole. A stream also reads across a widened type
- * (PROTOCOL.md "Type Widening"), as delta-spark's does: whether the stream's schema has it is
- * the stream's to decide (a running query fails, a restarted one reads on). delta-spark's batch
- * change data feed refuses it, and so does a batch range here.
+ * <p>A stream's micro-batch starts where the one before it ended, not where a user chose: there the
+ * schema before the start must fit whole. A stream also reads across a widened type (PROTOCOL.md
+ * "Type Widening"), as delta-spark's does: whether the stream's schema has it is the stream's to
+ * decide (a running query fails, a restarted one reads on). delta-spark's batch change data feed
+ * refuses it, and so does a batch range here.
  */
 public final class RangeSchemas {
   /** A commit's new metadata, and whether the commit also removed rows (written before it). */
@@ -32,8 +47,10 @@ public final class RangeSchemas {
 
   private final String table;
   private final long start;
+
   /** The metadata of the version before the start; null from version 0. */
   private final Metadata beforeStart;
+
   private final boolean startChosen;
   private final List<SchemaChange> changes = new ArrayList<>();
 
@@ -56,7 +73,8 @@ public final class RangeSchemas {
 
   /** Fails with {@code DELTAX_UNSUPPORTED_CHANGE_RANGE}, naming the commit that broke a schema. */
   void check() {
-    SchemaChange atStart = !changes.isEmpty() && changes.get(0).version() == start ? changes.get(0) : null;
+    SchemaChange atStart =
+        !changes.isEmpty() && changes.get(0).version() == start ? changes.get(0) : null;
     List<SchemaChange> written = new ArrayList<>();
     if (beforeStart != null && (atStart == null || !startChosen)) {
       written.add(new SchemaChange(start - 1, beforeStart, false));
@@ -78,16 +96,17 @@ public final class RangeSchemas {
         if (why != null) {
           SchemaChange broke = written.get(j);
           // A range starting at that commit still reads the rows it removed with the new types.
-          boolean refusedThere = broke.removesRows() && typeChange(written.get(j - 1).metadata(), last) != null;
-          throw DeltaXErrors.changeRangeSchemaChange(table, broke.version(), why,
-              refusedThere ? broke.version() + 1 : broke.version());
+          boolean refusedThere =
+              broke.removesRows() && typeChange(written.get(j - 1).metadata(), last) != null;
+          throw ChangeFeedErrors.changeRangeSchemaChange(
+              table, broke.version(), why, refusedThere ? broke.version() + 1 : broke.version());
         }
       }
     }
     if (atStart != null && startChosen && atStart.removesRows() && beforeStart != null) {
       String why = typeChange(beforeStart, last);
       if (why != null) {
-        throw DeltaXErrors.changeRangeSchemaChange(table, start, why, start + 1);
+        throw ChangeFeedErrors.changeRangeSchemaChange(table, start, why, start + 1);
       }
     }
   }
@@ -110,7 +129,9 @@ public final class RangeSchemas {
    */
   public static String incompatibility(Metadata older, Metadata newer, boolean widens) {
     if (!older.partitionColumns().equals(newer.partitionColumns())) {
-      return "changes the partition columns from " + older.partitionColumns() + " to "
+      return "changes the partition columns from "
+          + older.partitionColumns()
+          + " to "
           + newer.partitionColumns();
     }
     // Without column mapping on either side, data files are read by display names, whatever
@@ -119,8 +140,8 @@ public final class RangeSchemas {
     return incompatibility("", schema(older), schema(newer), widens, mapped);
   }
 
-  private static String incompatibility(String prefix, StructType older, StructType newer, boolean widens,
-      boolean mapped) {
+  private static String incompatibility(
+      String prefix, StructType older, StructType newer, boolean widens, boolean mapped) {
     for (StructField field : older.fields()) {
       String name = prefix + field.name();
       StructField now = field(newer, field.name());
@@ -141,23 +162,34 @@ public final class RangeSchemas {
     return null;
   }
 
-  private static String incompatibility(String name, DataType older, DataType newer, boolean widens,
-      boolean mapped) {
+  private static String incompatibility(
+      String name, DataType older, DataType newer, boolean widens, boolean mapped) {
     if (older instanceof StructType o && newer instanceof StructType n) {
       return incompatibility(name + ".", o, n, widens, mapped);
     }
     if (older instanceof ArrayType o && newer instanceof ArrayType n) {
-      return o.containsNull() && !n.containsNull() ? "makes the elements of column " + name + " non-nullable"
+      return o.containsNull() && !n.containsNull()
+          ? "makes the elements of column " + name + " non-nullable"
           : incompatibility(name + ".element", o.elementType(), n.elementType(), widens, mapped);
     }
     if (older instanceof MapType o && newer instanceof MapType n) {
-      String why = o.valueContainsNull() && !n.valueContainsNull()
-          ? "makes the values of column " + name + " non-nullable"
-          : incompatibility(name + ".key", o.keyType(), n.keyType(), widens, mapped);
-      return why != null ? why : incompatibility(name + ".value", o.valueType(), n.valueType(), widens, mapped);
+      String why =
+          o.valueContainsNull() && !n.valueContainsNull()
+              ? "makes the values of column " + name + " non-nullable"
+              : incompatibility(name + ".key", o.keyType(), n.keyType(), widens, mapped);
+      return why != null
+          ? why
+          : incompatibility(name + ".value", o.valueType(), n.valueType(), widens, mapped);
     }
-    return DataType.equalsIgnoreNullability(older, newer) || (widens && TypeWidening.widens(older, newer)) ? null
-        : "changes column " + name + " from " + older.simpleString() + " to " + newer.simpleString();
+    return DataType.equalsIgnoreNullability(older, newer)
+            || (widens && TypeWidening.widens(older, newer))
+        ? null
+        : "changes column "
+            + name
+            + " from "
+            + older.simpleString()
+            + " to "
+            + newer.simpleString();
   }
 
   /**
@@ -169,7 +201,11 @@ public final class RangeSchemas {
     for (StructField field : ColumnMapping.logicalSchema(schema(older)).fields()) {
       StructField now = field(newSchema, field.name());
       if (now != null && !DataType.equalsIgnoreNullability(field.dataType(), now.dataType())) {
-        return "changes column " + field.name() + " from " + field.dataType().simpleString() + " to "
+        return "changes column "
+            + field.name()
+            + " from "
+            + field.dataType().simpleString()
+            + " to "
             + now.dataType().simpleString();
       }
     }

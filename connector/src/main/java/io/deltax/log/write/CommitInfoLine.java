@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log.write;
 
 import io.deltax.actions.ActionJson;
@@ -18,8 +33,8 @@ public record CommitInfoLine(String json, long timestamp) {
    * timestamps are enabled it carries one, later than the previous commit's (PROTOCOL.md,
    * "In-Commit Timestamps").
    */
-  public static CommitInfoLine of(Snapshot snapshot, String operation, Map<String, String> parameters,
-      String engineInfo) {
+  public static CommitInfoLine of(
+      Snapshot snapshot, String operation, Map<String, String> parameters, String engineInfo) {
     return of(snapshot, operation, parameters, Map.of(), engineInfo);
   }
 
@@ -27,8 +42,12 @@ public record CommitInfoLine(String json, long timestamp) {
    * As {@link #of(Snapshot, String, Map, String)}, with commit {@code tags} that other writers'
    * conflict checks read (delta-spark's {@code DeltaCommitTag}s); none are written if empty.
    */
-  public static CommitInfoLine of(Snapshot snapshot, String operation, Map<String, String> parameters,
-      Map<String, String> tags, String engineInfo) {
+  public static CommitInfoLine of(
+      Snapshot snapshot,
+      String operation,
+      Map<String, String> parameters,
+      Map<String, String> tags,
+      String engineInfo) {
     long now = System.currentTimeMillis();
     Map<String, Object> info = new LinkedHashMap<>();
     if (snapshot.properties().inCommitTimestampsEnabled()) {

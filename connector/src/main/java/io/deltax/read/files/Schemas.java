@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.files;
 
 import io.deltax.errors.DeltaXErrors;
@@ -20,7 +35,9 @@ public final class Schemas {
     return new StructType(fields.toArray(new StructField[0]));
   }
 
-  /** The fields of {@code schema} whose names are (or are not) in {@code names}, case-insensitively. */
+  /**
+   * The fields of {@code schema} whose names are (or are not) in {@code names}, case-insensitively.
+   */
   public static StructType select(StructType schema, Set<String> lowerCaseNames, boolean keep) {
     List<StructField> fields = new ArrayList<>();
     for (StructField f : schema.fields()) {
@@ -32,7 +49,9 @@ public final class Schemas {
   }
 
   public static Set<String> lowerCase(List<String> names) {
-    return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+    return names.stream()
+        .map(n -> n.toLowerCase(Locale.ROOT))
+        .collect(Collectors.toUnmodifiableSet());
   }
 
   /**

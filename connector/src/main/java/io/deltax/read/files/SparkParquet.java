@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.files;
 
 import io.deltax.columnmapping.ColumnMapping;
@@ -23,11 +38,11 @@ import scala.jdk.javaapi.CollectionConverters;
  * The one place deltax calls Spark's internal Parquet reader: the one Spark's own file sources use
  * ({@code ParquetFileFormat.buildReaderWithPartitionValues}, stable from Spark 4.0 to 4.2), and the
  * SQL settings that size input partitions. Spark's other internal classes deltax uses are data
- * types it must hand to that reader or get from it ({@code PartitionedFile} in {@code FileSplit} and
- * the reader factory, {@code ParquetFileFormat}'s row index column name in
- * {@code MetadataReadPlan}), {@code DateTimeUtils} for partition values, {@code SQLConf}'s
- * per-thread conf for that reader's row-based path ({@link FieldIdLookup}), and the analyzer's
- * {@code CALL} plan in the extensions' {@code ResolveDeltaXProcedures}.
+ * types it must hand to that reader or get from it ({@code PartitionedFile} in {@code FileSplit}
+ * and the reader factory, {@code ParquetFileFormat}'s row index column name in {@code
+ * MetadataReadPlan}), {@code DateTimeUtils} for partition values, {@code SQLConf}'s per-thread conf
+ * for that reader's row-based path ({@link FieldIdLookup}), and the analyzer's {@code CALL} plan in
+ * the extensions' {@code ResolveDeltaXProcedures}.
  *
  * <p>The read function is built on the driver (it broadcasts the Hadoop configuration itself) and
  * is serializable, so the reader factory ships it to the executors. With {@code returning_batch}
@@ -35,7 +50,10 @@ import scala.jdk.javaapi.CollectionConverters;
  * partition columns as constant vectors.
  */
 public final class SparkParquet {
-  /** Spark's option that tells a file format whether to return batches ({@code FileFormat.OPTION_RETURNING_BATCH}). */
+  /**
+   * Spark's option that tells a file format whether to return batches ({@code
+   * FileFormat.OPTION_RETURNING_BATCH}).
+   */
   static final String RETURNING_BATCH = "returning_batch";
 
   private SparkParquet() {}
@@ -55,8 +73,13 @@ public final class SparkParquet {
    * @param conf the load's read options and Hadoop configuration (copied: the reader adds to it)
    */
   public static Function1<PartitionedFile, Iterator<InternalRow>> readFunction(
-      SparkSession spark, StructType dataSchema, StructType partitionSchema,
-      StructType requiredSchema, List<Filter> filters, ReadConf conf, boolean batch) {
+      SparkSession spark,
+      StructType dataSchema,
+      StructType partitionSchema,
+      StructType requiredSchema,
+      List<Filter> filters,
+      ReadConf conf,
+      boolean batch) {
     Map<String, String> readOptions = new java.util.HashMap<>(conf.options());
     readOptions.put(RETURNING_BATCH, Boolean.toString(batch));
     scala.collection.immutable.Map<String, String> scalaOptions =
@@ -67,16 +90,25 @@ public final class SparkParquet {
       // Column mapping's id mode: Spark's reader finds the fields that carry an ID by it.
       hadoopConf.setBoolean(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), true);
     }
-    Function1<PartitionedFile, Iterator<InternalRow>> read = new ParquetFileFormat()
-        .buildReaderWithPartitionValues(spark, dataSchema, partitionSchema, requiredSchema,
-            CollectionConverters.asScala(filters).toSeq(), scalaOptions, hadoopConf);
-    boolean sessionLooksUp = Boolean.parseBoolean(
-        spark.conf().get(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), "false"));
+    Function1<PartitionedFile, Iterator<InternalRow>> read =
+        new ParquetFileFormat()
+            .buildReaderWithPartitionValues(
+                spark,
+                dataSchema,
+                partitionSchema,
+                requiredSchema,
+                CollectionConverters.asScala(filters).toSeq(),
+                scalaOptions,
+                hadoopConf);
+    boolean sessionLooksUp =
+        Boolean.parseBoolean(
+            spark.conf().get(SQLConf.PARQUET_FIELD_ID_READ_ENABLED().key(), "false"));
     return byFieldId && !sessionLooksUp ? new FieldIdLookup(read) : read;
   }
 
   /** The load's Hadoop configuration, shipped once to the executors (deletion vectors). */
-  public static Broadcast<SerializableConfiguration> broadcast(SparkSession spark, Configuration conf) {
+  public static Broadcast<SerializableConfiguration> broadcast(
+      SparkSession spark, Configuration conf) {
     return JavaSparkContext.fromSparkContext(spark.sparkContext())
         .broadcast(new SerializableConfiguration(conf));
   }
@@ -91,10 +123,13 @@ public final class SparkParquet {
     return SQLConf.get().filesOpenCostInBytes();
   }
 
-  /** {@code spark.sql.files.minPartitionNum}, else the session's default parallelism for leaf nodes. */
+  /**
+   * {@code spark.sql.files.minPartitionNum}, else the session's default parallelism for leaf nodes.
+   */
   public static int minPartitionNum(SparkSession spark) {
     scala.Option<Object> configured = SQLConf.get().filesMinPartitionNum();
-    return configured.isDefined() ? (Integer) configured.get()
+    return configured.isDefined()
+        ? (Integer) configured.get()
         : ((org.apache.spark.sql.classic.SparkSession) spark).leafNodeDefaultParallelism();
   }
 }

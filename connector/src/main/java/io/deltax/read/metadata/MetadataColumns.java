@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.metadata;
 
 import io.deltax.log.Snapshot;
@@ -11,8 +26,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The hidden {@code _metadata} column a deltax table exposes, with the fields delta-spark shows
- * for the same table: {@code row_index} only where row tracking is enabled or deletion vectors are
+ * The hidden {@code _metadata} column a deltax table exposes, with the fields delta-spark shows for
+ * the same table: {@code row_index} only where row tracking is enabled or deletion vectors are
  * readable, the row tracking fields only where row tracking is enabled. Every field is non-null.
  */
 public final class MetadataColumns {
@@ -27,14 +42,18 @@ public final class MetadataColumns {
     return structFor(RowTrackingConfig.of(snapshot), deletionVectorsReadable);
   }
 
-  public static StructType structFor(RowTrackingConfig rowTracking, boolean deletionVectorsReadable) {
+  public static StructType structFor(
+      RowTrackingConfig rowTracking, boolean deletionVectorsReadable) {
     List<StructField> fields = new ArrayList<>();
     for (MetadataField f : MetadataField.values()) {
-      boolean visible = f.isRowTracking() ? rowTracking.enabled()
-          : f != MetadataField.ROW_INDEX || rowTracking.enabled() || deletionVectorsReadable;
+      boolean visible =
+          f.isRowTracking()
+              ? rowTracking.enabled()
+              : f != MetadataField.ROW_INDEX || rowTracking.enabled() || deletionVectorsReadable;
       if (visible) {
-        fields.add(new StructField(f.fieldName(), f.type(), false,
-            org.apache.spark.sql.types.Metadata.empty()));
+        fields.add(
+            new StructField(
+                f.fieldName(), f.type(), false, org.apache.spark.sql.types.Metadata.empty()));
       }
     }
     return new StructType(fields.toArray(new StructField[0]));

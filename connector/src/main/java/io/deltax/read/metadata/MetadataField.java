@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.metadata;
 
 import org.apache.spark.sql.types.DataType;
@@ -5,9 +20,9 @@ import org.apache.spark.sql.types.DataTypes;
 
 /**
  * The fields of the {@code _metadata} column, with delta-spark 4.3.1's names and types (Spark's
- * file metadata fields, Parquet's {@code row_index}, and the row tracking fields of
- * {@code RowTracking.createMetadataStructFields}), deltax's {@code row_data_version}, and where
- * each value comes from.
+ * file metadata fields, Parquet's {@code row_index}, and the row tracking fields of {@code
+ * RowTracking.createMetadataStructFields}), deltax's {@code row_data_version}, and where each value
+ * comes from.
  */
 public enum MetadataField {
   FILE_PATH("file_path", DataTypes.StringType, Source.CONSTANT),
@@ -34,7 +49,9 @@ public enum MetadataField {
     ROW_ID,
     /** Materialized value, else {@code defaultRowCommitVersion}. */
     ROW_COMMIT_VERSION,
-    /** The row commit version, or where that is a backfill's, the data version its row ID maps to. */
+    /**
+     * The row commit version, or where that is a backfill's, the data version its row ID maps to.
+     */
     ROW_DATA_VERSION
   }
 

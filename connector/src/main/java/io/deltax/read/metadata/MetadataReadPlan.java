@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.metadata;
 
 import io.deltax.rowtracking.RowDataVersions;
@@ -20,25 +35,27 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * How a scan that selects {@code _metadata} or meets deletion vectors reads its files, computed
  * once on the driver and shipped with the reader factory (the serializable "schema context"). The
- * Parquet reader is asked for more than the query selected, and the assemblers turn its output
- * into the scan's output:
+ * Parquet reader is asked for more than the query selected, and the assemblers turn its output into
+ * the scan's output:
  *
  * <pre>
  *   Parquet reader output: [data columns] [extra columns] [partition columns] [constant fields]
  *   scan output:           [data columns] [partition columns] [_metadata struct, if selected]
  * </pre>
  *
- * Extra columns are the materialized row ID and row commit version columns and Spark's
- * {@code _tmp_metadata_row_index}, each only where a requested field or a deletion vector needs
- * it. A reader by batches without filters may instead have the batch assembler count row indexes
- * (see {@link #countsRowIndexes}). Constant fields ride along as extra partition values, so Spark's reader builds them as
- * constant vectors. Rows a deletion vector removes are dropped after the row index is known.
+ * Extra columns are the materialized row ID and row commit version columns and Spark's {@code
+ * _tmp_metadata_row_index}, each only where a requested field or a deletion vector needs it. A
+ * reader by batches without filters may instead have the batch assembler count row indexes (see
+ * {@link #countsRowIndexes}). Constant fields ride along as extra partition values, so Spark's
+ * reader builds them as constant vectors. Rows a deletion vector removes are dropped after the row
+ * index is known.
  */
 public final class MetadataReadPlan implements Serializable {
   private static final String CONSTANT_PREFIX = "__deltax_metadata_";
 
   /** Null when the scan does not select {@code _metadata}. */
   private final StructType metadataType;
+
   private final MetadataField[] fields;
   private final int numDataColumns;
   private final int numPartitionColumns;
@@ -47,14 +64,21 @@ public final class MetadataReadPlan implements Serializable {
   private int materializedRowIdPos = -1;
   private int materializedRowCommitVersionPos = -1;
   private int rowIndexPos = -1;
-  /** Whether row indexes are counted by the batch assembler rather than read from Spark's reader. */
+
+  /**
+   * Whether row indexes are counted by the batch assembler rather than read from Spark's reader.
+   */
   private final boolean countsRowIndexes;
+
   /** Whether a requested field or a deletion vector needs each row's index. */
   private boolean needsRowIndex;
+
   /** Null unless {@code row_data_version} is requested. */
   private final RowDataVersions rowDataVersions;
+
   /** Whether a batch needs its row IDs computed: for row_id or row_data_version. */
   private final boolean computesRowIds;
+
   /** Whether a batch needs its row commit versions computed: for either version field. */
   private final boolean computesRowCommitVersions;
 
@@ -62,16 +86,21 @@ public final class MetadataReadPlan implements Serializable {
    * @param requested the {@code _metadata} struct the query asked for (possibly pruned), or null
    * @param deletionVectors whether some file to read has a deletion vector
    * @param rowDataVersions the table's map, needed when {@code row_data_version} is requested
-   * @param countsRowIndexes whether splits are read without filters, by batches, through a
-   *     {@link MetadataBatchAssembler} told the index of each split's first row, so that every row
-   *     read follows the one before it in the file: indexes counted instead of read. Spark's
-   *     reader fills its row index column from a boxed Scala range, a good part of the time of a
-   *     scan that selects row IDs, and of a change feed's. {@link MetadataParquetRead} chooses.
+   * @param countsRowIndexes whether splits are read without filters, by batches, through a {@link
+   *     MetadataBatchAssembler} told the index of each split's first row, so that every row read
+   *     follows the one before it in the file: indexes counted instead of read. Spark's reader
+   *     fills its row index column from a boxed Scala range, a good part of the time of a scan that
+   *     selects row IDs, and of a change feed's. {@link MetadataParquetRead} chooses.
    * @throws IllegalArgumentException for a field deltax does not know
    */
-  public MetadataReadPlan(StructType requested, RowTrackingConfig rowTracking,
-      int numDataColumns, int numPartitionColumns, boolean deletionVectors,
-      RowDataVersions rowDataVersions, boolean countsRowIndexes) {
+  public MetadataReadPlan(
+      StructType requested,
+      RowTrackingConfig rowTracking,
+      int numDataColumns,
+      int numPartitionColumns,
+      boolean deletionVectors,
+      RowDataVersions rowDataVersions,
+      boolean countsRowIndexes) {
     this.metadataType = requested;
     this.countsRowIndexes = countsRowIndexes;
     this.numDataColumns = numDataColumns;
@@ -84,7 +113,8 @@ public final class MetadataReadPlan implements Serializable {
     for (int i = 0; i < fields.length; i++) {
       MetadataField f = MetadataField.byName(requested.fields()[i].name());
       if (f == null) {
-        throw new IllegalArgumentException("Unknown _metadata field " + requested.fields()[i].name());
+        throw new IllegalArgumentException(
+            "Unknown _metadata field " + requested.fields()[i].name());
       }
       fields[i] = f;
       switch (f.source()) {
@@ -109,16 +139,20 @@ public final class MetadataReadPlan implements Serializable {
       rowIndexPos = extra(rowIndexField());
     }
     if (computesRowCommitVersions) {
-      materializedRowCommitVersionPos = materialized(rowTracking.materializedRowCommitVersionColumn());
+      materializedRowCommitVersionPos =
+          materialized(rowTracking.materializedRowCommitVersionColumn());
     }
     this.constants = List.copyOf(constantSet);
-    this.rowDataVersions = needs(MetadataField.ROW_DATA_VERSION)
-        ? java.util.Objects.requireNonNull(rowDataVersions, "row data versions") : null;
+    this.rowDataVersions =
+        needs(MetadataField.ROW_DATA_VERSION)
+            ? java.util.Objects.requireNonNull(rowDataVersions, "row data versions")
+            : null;
   }
 
   /** Whether the query asks for {@code row_data_version}, so the table's map must be found. */
   public static boolean requestsRowDataVersion(StructType requested) {
-    return requested != null && requested.getFieldIndex(MetadataField.ROW_DATA_VERSION.fieldName()).isDefined();
+    return requested != null
+        && requested.getFieldIndex(MetadataField.ROW_DATA_VERSION.fieldName()).isDefined();
   }
 
   RowDataVersions rowDataVersions() {
@@ -143,7 +177,8 @@ public final class MetadataReadPlan implements Serializable {
   }
 
   private int materialized(Optional<String> column) {
-    return column.map(name -> extra(new StructField(name, DataTypes.LongType, true, Metadata.empty())))
+    return column
+        .map(name -> extra(new StructField(name, DataTypes.LongType, true, Metadata.empty())))
         .orElse(-1);
   }
 
@@ -157,8 +192,11 @@ public final class MetadataReadPlan implements Serializable {
    * declared nullable: the reader refuses a non-null column that is missing from the file.
    */
   private static StructField rowIndexField() {
-    return new StructField(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME(), DataTypes.LongType,
-        true, Metadata.empty());
+    return new StructField(
+        ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME(),
+        DataTypes.LongType,
+        true,
+        Metadata.empty());
   }
 
   /** Whether any requested field needs the file's {@code baseRowId}. */
@@ -204,13 +242,21 @@ public final class MetadataReadPlan implements Serializable {
   public StructType parquetPartitionSchema(StructType readPartitionSchema) {
     StructType result = readPartitionSchema;
     for (MetadataField f : constants) {
-      result = result.add(new StructField(CONSTANT_PREFIX + f.fieldName().toLowerCase(Locale.ROOT),
-          f.type(), true, Metadata.empty()));
+      result =
+          result.add(
+              new StructField(
+                  CONSTANT_PREFIX + f.fieldName().toLowerCase(Locale.ROOT),
+                  f.type(),
+                  true,
+                  Metadata.empty()));
     }
     return result;
   }
 
-  /** What the Parquet reader returns: {@link #parquetRequiredSchema}, then {@link #parquetPartitionSchema}. */
+  /**
+   * What the Parquet reader returns: {@link #parquetRequiredSchema}, then {@link
+   * #parquetPartitionSchema}.
+   */
   public StructType parquetOutputSchema(StructType readDataSchema, StructType readPartitionSchema) {
     StructType result = parquetRequiredSchema(readDataSchema);
     for (StructField f : parquetPartitionSchema(readPartitionSchema).fields()) {

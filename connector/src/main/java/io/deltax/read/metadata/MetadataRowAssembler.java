@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.metadata;
 
 import io.deltax.deletionvectors.DeletedRows;
@@ -14,7 +29,10 @@ public final class MetadataRowAssembler {
   private final MetadataReadPlan plan;
   private final DataType[] inputTypes;
 
-  /** @param parquetOutput the Parquet reader's row schema: required data, extras, partition, constants */
+  /**
+   * @param parquetOutput the Parquet reader's row schema: required data, extras, partition,
+   *     constants
+   */
   public MetadataRowAssembler(MetadataReadPlan plan, StructType parquetOutput) {
     this.plan = plan;
     this.inputTypes = new DataType[parquetOutput.size()];
@@ -52,30 +70,37 @@ public final class MetadataRowAssembler {
     MetadataField[] fields = plan.fields();
     Object[] metadata = new Object[fields.length];
     for (int i = 0; i < fields.length; i++) {
-      metadata[i] = switch (fields[i].source()) {
-        case CONSTANT -> value(in, plan.constantPos(fields[i]));
-        case ROW_INDEX -> in.getLong(plan.rowIndexPos());
-        case ROW_ID -> rowId(in, split);
-        case ROW_COMMIT_VERSION -> rowCommitVersion(in, split);
-        case ROW_DATA_VERSION ->
-            plan.rowDataVersions().dataVersion(rowId(in, split), rowCommitVersion(in, split));
-      };
+      metadata[i] =
+          switch (fields[i].source()) {
+            case CONSTANT -> value(in, plan.constantPos(fields[i]));
+            case ROW_INDEX -> in.getLong(plan.rowIndexPos());
+            case ROW_ID -> rowId(in, split);
+            case ROW_COMMIT_VERSION -> rowCommitVersion(in, split);
+            case ROW_DATA_VERSION ->
+                plan.rowDataVersions().dataVersion(rowId(in, split), rowCommitVersion(in, split));
+          };
     }
     return new GenericInternalRow(metadata);
   }
 
   /**
    * The row ID of a Parquet reader row whose plan reads row IDs: its materialized value, else the
-   * split's base row ID plus its row index. For filters that look at a row before {@link #assemble}.
+   * split's base row ID plus its row index. For filters that look at a row before {@link
+   * #assemble}.
    */
   public long rowId(InternalRow in, InternalRow split) {
-    return materializedOr(in, plan.materializedRowIdPos(),
-        split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID)) + in.getLong(plan.rowIndexPos()));
+    return materializedOr(
+        in,
+        plan.materializedRowIdPos(),
+        split.getLong(plan.constantOrdinal(MetadataField.BASE_ROW_ID))
+            + in.getLong(plan.rowIndexPos()));
   }
 
   /** As {@link #rowId}, the row commit version (materialized, else the split's default). */
   public long rowCommitVersion(InternalRow in, InternalRow split) {
-    return materializedOr(in, plan.materializedRowCommitVersionPos(),
+    return materializedOr(
+        in,
+        plan.materializedRowCommitVersionPos(),
         split.getLong(plan.constantOrdinal(MetadataField.DEFAULT_ROW_COMMIT_VERSION)));
   }
 
@@ -85,11 +110,13 @@ public final class MetadataRowAssembler {
     }
     Object v = row.get(pos, inputTypes[pos]);
     // Values of an UnsafeRow point into its buffer, which the reader reuses.
-    return v instanceof org.apache.spark.unsafe.types.UTF8String s ? s.copy()
-        : v instanceof InternalRow r ? r.copy()
-        : v instanceof org.apache.spark.sql.catalyst.util.ArrayData a ? a.copy()
-        : v instanceof org.apache.spark.sql.catalyst.util.MapData m ? m.copy()
-        : v;
+    return v instanceof org.apache.spark.unsafe.types.UTF8String s
+        ? s.copy()
+        : v instanceof InternalRow r
+            ? r.copy()
+            : v instanceof org.apache.spark.sql.catalyst.util.ArrayData a
+                ? a.copy()
+                : v instanceof org.apache.spark.sql.catalyst.util.MapData m ? m.copy() : v;
   }
 
   private static long materializedOr(InternalRow in, int pos, long otherwise) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.metadata;
 
 /**
@@ -6,5 +21,12 @@ package io.deltax.read.metadata;
  * @param filePath the file's URI, as Spark's {@code _metadata.file_path} shows it
  * @param baseRowId null where row tracking has not assigned one
  */
-public record SplitConstants(String filePath, String fileName, long fileSize, long blockStart,
-    long blockLength, long modificationTimeMillis, Long baseRowId, Long defaultRowCommitVersion) {}
+public record SplitConstants(
+    String filePath,
+    String fileName,
+    long fileSize,
+    long blockStart,
+    long blockLength,
+    long modificationTimeMillis,
+    Long baseRowId,
+    Long defaultRowCommitVersion) {}

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import io.deltax.actions.AddFile;
@@ -42,9 +57,19 @@ public final class DataSkipping {
   }
 
   /** Filters on columns and partition values only: no row tracking fields. */
-  public DataSkipping(StructType schema, Set<String> partitionColumns, List<Filter> filters,
+  public DataSkipping(
+      StructType schema,
+      Set<String> partitionColumns,
+      List<Filter> filters,
       PartitionValues partitionValues) {
-    this(schema, partitionColumns, filters, partitionValues, null, () -> null, new SnapshotColumnBounds());
+    this(
+        schema,
+        partitionColumns,
+        filters,
+        partitionValues,
+        null,
+        () -> null,
+        new SnapshotColumnBounds());
   }
 
   /**
@@ -54,21 +79,31 @@ public final class DataSkipping {
    *     ranges, consulted only if some filter names {@code _metadata.row_id}; else null
    * @param rowDataVersions where row tracking is enabled, the table's row data version map, asked
    *     for only if some filter names {@code _metadata.row_data_version}; else a supplier of null
-   * @param parsedStats where the files' statistics are parsed and kept: the snapshot's
-   *     ({@link SnapshotColumnBounds#of}), so the next scan of it does not parse them again
+   * @param parsedStats where the files' statistics are parsed and kept: the snapshot's ({@link
+   *     SnapshotColumnBounds#of}), so the next scan of it does not parse them again
    */
-  public DataSkipping(StructType schema, Set<String> partitionColumns, List<Filter> filters,
-      PartitionValues partitionValues, MaterializedRowIdRange materializedRowIds,
-      Supplier<RowDataVersions> rowDataVersions, SnapshotColumnBounds parsedStats) {
+  public DataSkipping(
+      StructType schema,
+      Set<String> partitionColumns,
+      List<Filter> filters,
+      PartitionValues partitionValues,
+      MaterializedRowIdRange materializedRowIds,
+      Supplier<RowDataVersions> rowDataVersions,
+      SnapshotColumnBounds parsedStats) {
     this.filters = List.copyOf(filters);
     Set<String> referenced = new LinkedHashSet<>();
     for (Filter f : filters) {
       referenced.addAll(Arrays.asList(f.references()));
     }
-    this.bounds = new FileBounds(schema, partitionColumns, partitionValues, referenced,
-        referenced.contains(FileBounds.ROW_ID) ? materializedRowIds : null,
-        referenced.contains(FileBounds.ROW_DATA_VERSION) ? rowDataVersions.get() : null,
-        parsedStats);
+    this.bounds =
+        new FileBounds(
+            schema,
+            partitionColumns,
+            partitionValues,
+            referenced,
+            referenced.contains(FileBounds.ROW_ID) ? materializedRowIds : null,
+            referenced.contains(FileBounds.ROW_DATA_VERSION) ? rowDataVersions.get() : null,
+            parsedStats);
     for (Filter f : filters) {
       if (Arrays.stream(f.references()).allMatch(bounds::canBound)) {
         usable.add(f);
@@ -101,7 +136,8 @@ public final class DataSkipping {
    * The files of {@code files} that may hold matching rows, in their order.
    *
    * @param snapshotFiles whether {@code files} is the snapshot's own file list, whose order the
-   *     statistics kept with the snapshot follow ({@link SnapshotColumnBounds}); false for any other list
+   *     statistics kept with the snapshot follow ({@link SnapshotColumnBounds}); false for any
+   *     other list
    */
   public List<AddFile> select(List<AddFile> files, boolean snapshotFiles) {
     if (filters.isEmpty()) {
@@ -134,7 +170,8 @@ public final class DataSkipping {
     }
     // Rows may carry materialized row IDs instead: only the footer tells, so it is read only now.
     // The two ranges are checked apart, as one interval around both would match far too much.
-    return bounds.readsMaterializedRowIds() && view.baseRowId() != null
+    return bounds.readsMaterializedRowIds()
+        && view.baseRowId() != null
         && mightMatchBounds(view.withMaterializedRowIds());
   }
 

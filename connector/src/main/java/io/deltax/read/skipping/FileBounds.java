@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,27 +42,34 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * What each file tells about the columns a scan's filters name, as {@link ColumnBounds}: a
- * partition column's value (exact), a data column's {@code stats}, the row ID range of
- * {@code _metadata.row_id} and the newest data version of {@code _metadata.row_data_version}.
- * Built once per scan; the statistics of a file are parsed on first need, for the named columns
- * only ({@link FilteredColumnStats}), and kept with the snapshot for the next scan ({@link SnapshotColumnBounds}). Which filter holds on those bounds is {@link FilterEvaluator}'s job.
+ * partition column's value (exact), a data column's {@code stats}, the row ID range of {@code
+ * _metadata.row_id} and the newest data version of {@code _metadata.row_data_version}. Built once
+ * per scan; the statistics of a file are parsed on first need, for the named columns only ({@link
+ * FilteredColumnStats}), and kept with the snapshot for the next scan ({@link
+ * SnapshotColumnBounds}). Which filter holds on those bounds is {@link FilterEvaluator}'s job.
  */
 final class FileBounds {
   /** The row ID of a row, as pushed filters name it. */
   static final String ROW_ID = "_metadata.row_id";
+
   /** The row data version of a row, as pushed filters name it. */
   static final String ROW_DATA_VERSION = "_metadata.row_data_version";
 
   /** By lower-case name. */
   private final Map<String, StructField> columns = new HashMap<>();
+
   /** The column each filter attribute names ({@link #field}), or empty. */
   private final Map<String, Optional<StructField>> fieldsByAttribute = new ConcurrentHashMap<>();
+
   private final Set<String> partitionColumns;
   private final PartitionValues partitionValues;
+
   /** The physical names of the data columns whose statistics the filters need. */
   private final Set<String> statsColumns;
+
   /** Those data columns, resolved once: what one parse of a file's statistics fills. */
   private final List<Column> statsColumnList;
+
   /** The columns the filters name, resolved once per scan, by the name the filters use. */
   private final Map<String, Column> referencedColumns = new HashMap<>();
 
@@ -56,18 +78,27 @@ final class FileBounds {
    * partition values and statistics), whether it is a partition column. {@code wasFloat}: a double
    * column that was a float, whose older files' statistics are floats' decimals (type widening).
    */
-  private record Column(StructField field, DataType type, String physical, boolean partition,
-      boolean wasFloat) {
+  private record Column(
+      StructField field, DataType type, String physical, boolean partition, boolean wasFloat) {
     static Column of(StructField field, boolean partition) {
-      return new Column(field, field.dataType(), ColumnMapping.physicalName(field), partition,
+      return new Column(
+          field,
+          field.dataType(),
+          ColumnMapping.physicalName(field),
+          partition,
           field.dataType() instanceof DoubleType && TypeWidening.changedFrom(field, "float"));
     }
   }
+
   /** Where the files' statistics are parsed and kept: with the snapshot, across scans. */
   private final SnapshotColumnBounds parsedStats;
+
   /** Null unless row tracking is enabled and some filter names {@code _metadata.row_id}. */
   private final MaterializedRowIdRange materializedRowIds;
-  /** Null unless row tracking is enabled and some filter names {@code _metadata.row_data_version}. */
+
+  /**
+   * Null unless row tracking is enabled and some filter names {@code _metadata.row_data_version}.
+   */
   private final RowDataVersions rowDataVersions;
 
   /**
@@ -75,9 +106,14 @@ final class FileBounds {
    * @param partitionColumns the partition column names, lower case
    * @param referenced the columns the filters name, as they name them
    */
-  FileBounds(StructType schema, Set<String> partitionColumns, PartitionValues partitionValues,
-      Collection<String> referenced, MaterializedRowIdRange materializedRowIds,
-      RowDataVersions rowDataVersions, SnapshotColumnBounds parsedStats) {
+  FileBounds(
+      StructType schema,
+      Set<String> partitionColumns,
+      PartitionValues partitionValues,
+      Collection<String> referenced,
+      MaterializedRowIdRange materializedRowIds,
+      RowDataVersions rowDataVersions,
+      SnapshotColumnBounds parsedStats) {
     for (StructField f : schema.fields()) {
       columns.put(f.name().toLowerCase(Locale.ROOT), f);
     }
@@ -107,15 +143,20 @@ final class FileBounds {
 
   /**
    * The top-level column a pushed filter names, or null. Spark names it as SQL does: quoted where
-   * the name needs it ({@code `event-date`}), dotted for a nested field ({@code s.x}), which has
-   * no bounds here (and must not find a top-level column named {@code `s.x`}).
+   * the name needs it ({@code `event-date`}), dotted for a nested field ({@code s.x}), which has no
+   * bounds here (and must not find a top-level column named {@code `s.x`}).
    */
   private StructField field(String attribute) {
     // Asked per file and filter: each name is parsed once.
-    return fieldsByAttribute.computeIfAbsent(attribute, a -> {
-      List<String> parts = DataSkipping.columnPath(a);
-      return Optional.ofNullable(parts.size() == 1 ? columns.get(parts.get(0).toLowerCase(Locale.ROOT)) : null);
-    }).orElse(null);
+    return fieldsByAttribute
+        .computeIfAbsent(
+            attribute,
+            a -> {
+              List<String> parts = DataSkipping.columnPath(a);
+              return Optional.ofNullable(
+                  parts.size() == 1 ? columns.get(parts.get(0).toLowerCase(Locale.ROOT)) : null);
+            })
+        .orElse(null);
   }
 
   /** The physical names of the columns whose statistics are parsed. */
@@ -143,7 +184,9 @@ final class FileBounds {
     return field == null ? null : field.dataType();
   }
 
-  /** Whether some file may bound {@code column}: a filter naming only such columns can skip files. */
+  /**
+   * Whether some file may bound {@code column}: a filter naming only such columns can skip files.
+   */
   boolean canBound(String column) {
     if (column.equals(ROW_ID) || column.equals(ROW_DATA_VERSION)) {
       return typeOf(column) != null;
@@ -163,7 +206,8 @@ final class FileBounds {
       return false;
     }
     DataType type = field.dataType();
-    return SkippingValues.isSupported(type) && !(type instanceof FloatType)
+    return SkippingValues.isSupported(type)
+        && !(type instanceof FloatType)
         && !(type instanceof DoubleType)
         && !(type instanceof StringType s && !s.isUTF8BinaryCollation());
   }
@@ -179,8 +223,8 @@ final class FileBounds {
 
   /**
    * The bounds of the file at {@code position} in the snapshot's file list of {@code fileCount}
-   * files: its statistics' bounds are kept with the snapshot by that position
-   * ({@link SnapshotColumnBounds#bounds}), so the next scan finds them without a look-up by path.
+   * files: its statistics' bounds are kept with the snapshot by that position ({@link
+   * SnapshotColumnBounds#bounds}), so the next scan finds them without a look-up by path.
    */
   View of(AddFile file, int position, int fileCount) {
     return new View(file, null, position, fileCount, false, null);
@@ -188,8 +232,8 @@ final class FileBounds {
 
   /**
    * The bounds of the file at {@code position} of the snapshot's compact file list: as {@link
-   * #of(AddFile, int, int)}, reading the fields the filters need from the list without building
-   * the {@code AddFile}.
+   * #of(AddFile, int, int)}, reading the fields the filters need from the list without building the
+   * {@code AddFile}.
    */
   View of(CompactFileList files, int position) {
     return new View(null, files, position, files.size(), false, null);
@@ -199,15 +243,23 @@ final class FileBounds {
   final class View {
     /** The file, or null until first needed where {@code files} holds it. */
     private AddFile file;
+
     private final CompactFileList files;
+
     /** Where the file is in the snapshot's file list, or -1. */
     private final int position;
+
     private final int fileCount;
     private final boolean withMaterializedRowIds;
     private FilteredColumnStats stats;
 
-    private View(AddFile file, CompactFileList files, int position, int fileCount,
-        boolean withMaterializedRowIds, FilteredColumnStats stats) {
+    private View(
+        AddFile file,
+        CompactFileList files,
+        int position,
+        int fileCount,
+        boolean withMaterializedRowIds,
+        FilteredColumnStats stats) {
       this.file = file;
       this.files = files;
       this.position = position;
@@ -217,9 +269,8 @@ final class FileBounds {
     }
 
     /**
-     * The same file with {@code _metadata.row_id} bounded by the rows that have a materialized
-     * row ID (from the footer) instead of the file's own range; the statistics are not parsed
-     * again.
+     * The same file with {@code _metadata.row_id} bounded by the rows that have a materialized row
+     * ID (from the footer) instead of the file's own range; the statistics are not parsed again.
      */
     View withMaterializedRowIds() {
       return new View(file, files, position, fileCount, true, stats);
@@ -237,7 +288,9 @@ final class FileBounds {
     }
 
     private Long defaultRowCommitVersion() {
-      return file != null ? file.defaultRowCommitVersion() : files.defaultRowCommitVersion(position);
+      return file != null
+          ? file.defaultRowCommitVersion()
+          : files.defaultRowCommitVersion(position);
     }
 
     private Map<String, String> partitionValues() {
@@ -265,8 +318,11 @@ final class FileBounds {
       }
       // Partition values and statistics name columns by their physical names.
       if (c.partition()) {
-        Object value = partitionValues.parse(c.field().name(), c.type(),
-            PartitionValues.lookup(partitionValues(), c.physical()));
+        Object value =
+            partitionValues.parse(
+                c.field().name(),
+                c.type(),
+                PartitionValues.lookup(partitionValues(), c.physical()));
         return ColumnBounds.exact(SkippingValues.normalize(c.type(), value), value == null);
       }
       if (position < 0 || !statsColumns.contains(c.physical())) {
@@ -275,8 +331,11 @@ final class FileBounds {
       ColumnBounds kept = parsedStats.bounds(c.physical(), position, fileCount);
       if (kept == null) {
         // One parse for every column this scan's filters name, each column's bounds kept.
-        FilteredColumnStats s = stats != null ? stats
-            : parsedStats.parse(file != null ? file.stats() : files.stats(position), statsColumns);
+        FilteredColumnStats s =
+            stats != null
+                ? stats
+                : parsedStats.parse(
+                    file != null ? file.stats() : files.stats(position), statsColumns);
         for (Column other : statsColumnList) {
           parsedStats.keep(other.physical(), position, fileCount, statsBounds(other, s));
         }
@@ -299,13 +358,14 @@ final class FileBounds {
       return new ColumnBounds(
           SkippingValues.fromStats(c.type(), c.wasFloat(), s.min(c.physical()), false),
           SkippingValues.fromStats(c.type(), c.wasFloat(), s.max(c.physical()), true),
-          allNull, hasNull);
+          allNull,
+          hasNull);
     }
 
     /**
-     * The row IDs of the file's rows without a materialized row ID, {@code [baseRowId,
-     * baseRowId + numRecords)} (PROTOCOL.md, "Row IDs"), or in the second view, those of the rows
-     * with one, as the footer tells.
+     * The row IDs of the file's rows without a materialized row ID, {@code [baseRowId, baseRowId +
+     * numRecords)} (PROTOCOL.md, "Row IDs"), or in the second view, those of the rows with one, as
+     * the footer tells.
      */
     private ColumnBounds rowIdBounds() {
       Long numRecords = stats().numRecords();
@@ -317,17 +377,18 @@ final class FileBounds {
         return new ColumnBounds(baseRowId, baseRowId + numRecords - 1, false, false);
       }
       // No materialized row ID at all: in this view the file has no row to match.
-      return materializedRowIds.of(file())
+      return materializedRowIds
+          .of(file())
           .map(range -> new ColumnBounds(range[0], range[1], false, false))
           .orElse(new ColumnBounds(null, null, true, true));
     }
 
     /**
-     * No lower bound; the upper bound is the file's {@code defaultRowCommitVersion}: a
-     * materialized row commit version is that of an older commit, and a data version replaces a
-     * backfill's version by an older one. Where the default is a backfill's version, the file is
-     * one the backfill numbered, unchanged since, whose rows' IDs are its own range
-     * {@code [baseRowId, baseRowId + numRecords)}: the map tells their newest data version.
+     * No lower bound; the upper bound is the file's {@code defaultRowCommitVersion}: a materialized
+     * row commit version is that of an older commit, and a data version replaces a backfill's
+     * version by an older one. Where the default is a backfill's version, the file is one the
+     * backfill numbered, unchanged since, whose rows' IDs are its own range {@code [baseRowId,
+     * baseRowId + numRecords)}: the map tells their newest data version.
      */
     private ColumnBounds rowDataVersionBounds() {
       Long defaultVersion = defaultRowCommitVersion();
@@ -337,7 +398,8 @@ final class FileBounds {
       long max = defaultVersion;
       Long numRecords = stats().numRecords();
       Long baseRowId = baseRowId();
-      if (rowDataVersions.isBackfillVersion(defaultVersion) && baseRowId != null
+      if (rowDataVersions.isBackfillVersion(defaultVersion)
+          && baseRowId != null
           && numRecords != null) {
         max = rowDataVersions.maxDataVersion(baseRowId, baseRowId + numRecords, defaultVersion);
       }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import java.util.function.Predicate;
@@ -21,10 +36,10 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * Whether a pushed filter can hold for some row of a file, given the file's bounds
- * ({@link FileBounds.View}). The answer is "might match" unless the bounds rule every row out, so
- * an unknown bound never drops a file. On bounds that are one exact value per file (partition
- * values) the answer is exact for the filters {@link #isExact} accepts.
+ * Whether a pushed filter can hold for some row of a file, given the file's bounds ({@link
+ * FileBounds.View}). The answer is "might match" unless the bounds rule every row out, so an
+ * unknown bound never drops a file. On bounds that are one exact value per file (partition values)
+ * the answer is exact for the filters {@link #isExact} accepts.
  */
 final class FilterEvaluator {
   private FilterEvaluator() {}
@@ -124,19 +139,21 @@ final class FilterEvaluator {
         return type == null;
       }
       Comparable v = SkippingValues.normalize(type, eq.value());
-      return v == null || b.min() == null || b.max() == null
-          || b.min().compareTo(v) != 0 || b.max().compareTo(v) != 0;
+      return v == null
+          || b.min() == null
+          || b.max() == null
+          || b.min().compareTo(v) != 0
+          || b.max().compareTo(v) != 0;
     }
     return true;
   }
 
   /**
-   * Whether {@link #mightMatch} is true exactly for the files whose rows all satisfy
-   * {@code filter}, when every column it names has one exact value per file
-   * ({@code exactColumn}): then no row needs the filter again. Each leaf below is true on such
-   * bounds only where SQL says TRUE (false for both FALSE and NULL), so {@code AND} and
-   * {@code OR} of them are exact too; {@code NOT} only of the leaves {@link #mightMatchNot}
-   * answers in full.
+   * Whether {@link #mightMatch} is true exactly for the files whose rows all satisfy {@code
+   * filter}, when every column it names has one exact value per file ({@code exactColumn}): then no
+   * row needs the filter again. Each leaf below is true on such bounds only where SQL says TRUE
+   * (false for both FALSE and NULL), so {@code AND} and {@code OR} of them are exact too; {@code
+   * NOT} only of the leaves {@link #mightMatchNot} answers in full.
    */
   static boolean isExact(Filter filter, Predicate<String> exactColumn) {
     if (filter instanceof And and) {
@@ -147,8 +164,10 @@ final class FilterEvaluator {
     }
     if (filter instanceof Not not) {
       Filter child = not.child();
-      return (child instanceof IsNull || child instanceof IsNotNull
-          || child instanceof EqualTo eq && eq.value() != null) && isExact(child, exactColumn);
+      return (child instanceof IsNull
+              || child instanceof IsNotNull
+              || child instanceof EqualTo eq && eq.value() != null)
+          && isExact(child, exactColumn);
     }
     if (filter instanceof AlwaysTrue || filter instanceof AlwaysFalse) {
       return true;

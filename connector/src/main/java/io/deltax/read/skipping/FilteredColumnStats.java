@@ -1,9 +1,24 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.HashMap;
@@ -19,18 +34,25 @@ import java.util.Set;
  */
 final class FilteredColumnStats {
   /** Decimal statistics kept exact: a double would round a max below its value and skip a match. */
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-  static final FilteredColumnStats NONE = new FilteredColumnStats(null, Map.of(), Map.of(), Map.of());
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+  static final FilteredColumnStats NONE =
+      new FilteredColumnStats(null, Map.of(), Map.of(), Map.of());
 
   /** Null when the statistics do not give it. */
   private final Long numRecords;
+
   /** By physical column name; only the requested columns. */
   private final Map<String, JsonNode> min;
+
   private final Map<String, JsonNode> max;
   private final Map<String, JsonNode> nullCount;
 
-  private FilteredColumnStats(Long numRecords, Map<String, JsonNode> min, Map<String, JsonNode> max,
+  private FilteredColumnStats(
+      Long numRecords,
+      Map<String, JsonNode> min,
+      Map<String, JsonNode> max,
       Map<String, JsonNode> nullCount) {
     this.numRecords = numRecords;
     this.min = min;
@@ -70,7 +92,8 @@ final class FilteredColumnStats {
       return NONE;
     }
     // Compact copies: a snapshot keeps them for each of its files (SnapshotColumnBounds).
-    return new FilteredColumnStats(numRecords, Map.copyOf(min), Map.copyOf(max), Map.copyOf(nullCount));
+    return new FilteredColumnStats(
+        numRecords, Map.copyOf(min), Map.copyOf(max), Map.copyOf(nullCount));
   }
 
   /** A count; some writers print it as {@code 3.0}. */
@@ -87,8 +110,8 @@ final class FilteredColumnStats {
   }
 
   /** The requested columns of one per-column object; nested objects (structs) of others skipped. */
-  private static void readColumns(JsonParser parser, Set<String> columns, Map<String, JsonNode> into)
-      throws IOException {
+  private static void readColumns(
+      JsonParser parser, Set<String> columns, Map<String, JsonNode> into) throws IOException {
     if (parser.currentToken() != JsonToken.START_OBJECT) {
       parser.skipChildren();
       return;

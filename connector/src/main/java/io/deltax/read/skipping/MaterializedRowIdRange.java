@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import io.deltax.actions.AddFile;
@@ -14,10 +29,10 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
- * The range of the materialized row IDs a data file holds, from its Parquet footer: the log has
- * no statistics for the materialized column, and a file rewritten by UPDATE, MERGE or OPTIMIZE
- * keeps the old row IDs of its rows there. Read only to prune a file whose own row ID range
- * {@code [baseRowId, baseRowId + numRecords)} cannot match a filter on {@code _metadata.row_id}.
+ * The range of the materialized row IDs a data file holds, from its Parquet footer: the log has no
+ * statistics for the materialized column, and a file rewritten by UPDATE, MERGE or OPTIMIZE keeps
+ * the old row IDs of its rows there. Read only to prune a file whose own row ID range {@code
+ * [baseRowId, baseRowId + numRecords)} cannot match a filter on {@code _metadata.row_id}.
  */
 public final class MaterializedRowIdRange {
   private final Configuration conf;
@@ -27,8 +42,8 @@ public final class MaterializedRowIdRange {
   /** A range wide enough to match anything: the footer does not tell. */
   static final long[] UNKNOWN = {Long.MIN_VALUE, Long.MAX_VALUE};
 
-  public MaterializedRowIdRange(Configuration conf, String column,
-      java.util.function.Function<AddFile, Path> paths) {
+  public MaterializedRowIdRange(
+      Configuration conf, String column, java.util.function.Function<AddFile, Path> paths) {
     this.conf = conf;
     this.column = column;
     this.paths = paths;
@@ -37,9 +52,10 @@ public final class MaterializedRowIdRange {
   /** {@code [min, max]} of the file's non-null materialized row IDs; empty when it has none. */
   Optional<long[]> of(AddFile file) {
     // The log gives the file's size and time: opened with them, no HEAD per file.
-    FileStatus status = new FileStatus(file.size(), false, 1, 0, file.modificationTime(),
-        paths.apply(file));
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromStatus(status, conf))) {
+    FileStatus status =
+        new FileStatus(file.size(), false, 1, 0, file.modificationTime(), paths.apply(file));
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(HadoopInputFile.fromStatus(status, conf))) {
       if (!reader.getFileMetaData().getSchema().containsField(column)) {
         return Optional.empty();
       }

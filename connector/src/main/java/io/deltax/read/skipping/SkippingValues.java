@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,10 +52,17 @@ final class SkippingValues {
   private SkippingValues() {}
 
   static boolean isSupported(DataType type) {
-    return type instanceof ByteType || type instanceof ShortType || type instanceof IntegerType
-        || type instanceof LongType || type instanceof FloatType || type instanceof DoubleType
-        || type instanceof DecimalType || type instanceof StringType || type instanceof DateType
-        || type instanceof TimestampType || type instanceof TimestampNTZType
+    return type instanceof ByteType
+        || type instanceof ShortType
+        || type instanceof IntegerType
+        || type instanceof LongType
+        || type instanceof FloatType
+        || type instanceof DoubleType
+        || type instanceof DecimalType
+        || type instanceof StringType
+        || type instanceof DateType
+        || type instanceof TimestampType
+        || type instanceof TimestampNTZType
         || type instanceof BooleanType;
   }
 
@@ -68,10 +90,12 @@ final class SkippingValues {
     // Spark's own conversions of its external values: they undo the rebase between calendars
     // that java.sql.Date and Timestamp carry for dates before 1582, so partition filters on those
     // compare exactly.
-    if (type instanceof DateType && (value instanceof java.sql.Date || value instanceof LocalDate)) {
+    if (type instanceof DateType
+        && (value instanceof java.sql.Date || value instanceof LocalDate)) {
       return (long) DateTimeUtils.anyToDays(value);
     }
-    if (type instanceof TimestampType && (value instanceof java.sql.Timestamp || value instanceof Instant)) {
+    if (type instanceof TimestampType
+        && (value instanceof java.sql.Timestamp || value instanceof Instant)) {
       return DateTimeUtils.anyToMicros(value);
     }
     if (type instanceof TimestampNTZType && value instanceof LocalDateTime t) {
@@ -85,8 +109,8 @@ final class SkippingValues {
 
   /**
    * A value from {@code minValues} or {@code maxValues}. Timestamps there are truncated to
-   * milliseconds, so a maximum is widened by 999 microseconds to stay an upper bound.
-   * {@code wasFloat}: a double column that was a float before type widening (PROTOCOL.md, "Type
+   * milliseconds, so a maximum is widened by 999 microseconds to stay an upper bound. {@code
+   * wasFloat}: a double column that was a float before type widening (PROTOCOL.md, "Type
    * Widening").
    */
   @SuppressWarnings("rawtypes")

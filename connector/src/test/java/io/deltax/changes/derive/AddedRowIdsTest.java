@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.derive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,7 +54,10 @@ class AddedRowIdsTest {
       }
     }
     for (int i = 0; i < 50_000; i++) {
-      long id = random.nextBoolean() ? random.nextInt(100_000) : (1L << 32) - 400 + random.nextInt(21_000);
+      long id =
+          random.nextBoolean()
+              ? random.nextInt(100_000)
+              : (1L << 32) - 400 + random.nextInt(21_000);
       assertAnswers(expected, ids, cursor, id);
     }
     assertTrue(cursor.copied(1) == Boolean.FALSE.equals(expected.get(1L)), "back to the start");
@@ -64,8 +82,8 @@ class AddedRowIdsTest {
     assertEquals(false, ids.written(8));
   }
 
-  private static void assertAnswers(Map<Long, Boolean> expected, AddedRowIds ids,
-      AddedRowIds.CopiedCursor cursor, long id) {
+  private static void assertAnswers(
+      Map<Long, Boolean> expected, AddedRowIds ids, AddedRowIds.CopiedCursor cursor, long id) {
     Boolean written = expected.get(id);
     boolean copied = Boolean.FALSE.equals(written);
     assertEquals(Boolean.TRUE.equals(written), ids.written(id), "written " + id);

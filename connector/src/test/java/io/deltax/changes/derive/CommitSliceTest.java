@@ -1,11 +1,26 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.changes.derive;
 
-import io.deltax.changes.plan.ChangeFile;
-import io.deltax.changes.plan.CommitChanges;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.changes.plan.ChangeFile;
+import io.deltax.changes.plan.CommitChanges;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +31,9 @@ class CommitSliceTest {
     return new ChangeFile(name, new HashMap<>(), size, 0L, null, 0L, 1L);
   }
 
-  /** A commit that removed files of {@code removed} sizes and added files of {@code added} sizes. */
+  /**
+   * A commit that removed files of {@code removed} sizes and added files of {@code added} sizes.
+   */
   private static CommitChanges commit(long[] removed, long[] added) {
     List<ChangeFile> r = new ArrayList<>();
     for (int i = 0; i < removed.length; i++) {
@@ -62,7 +79,8 @@ class CommitSliceTest {
       assertTrue(b <= total / 3 + 900, "bytes per slice " + java.util.Arrays.toString(bytes));
       assertTrue(b > 0);
     }
-    assertArrayEquals(new int[deal.length], CommitSlice.whole(c).deal(), "one slice reads everything");
+    assertArrayEquals(
+        new int[deal.length], CommitSlice.whole(c).deal(), "one slice reads everything");
   }
 
   /** A commit read from its change data files is cut and dealt by their sizes the same way. */
@@ -73,6 +91,7 @@ class CommitSliceTest {
     assertEquals(1, CommitSlice.of(c, 600, 8).size());
     List<CommitSlice> slices = CommitSlice.of(c, 300, 8);
     assertEquals(2, slices.size());
-    assertArrayEquals(new int[] {0, 1, 1}, slices.get(1).deal(), "300 to one slice, 200 and 100 to the other");
+    assertArrayEquals(
+        new int[] {0, 1, 1}, slices.get(1).deal(), "300 to one slice, 200 and 100 to the other");
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,15 +42,15 @@ import org.junit.jupiter.api.io.TempDir;
 class CommitWriterTest {
   private static final Configuration CONF = new Configuration();
 
-  @TempDir
-  Path log;
+  @TempDir Path log;
 
   private CommitWriter writer() {
     return new CommitWriter(new org.apache.hadoop.fs.Path(log.toUri()), CONF);
   }
 
   private String commit(long version) throws Exception {
-    return Files.readString(log.resolve(String.format("%020d.json", version)), StandardCharsets.UTF_8);
+    return Files.readString(
+        log.resolve(String.format("%020d.json", version)), StandardCharsets.UTF_8);
   }
 
   /** Nothing but the commits: no temporary file is left behind. */
@@ -66,10 +81,12 @@ class CommitWriterTest {
         List<Future<Boolean>> results = new ArrayList<>();
         for (int w = 0; w < writers; w++) {
           String content = "{\"writer\":" + w + "}";
-          results.add(pool.submit(() -> {
-            start.await();
-            return writer().write(v, List.of(content));
-          }));
+          results.add(
+              pool.submit(
+                  () -> {
+                    start.await();
+                    return writer().write(v, List.of(content));
+                  }));
         }
         List<Integer> winners = new ArrayList<>();
         for (int w = 0; w < writers; w++) {
@@ -78,7 +95,8 @@ class CommitWriterTest {
           }
         }
         assertEquals(1, winners.size(), "version " + v + " winners " + winners);
-        assertEquals("{\"writer\":" + winners.get(0) + "}\n", commit(v), "the winner's commit stays");
+        assertEquals(
+            "{\"writer\":" + winners.get(0) + "}\n", commit(v), "the winner's commit stays");
       } finally {
         pool.shutdownNow();
       }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log.write;
 
 import io.deltax.testing.LocalFileSystemUnderScheme;
@@ -55,17 +70,33 @@ public final class FinalizingFileContextStore extends LocalFileSystemUnderScheme
   }
 
   @Override
-  public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite, int bufferSize,
-      short replication, long blockSize, Progressable progress) throws IOException {
-    return checkedOnClose(f, super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress));
+  public FSDataOutputStream create(
+      Path f,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
+    return checkedOnClose(
+        f, super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress));
   }
 
   @Override
-  public FSDataOutputStream createNonRecursive(Path f, FsPermission permission,
-      java.util.EnumSet<org.apache.hadoop.fs.CreateFlag> flags, int bufferSize, short replication,
-      long blockSize, Progressable progress) throws IOException {
-    return checkedOnClose(f, super.createNonRecursive(f, permission, flags, bufferSize, replication,
-        blockSize, progress));
+  public FSDataOutputStream createNonRecursive(
+      Path f,
+      FsPermission permission,
+      java.util.EnumSet<org.apache.hadoop.fs.CreateFlag> flags,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
+    return checkedOnClose(
+        f,
+        super.createNonRecursive(
+            f, permission, flags, bufferSize, replication, blockSize, progress));
   }
 
   @Override
@@ -75,23 +106,24 @@ public final class FinalizingFileContextStore extends LocalFileSystemUnderScheme
   }
 
   private FSDataOutputStream checkedOnClose(Path f, FSDataOutputStream out) throws IOException {
-    OutputStream checked = new OutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        out.write(b);
-      }
+    OutputStream checked =
+        new OutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            out.write(b);
+          }
 
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-      }
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+          }
 
-      @Override
-      public void close() throws IOException {
-        collectGarbageThenCheckOpen(f);
-        out.close();
-      }
-    };
+          @Override
+          public void close() throws IOException {
+            collectGarbageThenCheckOpen(f);
+            out.close();
+          }
+        };
     return new FSDataOutputStream(checked, null);
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.log.write;
 
 import io.deltax.testing.LocalFileSystemUnderScheme;
@@ -26,14 +41,27 @@ public abstract class GcsStandInFileSystem extends LocalFileSystemUnderScheme {
   /** Replaces an object that exists, whatever {@code overwrite} says. */
   public static final class Overwriting extends GcsStandInFileSystem {
     @Override
-    public FSDataOutputStream create(Path f, boolean overwrite, int bufferSize, short replication,
-        long blockSize, Progressable progress) throws IOException {
+    public FSDataOutputStream create(
+        Path f,
+        boolean overwrite,
+        int bufferSize,
+        short replication,
+        long blockSize,
+        Progressable progress)
+        throws IOException {
       return super.create(f, true, bufferSize, replication, blockSize, progress);
     }
 
     @Override
-    public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite, int bufferSize,
-        short replication, long blockSize, Progressable progress) throws IOException {
+    public FSDataOutputStream create(
+        Path f,
+        FsPermission permission,
+        boolean overwrite,
+        int bufferSize,
+        short replication,
+        long blockSize,
+        Progressable progress)
+        throws IOException {
       return super.create(f, permission, true, bufferSize, replication, blockSize, progress);
     }
   }

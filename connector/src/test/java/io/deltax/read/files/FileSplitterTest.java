@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,8 +36,17 @@ class FileSplitterTest {
 
       @Override
       public FileSplit split(long start, long length) {
-        return new FileSplit(new PartitionedFile(InternalRow.empty(), SparkPath.fromPathString("/t/" + name),
-            start, length, new String[0], 0, size, scala.collection.immutable.Map$.MODULE$.empty()), null);
+        return new FileSplit(
+            new PartitionedFile(
+                InternalRow.empty(),
+                SparkPath.fromPathString("/t/" + name),
+                start,
+                length,
+                new String[0],
+                0,
+                size,
+                scala.collection.immutable.Map$.MODULE$.empty()),
+            null);
       }
     };
   }
@@ -32,8 +56,10 @@ class FileSplitterTest {
     FileSplitter splitter = new FileSplitter(100, 10, 1);
     List<DeltaXInputPartition> partitions = splitter.partitions(List.of(file("a", 250)));
     List<long[]> ranges = new ArrayList<>();
-    partitions.forEach(p -> Arrays.stream(p.splits())
-        .forEach(s -> ranges.add(new long[] {s.file().start(), s.file().length()})));
+    partitions.forEach(
+        p ->
+            Arrays.stream(p.splits())
+                .forEach(s -> ranges.add(new long[] {s.file().start(), s.file().length()})));
     ranges.sort((x, y) -> Long.compare(x[0], y[0]));
     assertEquals(3, ranges.size());
     assertEquals(List.of(0L, 100L, 200L), ranges.stream().map(r -> r[0]).toList());
@@ -57,7 +83,8 @@ class FileSplitterTest {
   void maxSplitBytesFollowsParallelism() {
     // 4 files of 1000 bytes over 4 cores: (4 * (1000 + 10)) / 4 = 1010 < 128 MiB.
     FileSplitter splitter = new FileSplitter(128L << 20, 10, 4);
-    List<FileSplitter.SplitSource> files = List.of(file("a", 1000), file("b", 1000), file("c", 1000), file("d", 1000));
+    List<FileSplitter.SplitSource> files =
+        List.of(file("a", 1000), file("b", 1000), file("c", 1000), file("d", 1000));
     assertEquals(1010, splitter.maxSplitBytes(files));
     assertEquals(4, splitter.partitions(files).size());
   }

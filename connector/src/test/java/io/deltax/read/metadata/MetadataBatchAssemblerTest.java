@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.metadata;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,8 +31,8 @@ import org.junit.jupiter.api.Test;
 
 /** Row indexes counted by the batch assembler, across batches and from each split's first row. */
 class MetadataBatchAssemblerTest {
-  private static final StructType REQUESTED = new StructType()
-      .add("row_index", DataTypes.LongType).add("row_id", DataTypes.LongType);
+  private static final StructType REQUESTED =
+      new StructType().add("row_index", DataTypes.LongType).add("row_id", DataTypes.LongType);
   private static final RowTrackingConfig ROW_TRACKING =
       new RowTrackingConfig(true, true, Optional.empty(), Optional.empty());
 
@@ -41,19 +56,25 @@ class MetadataBatchAssemblerTest {
     for (int i = 0; i < out.numRows(); i++) {
       assertEquals(7L * i, out.column(0).getLong(i));
       assertEquals(firstIndex + i, metadata.getChild(0).getLong(i), "row_index of row " + i);
-      assertEquals(baseRowId + firstIndex + i, metadata.getChild(1).getLong(i), "row_id of row " + i);
+      assertEquals(
+          baseRowId + firstIndex + i, metadata.getChild(1).getLong(i), "row_id of row " + i);
     }
   }
 
   @Test
   void countsAcrossBatchesAndRestartsAtEachSplitsFirstRow() {
     MetadataReadPlan plan = plan(true);
-    assertEquals(2, plan.parquetRequiredSchema(new StructType().add("v", DataTypes.LongType)).size()
-        + plan.parquetPartitionSchema(new StructType()).size(), "no row index column asked for");
+    assertEquals(
+        2,
+        plan.parquetRequiredSchema(new StructType().add("v", DataTypes.LongType)).size()
+            + plan.parquetPartitionSchema(new StructType()).size(),
+        "no row index column asked for");
     MetadataBatchAssembler assembler = new MetadataBatchAssembler(plan);
     assertTrue(assembler.countsRowIndexes());
-    InternalRow split = plan.partitionRow(new Object[0],
-        new SplitConstants("file:/t/a.parquet", "a.parquet", 100, 0, 100, 0, 1000L, 5L));
+    InternalRow split =
+        plan.partitionRow(
+            new Object[0],
+            new SplitConstants("file:/t/a.parquet", "a.parquet", 100, 0, 100, 0, 1000L, 5L));
 
     assembler.startSplit(0);
     assertRows(assembler.assemble(parquetBatch(3, 1000), split, null), 0, 1000);
@@ -71,8 +92,11 @@ class MetadataBatchAssemblerTest {
   void aReadingPlanAsksSparkForItsRowIndexColumn() {
     MetadataReadPlan plan = plan(false);
     assertFalse(new MetadataBatchAssembler(plan).countsRowIndexes());
-    assertTrue(plan.parquetRequiredSchema(new StructType().add("v", DataTypes.LongType))
-        .getFieldIndex(org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat
-            .ROW_INDEX_TEMPORARY_COLUMN_NAME()).isDefined());
+    assertTrue(
+        plan.parquetRequiredSchema(new StructType().add("v", DataTypes.LongType))
+            .getFieldIndex(
+                org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat
+                    .ROW_INDEX_TEMPORARY_COLUMN_NAME())
+            .isDefined());
   }
 }

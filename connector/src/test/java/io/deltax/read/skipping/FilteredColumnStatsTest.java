@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,11 +34,14 @@ import org.junit.jupiter.api.Test;
 /** Only the columns a scan's filters name are parsed from a file's statistics. */
 class FilteredColumnStatsTest {
   /** Wide statistics: nested structs, long strings and columns the filters never name. */
-  private static final String STATS = "{\"numRecords\":10,"
-      + "\"minValues\":{\"a\":1,\"s\":{\"x\":1,\"y\":[1,2]},\"id\":100,\"name\":\"" + "n".repeat(1000) + "\"},"
-      + "\"maxValues\":{\"a\":9,\"s\":{\"x\":2,\"y\":[3]},\"id\":200,\"name\":\"z\"},"
-      + "\"nullCount\":{\"a\":0,\"s\":{\"x\":0,\"y\":0},\"id\":1,\"name\":0},"
-      + "\"tightBounds\":true}";
+  private static final String STATS =
+      "{\"numRecords\":10,"
+          + "\"minValues\":{\"a\":1,\"s\":{\"x\":1,\"y\":[1,2]},\"id\":100,\"name\":\""
+          + "n".repeat(1000)
+          + "\"},"
+          + "\"maxValues\":{\"a\":9,\"s\":{\"x\":2,\"y\":[3]},\"id\":200,\"name\":\"z\"},"
+          + "\"nullCount\":{\"a\":0,\"s\":{\"x\":0,\"y\":0},\"id\":1,\"name\":0},"
+          + "\"tightBounds\":true}";
 
   @Test
   void onlyTheRequestedColumnsAreRead() {
@@ -39,8 +57,9 @@ class FilteredColumnStatsTest {
 
   @Test
   void decimalStatisticsStayExact() {
-    FilteredColumnStats stats = FilteredColumnStats.parse(
-        "{\"numRecords\":1,\"maxValues\":{\"d\":1.000000000000000001}}", Set.of("d"));
+    FilteredColumnStats stats =
+        FilteredColumnStats.parse(
+            "{\"numRecords\":1,\"maxValues\":{\"d\":1.000000000000000001}}", Set.of("d"));
     assertEquals(new java.math.BigDecimal("1.000000000000000001"), stats.max("d").decimalValue());
   }
 
@@ -63,14 +82,23 @@ class FilteredColumnStatsTest {
 
   @Test
   void aScanParsesTheDataColumnsItsFiltersName() {
-    StructType schema = new StructType()
-        .add("id", DataTypes.LongType).add("name", DataTypes.StringType)
-        .add("a", DataTypes.IntegerType).add("p", DataTypes.IntegerType)
-        .add("s", new StructType().add("x", DataTypes.IntegerType));
-    DataSkipping skipping = new DataSkipping(schema, Set.of("p"),
-        List.of(new GreaterThan("ID", 5L), new Or(new EqualTo("p", 1), new IsNull("name")),
-            new EqualTo("s.x", 1), new EqualTo("_metadata.row_id", 1L)),
-        new PartitionValues(ZoneId.of("UTC")));
+    StructType schema =
+        new StructType()
+            .add("id", DataTypes.LongType)
+            .add("name", DataTypes.StringType)
+            .add("a", DataTypes.IntegerType)
+            .add("p", DataTypes.IntegerType)
+            .add("s", new StructType().add("x", DataTypes.IntegerType));
+    DataSkipping skipping =
+        new DataSkipping(
+            schema,
+            Set.of("p"),
+            List.of(
+                new GreaterThan("ID", 5L),
+                new Or(new EqualTo("p", 1), new IsNull("name")),
+                new EqualTo("s.x", 1),
+                new EqualTo("_metadata.row_id", 1L)),
+            new PartitionValues(ZoneId.of("UTC")));
     // Partition values come from the log, nested and metadata fields have no statistics here.
     assertEquals(Set.of("id", "name"), skipping.statsColumns());
   }

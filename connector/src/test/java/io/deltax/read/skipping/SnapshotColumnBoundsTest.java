@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.read.skipping;
 
 import static io.deltax.testing.TestLog.PROTOCOL;
@@ -12,8 +27,8 @@ import io.deltax.actions.AddFile;
 import io.deltax.log.Snapshot;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.snapshots.SnapshotCache;
-import io.deltax.testing.TestLog;
 import io.deltax.snapshots.SnapshotSource;
+import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,24 +47,42 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A cached snapshot's statistics are parsed once, not once per query (issue 14, "Stats"). */
 class SnapshotColumnBoundsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static final String SCHEMA = schema("v", "w");
 
   /** File {@code name} holds v in [from, from + 9] and w = -v. */
   private static String add(String name, long from) {
-    return "{\"add\":{\"path\":\"" + name + ".parquet\",\"partitionValues\":{},\"size\":1,"
+    return "{\"add\":{\"path\":\""
+        + name
+        + ".parquet\",\"partitionValues\":{},\"size\":1,"
         + "\"modificationTime\":1,\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":10,"
-        + "\\\"minValues\\\":{\\\"v\\\":" + from + ",\\\"w\\\":" + -(from + 9) + "},"
-        + "\\\"maxValues\\\":{\\\"v\\\":" + (from + 9) + ",\\\"w\\\":" + -from + "},"
+        + "\\\"minValues\\\":{\\\"v\\\":"
+        + from
+        + ",\\\"w\\\":"
+        + -(from + 9)
+        + "},"
+        + "\\\"maxValues\\\":{\\\"v\\\":"
+        + (from + 9)
+        + ",\\\"w\\\":"
+        + -from
+        + "},"
         + "\\\"nullCount\\\":{\\\"v\\\":0,\\\"w\\\":0}}\"}}";
   }
 
-  /** The files a query with {@code filter} keeps, as the scan builder plans it on {@code snapshot}. */
+  /**
+   * The files a query with {@code filter} keeps, as the scan builder plans it on {@code snapshot}.
+   */
   private static Set<String> kept(Snapshot snapshot, Filter filter) {
-    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
-        new PartitionValues(ZoneId.of("UTC")), null, () -> null, SnapshotColumnBounds.of(snapshot));
+    DataSkipping skipping =
+        new DataSkipping(
+            snapshot.schema(),
+            Set.of(),
+            List.of(filter),
+            new PartitionValues(ZoneId.of("UTC")),
+            null,
+            () -> null,
+            SnapshotColumnBounds.of(snapshot));
     Set<String> kept = new TreeSet<>();
     for (AddFile file : snapshot.activeFiles()) {
       if (skipping.mightMatch(file)) {
@@ -61,8 +94,15 @@ class SnapshotColumnBoundsTest {
 
   /** The files a scan of the snapshot's own file list keeps ({@link DataSkipping#select}). */
   private static Set<String> selected(Snapshot snapshot, Filter filter) {
-    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
-        new PartitionValues(ZoneId.of("UTC")), null, () -> null, SnapshotColumnBounds.of(snapshot));
+    DataSkipping skipping =
+        new DataSkipping(
+            snapshot.schema(),
+            Set.of(),
+            List.of(filter),
+            new PartitionValues(ZoneId.of("UTC")),
+            null,
+            () -> null,
+            SnapshotColumnBounds.of(snapshot));
     Set<String> kept = new TreeSet<>();
     skipping.select(snapshot.activeFiles(), true).forEach(f -> kept.add(f.path()));
     return kept;
@@ -70,8 +110,9 @@ class SnapshotColumnBoundsTest {
 
   /** The same files judged one by one with nothing kept from earlier scans. */
   private static Set<String> afresh(Snapshot snapshot, Filter filter) {
-    DataSkipping skipping = new DataSkipping(snapshot.schema(), Set.of(), List.of(filter),
-        new PartitionValues(ZoneId.of("UTC")));
+    DataSkipping skipping =
+        new DataSkipping(
+            snapshot.schema(), Set.of(), List.of(filter), new PartitionValues(ZoneId.of("UTC")));
     Set<String> kept = new TreeSet<>();
     skipping.select(snapshot.activeFiles(), false).forEach(f -> kept.add(f.path()));
     return kept;
@@ -79,20 +120,30 @@ class SnapshotColumnBoundsTest {
 
   /**
    * A scan of the snapshot's file list keeps each file's bounds by its position: the next scan
-   * parses nothing and keeps what a scan without kept statistics keeps, a file without
-   * statistics included.
+   * parses nothing and keeps what a scan without kept statistics keeps, a file without statistics
+   * included.
    */
   @Test
   void boundsKeptByPositionAnswerAsAFreshScan() throws IOException {
-    commit(dir, 0, PROTOCOL, metadata(""),
-        add("a", 1), add("b", 11), add("c", 21),
+    commit(
+        dir,
+        0,
+        PROTOCOL,
+        metadata(""),
+        add("a", 1),
+        add("b", 11),
+        add("c", 21),
         "{\"add\":{\"path\":\"nostats.parquet\",\"partitionValues\":{},\"size\":1,"
             + "\"modificationTime\":1,\"dataChange\":true}}");
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
     Snapshot snapshot = latest(cache, new Configuration());
-    List<Filter> queries = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L),
-        new EqualTo("w", -25L), new And(new EqualTo("v", 3L), new EqualTo("w", -3L)),
-        new Or(new EqualTo("v", 100L), new EqualTo("w", -12L)));
+    List<Filter> queries =
+        List.of(
+            new EqualTo("v", 15L),
+            new GreaterThan("v", 12L),
+            new EqualTo("w", -25L),
+            new And(new EqualTo("v", 3L), new EqualTo("w", -3L)),
+            new Or(new EqualTo("v", 100L), new EqualTo("w", -12L)));
     for (Filter query : queries) {
       assertEquals(afresh(snapshot, query), selected(snapshot, query), query.toString());
     }
@@ -101,14 +152,14 @@ class SnapshotColumnBoundsTest {
     for (Filter query : queries) {
       assertEquals(afresh(snapshot, query), selected(snapshot, query), query.toString());
     }
-    assertEquals(parses, SnapshotColumnBounds.of(snapshot).parses(), "the second round parsed again");
+    assertEquals(
+        parses, SnapshotColumnBounds.of(snapshot).parses(), "the second round parsed again");
     assertEquals(Set.of("b.parquet", "nostats.parquet"), selected(snapshot, new EqualTo("v", 15L)));
   }
 
   @Test
   void aSecondQueryOnACachedSnapshotParsesNoStatistics() throws IOException {
-    commit(dir, 0, PROTOCOL, metadata(""),
-        add("a", 1), add("b", 11), add("c", 21));
+    commit(dir, 0, PROTOCOL, metadata(""), add("a", 1), add("b", 11), add("c", 21));
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
     Configuration conf = new Configuration();
     Snapshot first = latest(cache, conf);
@@ -117,14 +168,19 @@ class SnapshotColumnBoundsTest {
 
     Snapshot second = latest(cache, conf);
     assertSame(first, second, "the unchanged table is served from the cache");
-    assertEquals(Set.of("a.parquet", "b.parquet"), kept(second, new And(new GreaterThan("v", 5L),
-        new Or(new EqualTo("v", 12L), new EqualTo("v", 6L)))));
+    assertEquals(
+        Set.of("a.parquet", "b.parquet"),
+        kept(
+            second,
+            new And(
+                new GreaterThan("v", 5L), new Or(new EqualTo("v", 12L), new EqualTo("v", 6L)))));
     assertEquals(3, SnapshotColumnBounds.of(second).parses(), "the second query parsed again");
 
     // A column no query named before: each file once more, for v and w; then neither again.
     assertEquals(Set.of("c.parquet"), kept(second, new EqualTo("w", -25L)));
     assertEquals(6, SnapshotColumnBounds.of(second).parses());
-    assertEquals(Set.of("a.parquet"), kept(second, new And(new EqualTo("v", 3L), new EqualTo("w", -3L))));
+    assertEquals(
+        Set.of("a.parquet"), kept(second, new And(new EqualTo("v", 3L), new EqualTo("w", -3L))));
     assertEquals(6, SnapshotColumnBounds.of(second).parses());
 
     // A new commit: a new snapshot, whose files are parsed for it, with the new file's statistics.
@@ -140,15 +196,14 @@ class SnapshotColumnBoundsTest {
   }
 
   /**
-   * A snapshot advanced by a commit takes over the bounds kept for the files the commit left
-   * alone (issue 14, "parse each file's stats once per snapshot"): the next query parses the new
-   * file only, and keeps what a scan without kept statistics keeps. Past new metadata, nothing is
-   * taken over.
+   * A snapshot advanced by a commit takes over the bounds kept for the files the commit left alone
+   * (issue 14, "parse each file's stats once per snapshot"): the next query parses the new file
+   * only, and keeps what a scan without kept statistics keeps. Past new metadata, nothing is taken
+   * over.
    */
   @Test
   void aSnapshotAdvancedByACommitParsesOnlyItsNewFiles() throws IOException {
-    commit(dir, 0, PROTOCOL, metadata(""),
-        add("a", 1), add("b", 11), add("c", 21));
+    commit(dir, 0, PROTOCOL, metadata(""), add("a", 1), add("b", 11), add("c", 21));
     SnapshotCache cache = new SnapshotCache(System::nanoTime);
     Configuration conf = new Configuration();
     Snapshot first = latest(cache, conf);
@@ -158,12 +213,17 @@ class SnapshotColumnBoundsTest {
     commit(dir, 1, add("d", 31), remove("b"));
     Snapshot second = latest(cache, conf);
     assertNotSame(first, second);
-    List<Filter> onV = List.of(new EqualTo("v", 15L), new GreaterThan("v", 12L), new EqualTo("v", 33L),
-        new Or(new EqualTo("v", 3L), new EqualTo("v", 25L)));
+    List<Filter> onV =
+        List.of(
+            new EqualTo("v", 15L),
+            new GreaterThan("v", 12L),
+            new EqualTo("v", 33L),
+            new Or(new EqualTo("v", 3L), new EqualTo("v", 25L)));
     for (Filter query : onV) {
       assertEquals(afresh(second, query), selected(second, query), query.toString());
     }
-    assertEquals(1, SnapshotColumnBounds.of(second).parses(), "only d, the commit's new file, is parsed");
+    assertEquals(
+        1, SnapshotColumnBounds.of(second).parses(), "only d, the commit's new file, is parsed");
     assertEquals(Set.of("d.parquet"), selected(second, new GreaterThan("v", 30L)));
     // A column the older snapshot's queries never named: every file once, for it.
     assertEquals(afresh(second, new EqualTo("w", -25L)), selected(second, new EqualTo("w", -25L)));
@@ -179,7 +239,8 @@ class SnapshotColumnBoundsTest {
   }
 
   private Snapshot latest(SnapshotCache cache, Configuration conf) {
-    return SnapshotSource.cachedIn(cache, dir.toString(), conf, Duration.ZERO, 1_000).latest()
+    return SnapshotSource.cachedIn(cache, dir.toString(), conf, Duration.ZERO, 1_000)
+        .latest()
         .snapshot();
   }
 }

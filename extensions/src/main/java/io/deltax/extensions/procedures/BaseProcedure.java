@@ -1,6 +1,21 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.extensions.procedures;
 
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.WriteErrors;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
@@ -15,12 +30,13 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A deltax procedure: its first argument is {@code table} (a path or a catalog table name), its
- * result one set of rows. Spark binds named, positional and default arguments to
- * {@link #parameters()} and coerces their types; {@link #bind} has nothing left to do, unless a
+ * result one set of rows. Spark binds named, positional and default arguments to {@link
+ * #parameters()} and coerces their types; {@link #bind} has nothing left to do, unless a
  * whole-number argument must reach the procedure as given ({@link WholeNumberArguments}).
  */
 abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
-  static final ProcedureParameter TABLE = ProcedureParameter.in("table", DataTypes.StringType).build();
+  static final ProcedureParameter TABLE =
+      ProcedureParameter.in("table", DataTypes.StringType).build();
 
   /** The result rows for the table at {@code path}; {@code input} holds every argument. */
   abstract InternalRow[] rows(SparkSession spark, String path, InternalRow input);
@@ -57,14 +73,15 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
     try {
       return work.run();
     } catch (IOException e) {
-      throw DeltaXErrors.ioError(what, e);
+      throw WriteErrors.ioError(what, e);
     }
   }
 
   @Override
   public Iterator<Scan> call(InternalRow input) {
     SparkSession spark = SparkSession.active();
-    String path = TableArgument.resolve(spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
+    String path =
+        TableArgument.resolve(spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
     return List.<Scan>of(new ProcedureResult(output(), rows(spark, path, input))).iterator();
   }
 }

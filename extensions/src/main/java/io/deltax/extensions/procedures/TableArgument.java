@@ -1,6 +1,21 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.extensions.procedures;
 
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.WriteErrors;
 import java.net.URI;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
@@ -8,9 +23,9 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 
 /**
- * The {@code table} argument of deltax's procedures: a path ({@code '/data/t'},
- * {@code 's3a://bucket/t'}) or the name of a catalog table whose provider is Delta. Resolving a
- * name needs Spark's session catalog; this is the one place that touches it.
+ * The {@code table} argument of deltax's procedures: a path ({@code '/data/t'}, {@code
+ * 's3a://bucket/t'}) or the name of a catalog table whose provider is Delta. Resolving a name needs
+ * Spark's session catalog; this is the one place that touches it.
  */
 public final class TableArgument {
   private TableArgument() {}
@@ -18,24 +33,27 @@ public final class TableArgument {
   /** The table's root path. */
   public static String resolve(SparkSession spark, String table) {
     if (table == null || table.isBlank()) {
-      throw DeltaXErrors.missingTableArgument();
+      throw WriteErrors.missingTableArgument();
     }
     if (table.contains("/") || table.contains(":")) {
       return table;
     }
-    org.apache.spark.sql.classic.SparkSession classic = (org.apache.spark.sql.classic.SparkSession) spark;
+    org.apache.spark.sql.classic.SparkSession classic =
+        (org.apache.spark.sql.classic.SparkSession) spark;
     TableIdentifier ident;
     CatalogTable catalogTable;
     try {
       ident = classic.sessionState().sqlParser().parseTableIdentifier(table);
       catalogTable = classic.sessionState().catalog().getTableMetadata(ident);
     } catch (Exception e) {
-      throw DeltaXErrors.catalogTableNotFound(table, e);
+      throw WriteErrors.catalogTableNotFound(table, e);
     }
-    String provider = catalogTable.provider().isDefined()
-        ? catalogTable.provider().get().toLowerCase(Locale.ROOT) : "";
+    String provider =
+        catalogTable.provider().isDefined()
+            ? catalogTable.provider().get().toLowerCase(Locale.ROOT)
+            : "";
     if (!provider.equals("delta")) {
-      throw DeltaXErrors.notADeltaCatalogTable(table, provider);
+      throw WriteErrors.notADeltaCatalogTable(table, provider);
     }
     // As a Hadoop path string: the URI's own text is percent-encoded ("my%20table"), which
     // Hadoop's Path would encode again.

@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.extensions.procedures;
 
 import io.deltax.actions.Protocol;
+import io.deltax.conf.SessionSettings;
 import io.deltax.log.TableHistory;
 import io.deltax.log.TransactionLog;
 import io.deltax.protocol.TableFeatures;
-import io.deltax.conf.SessionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -16,19 +31,19 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * {@code CALL table_features(table => …)}: one row per table feature (PROTOCOL.md, "Table
- * Features"), as {@link TableFeatures} answers: whether readers or only writers must know it,
- * since which version the log shows it, and whether deltax can read the table with it. Legacy
- * protocols list the features their versions imply, as delta-spark's {@code DESCRIBE DETAIL}
- * does.
+ * Features"), as {@link TableFeatures} answers: whether readers or only writers must know it, since
+ * which version the log shows it, and whether deltax can read the table with it. Legacy protocols
+ * list the features their versions imply, as delta-spark's {@code DESCRIBE DETAIL} does.
  */
 public final class TableFeaturesProcedure extends BaseProcedure {
   public static final String NAME = "table_features";
 
-  static final StructType OUTPUT = new StructType()
-      .add("feature", DataTypes.StringType, false)
-      .add("type", DataTypes.StringType, false)
-      .add("since_version", DataTypes.LongType, true)
-      .add("readable_by_deltax", DataTypes.BooleanType, false);
+  static final StructType OUTPUT =
+      new StructType()
+          .add("feature", DataTypes.StringType, false)
+          .add("type", DataTypes.StringType, false)
+          .add("since_version", DataTypes.LongType, true)
+          .add("readable_by_deltax", DataTypes.BooleanType, false);
 
   @Override
   public String name() {
@@ -47,9 +62,9 @@ public final class TableFeaturesProcedure extends BaseProcedure {
 
   /**
    * {@code since_version} is the newest version whose protocol added the feature, where the log
-   * shows the change: null for a feature the oldest version the log can rebuild had already.
-   * The table is described, not loaded for reading: a reader feature deltax does not implement
-   * is listed as not readable rather than refused, and a table a commit coordinator manages is
+   * shows the change: null for a feature the oldest version the log can rebuild had already. The
+   * table is described, not loaded for reading: a reader feature deltax does not implement is
+   * listed as not readable rather than refused, and a table a commit coordinator manages is
    * described as of the newest version in {@code _delta_log}.
    */
   @Override
@@ -59,11 +74,14 @@ public final class TableFeaturesProcedure extends BaseProcedure {
     TableHistory history = TableHistory.of(log);
     List<InternalRow> rows = new ArrayList<>();
     for (String feature : TableFeatures.supported(protocol)) {
-      rows.add(new GenericInternalRow(new Object[] {
-          UTF8String.fromString(feature),
-          UTF8String.fromString(TableFeatures.type(feature, protocol).label()),
-          history.protocolTurnedOn(p -> TableFeatures.isSupported(p, feature)).orElse(null),
-          TableFeatures.isReadable(feature, protocol)}));
+      rows.add(
+          new GenericInternalRow(
+              new Object[] {
+                UTF8String.fromString(feature),
+                UTF8String.fromString(TableFeatures.type(feature, protocol).label()),
+                history.protocolTurnedOn(p -> TableFeatures.isSupported(p, feature)).orElse(null),
+                TableFeatures.isReadable(feature, protocol)
+              }));
     }
     return rows.toArray(new InternalRow[0]);
   }

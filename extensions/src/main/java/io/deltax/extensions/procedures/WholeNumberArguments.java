@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.extensions.procedures;
 
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -10,11 +25,11 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Whole-number procedure arguments, as given. Spark casts an argument to its parameter's type,
- * and a cast to {@code INT} truncates {@code 2.5} to 2 and fails or wraps on a number past
- * {@code Integer.MAX_VALUE}; so a numeric argument is bound with its own type and reaches the
- * procedure unchanged, to be refused with its value ({@code WholeNumberRange}). Other
- * arguments (strings, NULL) are cast to {@code INT} as Spark does.
+ * Whole-number procedure arguments, as given. Spark casts an argument to its parameter's type, and
+ * a cast to {@code INT} truncates {@code 2.5} to 2 and fails or wraps on a number past {@code
+ * Integer.MAX_VALUE}; so a numeric argument is bound with its own type and reaches the procedure
+ * unchanged, to be refused with its value ({@code WholeNumberRange}). Other arguments (strings,
+ * NULL) are cast to {@code INT} as Spark does.
  */
 final class WholeNumberArguments {
   /** The metadata key Spark's {@code BindProcedures} marks named arguments with. */
@@ -29,7 +44,9 @@ final class WholeNumberArguments {
    */
   static DataType typeAsGiven(StructType inputType, int position, String name) {
     StructField given = given(inputType, position, name);
-    return given != null && given.dataType() instanceof NumericType ? given.dataType() : DataTypes.IntegerType;
+    return given != null && given.dataType() instanceof NumericType
+        ? given.dataType()
+        : DataTypes.IntegerType;
   }
 
   /**

@@ -1,7 +1,21 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 /**
  * The procedures {@code CALL} runs, one small class each, in the style of Spark's procedure API:
- * static parameters and output type, typed arguments, one registry ({@code DeltaXProcedures}).
- * They parse arguments and shape rows; the work is done in {@code io.deltax.backfill} and the
- * connector.
+ * static parameters and output type, typed arguments, one registry ({@code DeltaXProcedures}). They
+ * parse arguments and shape rows; the work is done in {@code io.deltax.backfill} and the connector.
  */
 package io.deltax.extensions.procedures;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import static io.deltax.it.DeltaOracle.delta;
@@ -27,21 +42,29 @@ import org.junit.jupiter.api.io.TempDir;
  * backfill refuses before writing a commit, unless single-writer mode is accepted.
  */
 class S3BackfillTest {
-  @RegisterExtension
-  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
+  @RegisterExtension static final S3ServerExtension S3 = S3ServerExtension.withSpark();
   private static String template;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() throws IOException {
     template = dir.resolve("template").toString();
     // A few files, and a checkpoint due every third version: the backfill writes one over S3.
-    sql("CREATE TABLE " + quote(template) + " (id INT, v STRING) USING delta "
-        + "TBLPROPERTIES ('delta.checkpointInterval' = '3')");
+    sql(
+        "CREATE TABLE "
+            + quote(template)
+            + " (id INT, v STRING) USING delta "
+            + "TBLPROPERTIES ('delta.checkpointInterval' = '3')");
     for (int i = 0; i < 4; i++) {
-      sql("INSERT INTO " + quote(template) + " VALUES (" + (2 * i) + ", 'a'), (" + (2 * i + 1) + ", 'b')");
+      sql(
+          "INSERT INTO "
+              + quote(template)
+              + " VALUES ("
+              + (2 * i)
+              + ", 'a'), ("
+              + (2 * i + 1)
+              + ", 'b')");
     }
   }
 
@@ -53,8 +76,12 @@ class S3BackfillTest {
   }
 
   private static Row backfill(String url, Map<String, String> more) {
-    return SharedSpark.withConf(confs(more), () -> spark().sql(
-        "CALL backfill_row_tracking(table => '" + url + "', batch_size => 2)").first());
+    return SharedSpark.withConf(
+        confs(more),
+        () ->
+            spark()
+                .sql("CALL backfill_row_tracking(table => '" + url + "', batch_size => 2)")
+                .first());
   }
 
   private static String uploaded(String bucket, String name) throws IOException {
@@ -73,21 +100,25 @@ class S3BackfillTest {
     List<String> log = S3Tables.logNames(S3.server(), url);
     assertTrue(log.stream().anyMatch(n -> n.endsWith(".checkpoint.parquet")), log.toString());
     assertTrue(log.contains("_last_checkpoint"), log.toString());
-    assertTrue(log.stream().noneMatch(n -> n.startsWith(".")), "no temporary or probe object: " + log);
+    assertTrue(
+        log.stream().noneMatch(n -> n.startsWith(".")), "no temporary or probe object: " + log);
     S3Tables.assertNoGap(S3.server(), url);
-    SharedSpark.withConf(S3.server().s3aSettings(), () -> {
-      S3Tables.assertRowIdsAsDeltaSpark(url);
-      assertEquals((files + 1) / 2, S3Tables.backfillCommits(url), "commits of 2 files");
-    });
+    SharedSpark.withConf(
+        S3.server().s3aSettings(),
+        () -> {
+          S3Tables.assertRowIdsAsDeltaSpark(url);
+          assertEquals((files + 1) / 2, S3Tables.backfillCommits(url), "commits of 2 files");
+        });
   }
 
   @Test
-  void withConditionalWritesOffTheBackfillRefusesAndWritesNothingUnlessSingleWriter() throws Exception {
+  void withConditionalWritesOffTheBackfillRefusesAndWritesNothingUnlessSingleWriter()
+      throws Exception {
     String url = uploaded(S3.server().bucket(), "conditional-off");
     List<String> before = S3Tables.logNames(S3.server(), url);
     // Not from Hadoop's cache: a cached client made with conditional writes on would be reused.
-    Map<String, String> off = Map.of("fs.s3a.create.conditional.enabled", "false",
-        "fs.s3a.impl.disable.cache", "true");
+    Map<String, String> off =
+        Map.of("fs.s3a.create.conditional.enabled", "false", "fs.s3a.impl.disable.cache", "true");
     Exception e = assertThrows(Exception.class, () -> backfill(url, off));
     assertTrue(e.getMessage().contains("[DELTAX_UNSAFE_COMMIT_STORE]"), e.getMessage());
     assertTrue(e.getMessage().contains(url), e.getMessage());
@@ -108,7 +139,9 @@ class S3BackfillTest {
     Exception e = assertThrows(Exception.class, () -> backfill(url, Map.of()));
     assertTrue(e.getMessage().contains("[DELTAX_UNSAFE_COMMIT_STORE]"), e.getMessage());
     assertTrue(e.getMessage().contains("ignores If-None-Match"), e.getMessage());
-    assertEquals(before, S3Tables.logNamesIn(S3.server(), S3.server().ignoringBucket(), url),
+    assertEquals(
+        before,
+        S3Tables.logNamesIn(S3.server(), S3.server().ignoringBucket(), url),
         "nothing written, the probe object deleted");
   }
 }

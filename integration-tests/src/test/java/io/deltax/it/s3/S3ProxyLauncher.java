@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import java.net.URI;
@@ -22,17 +37,17 @@ import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
 
 /**
  * The S3 server of the tests, run by {@link S3Server} in a child JVM whose class path is S3Proxy
- * 4.0.0's jar-with-dependencies and the test classes (S3Proxy 4 needs Servlet 6, Spark 4.1
- * Servlet 5: they cannot share a JVM). S3Proxy's filesystem-nio2 store, on 127.0.0.1, on a free
- * port it prints as {@code S3PROXY-READY <port>}; it stops when its standard input closes.
+ * 4.0.0's jar-with-dependencies and the test classes (S3Proxy 4 needs Servlet 6, Spark 4.1 Servlet
+ * 5: they cannot share a JVM). S3Proxy's filesystem-nio2 store, on 127.0.0.1, on a free port it
+ * prints as {@code S3PROXY-READY <port>}; it stops when its standard input closes.
  *
  * <p>Arguments: the store's directory, then the buckets to create. A bucket whose name starts with
- * {@value #IGNORING_PREFIX} ignores {@code If-None-Match}, as older S3-compatible servers do.
- * While the file {@value #HOLD_CHECKPOINTS} exists in the store's directory, the server holds
- * each checkpoint upload before it stores it (until the file is gone, at most
- * {@value #MAX_HOLD_MILLIS} ms), and marks that it does with the file {@value #CHECKPOINT_HELD}: a
- * test can kill the writer while its upload is open. Once the held upload has been stored or has
- * failed, the server writes {@value #HELD_CHECKPOINT_ENDED}.
+ * {@value #IGNORING_PREFIX} ignores {@code If-None-Match}, as older S3-compatible servers do. While
+ * the file {@value #HOLD_CHECKPOINTS} exists in the store's directory, the server holds each
+ * checkpoint upload before it stores it (until the file is gone, at most {@value #MAX_HOLD_MILLIS}
+ * ms), and marks that it does with the file {@value #CHECKPOINT_HELD}: a test can kill the writer
+ * while its upload is open. Once the held upload has been stored or has failed, the server writes
+ * {@value #HELD_CHECKPOINT_ENDED}.
  */
 public final class S3ProxyLauncher {
   static final String IGNORING_PREFIX = "ignores-conditions-";
@@ -42,6 +57,7 @@ public final class S3ProxyLauncher {
   static final String HOLD_CHECKPOINTS = "hold-checkpoint-uploads";
   static final String CHECKPOINT_HELD = "checkpoint-upload-held";
   static final String HELD_CHECKPOINT_ENDED = "held-checkpoint-upload-ended";
+
   /** How long a held upload waits at most, should a test fail before it lets it go. */
   static final long MAX_HOLD_MILLIS = 120_000;
 
@@ -103,8 +119,10 @@ public final class S3ProxyLauncher {
 
     @Override
     public String putBlob(String container, Blob blob, PutOptions options) {
-      PutOptions asHonoured = container.startsWith(IGNORING_PREFIX) && options != null
-          ? new PutOptions(options.blobAccess(), options.ifMatch(), null) : options;
+      PutOptions asHonoured =
+          container.startsWith(IGNORING_PREFIX) && options != null
+              ? new PutOptions(options.blobAccess(), options.ifMatch(), null)
+              : options;
       boolean held = holdIfAsked(blob);
       lock.readLock().lock();
       try {
@@ -118,7 +136,11 @@ public final class S3ProxyLauncher {
     }
 
     @Override
-    public String copyBlob(String fromContainer, String fromName, String toContainer, String toName,
+    public String copyBlob(
+        String fromContainer,
+        String fromName,
+        String toContainer,
+        String toName,
         CopyOptions options) {
       lock.readLock().lock();
       try {
@@ -144,11 +166,12 @@ public final class S3ProxyLauncher {
     for (int i = 1; i < args.length; i++) {
       Files.createDirectories(base.resolve(args[i])); // a bucket is a directory of the store
     }
-    S3Proxy proxy = S3Proxy.builder()
-        .blobStore(new TestStore(new FilesystemNio2BlobStore(base.toString()), base))
-        .endpoint(URI.create("http://127.0.0.1:0"))
-        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-        .build();
+    S3Proxy proxy =
+        S3Proxy.builder()
+            .blobStore(new TestStore(new FilesystemNio2BlobStore(base.toString()), base))
+            .endpoint(URI.create("http://127.0.0.1:0"))
+            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+            .build();
     proxy.start();
     while (!"STARTED".equals(proxy.getState())) {
       Thread.sleep(5);

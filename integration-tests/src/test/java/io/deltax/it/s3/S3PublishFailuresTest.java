@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,12 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
  * object that holds the same bytes (a retry of an upload that did land) is the writer's own.
  */
 class S3PublishFailuresTest {
-  @RegisterExtension
-  static final S3ServerExtension S3 = S3ServerExtension.withoutSpark();
+  @RegisterExtension static final S3ServerExtension S3 = S3ServerExtension.withoutSpark();
   private static Configuration conf;
 
-  @TempDir
-  static java.nio.file.Path local;
+  @TempDir static java.nio.file.Path local;
 
   @BeforeAll
   static void start() throws IOException {
@@ -50,8 +63,8 @@ class S3PublishFailuresTest {
   }
 
   /**
-   * A commit written again with the same bytes, as a retried upload whose first attempt landed:
-   * the writer's own commit. Other bytes under that name: another writer's.
+   * A commit written again with the same bytes, as a retried upload whose first attempt landed: the
+   * writer's own commit. Other bytes under that name: another writer's.
    */
   @Test
   void aRefusedUploadOfTheSameBytesIsTheWritersOwn() throws Exception {

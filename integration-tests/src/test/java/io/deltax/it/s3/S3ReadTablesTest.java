@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
@@ -29,16 +44,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * deltax reads {@code s3a://} tables as delta-spark reads the same {@code s3a://} tables: a classic
  * checkpoint, and an upgraded table's shape (V2 checkpoint with sidecars, deletion vectors, column
- * mapping, row tracking with {@code _metadata}). Few rows, few files: S3 requests are what is tested. delta-spark makes each table on local disk, it is uploaded to the S3 server,
- * and both read it there. The session knows nothing of S3: the endpoint and the credentials are
- * given only as read options, to both readers.
+ * mapping, row tracking with {@code _metadata}). Few rows, few files: S3 requests are what is
+ * tested. delta-spark makes each table on local disk, it is uploaded to the S3 server, and both
+ * read it there. The session knows nothing of S3: the endpoint and the credentials are given only
+ * as read options, to both readers.
  */
 class S3ReadTablesTest {
-  @RegisterExtension
-  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
+  @RegisterExtension static final S3ServerExtension S3 = S3ServerExtension.withSpark();
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static DataFrameReader reader(String format) {
     assertFalse(spark().conf().contains("fs.s3a.endpoint"), "the session does not know the server");
@@ -56,7 +70,8 @@ class S3ReadTablesTest {
     assertTrue(expected.count() > 0, "delta-spark reads rows from " + url);
     assertSameRows(expected, actual);
     if (columns.length > 0) {
-      assertEquals(canonicalRows(expected.selectExpr(columns)), canonicalRows(actual.selectExpr(columns)));
+      assertEquals(
+          canonicalRows(expected.selectExpr(columns)), canonicalRows(actual.selectExpr(columns)));
     }
   }
 
@@ -76,23 +91,39 @@ class S3ReadTablesTest {
   @Test
   void classicCheckpoint() throws IOException {
     String path = local("classic");
-    sql("CREATE TABLE " + quote(path) + " (id INT, part STRING, v STRING) USING delta "
-        + "PARTITIONED BY (part) TBLPROPERTIES ('delta.checkpointInterval' = '1000')");
+    sql(
+        "CREATE TABLE "
+            + quote(path)
+            + " (id INT, part STRING, v STRING) USING delta "
+            + "PARTITIONED BY (part) TBLPROPERTIES ('delta.checkpointInterval' = '1000')");
     historyWithCheckpoint(path);
-    assertTrue(logFiles(path).stream().anyMatch(p -> p.getFileName().toString().endsWith(".checkpoint.parquet")));
+    assertTrue(
+        logFiles(path).stream()
+            .anyMatch(p -> p.getFileName().toString().endsWith(".checkpoint.parquet")));
     assertSameOnS3("classic");
   }
 
-  /** What an upgraded table has: a V2 checkpoint with sidecars, row tracking, deletion vectors; and column mapping. */
+  /**
+   * What an upgraded table has: a V2 checkpoint with sidecars, row tracking, deletion vectors; and
+   * column mapping.
+   */
   @Test
   void v2CheckpointWithSidecarsRowTrackingDeletionVectorsAndColumnMapping() throws IOException {
     String path = local("v2");
-    SharedSpark.withConf(Map.of("spark.databricks.delta.checkpointV2.topLevelFileFormat", "json",
-        "spark.databricks.delta.checkpoint.partSize", "2"), () -> {
-          sql("CREATE TABLE " + quote(path) + " (id INT, part STRING, v STRING) USING delta "
-              + "PARTITIONED BY (part) TBLPROPERTIES ('delta.checkpointInterval' = '1000', "
-              + "'delta.checkpointPolicy' = 'v2', 'delta.enableRowTracking' = 'true', "
-              + "'delta.enableDeletionVectors' = 'true', 'delta.columnMapping.mode' = 'name')");
+    SharedSpark.withConf(
+        Map.of(
+            "spark.databricks.delta.checkpointV2.topLevelFileFormat",
+            "json",
+            "spark.databricks.delta.checkpoint.partSize",
+            "2"),
+        () -> {
+          sql(
+              "CREATE TABLE "
+                  + quote(path)
+                  + " (id INT, part STRING, v STRING) USING delta "
+                  + "PARTITIONED BY (part) TBLPROPERTIES ('delta.checkpointInterval' = '1000', "
+                  + "'delta.checkpointPolicy' = 'v2', 'delta.enableRowTracking' = 'true', "
+                  + "'delta.enableDeletionVectors' = 'true', 'delta.columnMapping.mode' = 'name')");
           historyWithCheckpoint(path);
         });
     try (var sidecars = Files.list(Path.of(path, "_delta_log", "_sidecars"))) {
@@ -137,8 +168,10 @@ class S3ReadTablesTest {
   void aMissingDeletionVectorFileIsNamed() throws IOException {
     String path = tableWithVectors("missing-dv");
     Path file = DeletionVectorTable.deleteVectorFile(path);
-    String message = DeletionVectorTable.unreadableVectorError(
-        assertThrows(Exception.class, () -> reader("deltax").load(uploaded("missing-dv")).collect()));
+    String message =
+        DeletionVectorTable.unreadableVectorError(
+            assertThrows(
+                Exception.class, () -> reader("deltax").load(uploaded("missing-dv")).collect()));
     assertTrue(message.contains(file.getFileName() + " does not exist"), message);
   }
 

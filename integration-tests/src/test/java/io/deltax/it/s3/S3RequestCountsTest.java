@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import static io.deltax.it.DeltaOracle.canonicalRows;
@@ -20,7 +35,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.spark.sql.DataFrameReader;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.types.StructType;
@@ -31,36 +45,52 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The S3 requests (LIST, HEAD, GET, PUT) deltax and delta-spark make for the same query on the same
- * {@code s3a://} table, counted by S3A's own statistics ({@link S3Requests}), cold: deltax's snapshot
- * cache off, delta-spark's {@code DeltaLog} cache cleared before each query. Issue 13's goal: deltax
- * sends no more read requests than delta-spark for any query, and at most half as many to load a
- * snapshot. The benchmarks' {@code requests} group ({@code io.deltax.bench.RequestBenchmarks}, on the
- * same server) records the counts; README, "Requests per query on S3", cites its results.
+ * {@code s3a://} table, counted by S3A's own statistics ({@link S3Requests}), cold: deltax's
+ * snapshot cache off, delta-spark's {@code DeltaLog} cache cleared before each query. Issue 13's
+ * goal: deltax sends no more read requests than delta-spark for any query, and at most half as many
+ * to load a snapshot. The benchmarks' {@code requests} group ({@code
+ * io.deltax.bench.RequestBenchmarks}, on the same server) records the counts; README, "Requests per
+ * query on S3", cites its results.
  */
 class S3RequestCountsTest {
   /** Files in the backfilled table: 100 here, 1,000 with {@code -Psoak} (issue 13's figure). */
   private static final int BACKFILL_FILES = Integer.getInteger("deltax.s3.backfillFiles", 100);
 
-  @RegisterExtension
-  static final S3ServerExtension S3 = S3ServerExtension.withSpark();
+  @RegisterExtension static final S3ServerExtension S3 = S3ServerExtension.withSpark();
   private static String reads;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() throws IOException {
     // An upgraded table's shape, small: row tracking, a checkpoint, commits after it; two files
     // per commit (two rows, two tasks), 20 in all.
     String local = dir.resolve("reads").toString();
-    sql("CREATE TABLE " + quote(local) + " (id INT, v STRING) USING delta "
-        + "TBLPROPERTIES ('delta.enableRowTracking' = 'true', 'delta.checkpointInterval' = '1000')");
+    sql(
+        "CREATE TABLE "
+            + quote(local)
+            + " (id INT, v STRING) USING delta TBLPROPERTIES ('delta.enableRowTracking' = 'true',"
+            + " 'delta.checkpointInterval' = '1000')");
     for (int i = 0; i < 8; i++) {
-      sql("INSERT INTO " + quote(local) + " VALUES (" + (10 * i) + ", 'a'), (" + (10 * i + 1) + ", 'b')");
+      sql(
+          "INSERT INTO "
+              + quote(local)
+              + " VALUES ("
+              + (10 * i)
+              + ", 'a'), ("
+              + (10 * i + 1)
+              + ", 'b')");
     }
     checkpoint(local);
     for (int i = 8; i < 10; i++) {
-      sql("INSERT INTO " + quote(local) + " VALUES (" + (10 * i) + ", 'a'), (" + (10 * i + 1) + ", 'b')");
+      sql(
+          "INSERT INTO "
+              + quote(local)
+              + " VALUES ("
+              + (10 * i)
+              + ", 'a'), ("
+              + (10 * i + 1)
+              + ", 'b')");
     }
     reads = S3.server().url("reads");
     S3.server().upload(dir.resolve("reads"), reads);
@@ -70,22 +100,33 @@ class S3RequestCountsTest {
     return spark().read().format(format).options(S3.server().s3aSettings());
   }
 
-  /** Runs {@code query} cold with each reader and returns both counts: delta-spark's, then deltax's. */
+  /**
+   * Runs {@code query} cold with each reader and returns both counts: delta-spark's, then deltax's.
+   */
   private static <T> List<S3Requests.Counted<T>> bothCold(Function<DataFrameReader, T> query) {
-    S3Requests.Counted<T> delta = S3Requests.count(S3.server(), S3.server().bucket(), () -> {
-      DeltaLog.clearCache();
-      return query.apply(reader("delta"));
-    });
-    S3Requests.Counted<T> deltax = SharedSpark.withConf(
-        Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
-        () -> S3Requests.count(S3.server(), S3.server().bucket(),
-            () -> query.apply(reader("deltax"))));
-    assertTrue(delta.requests().get() > 0, "the count sees delta-spark's reads: " + delta.requests().all());
+    S3Requests.Counted<T> delta =
+        S3Requests.count(
+            S3.server(),
+            S3.server().bucket(),
+            () -> {
+              DeltaLog.clearCache();
+              return query.apply(reader("delta"));
+            });
+    S3Requests.Counted<T> deltax =
+        SharedSpark.withConf(
+            Map.of(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false"),
+            () ->
+                S3Requests.count(
+                    S3.server(), S3.server().bucket(), () -> query.apply(reader("deltax"))));
+    assertTrue(
+        delta.requests().get() > 0,
+        "the count sees delta-spark's reads: " + delta.requests().all());
     return List.of(delta, deltax);
   }
 
   private static void assertNoMoreReads(S3Requests delta, S3Requests deltax) {
-    assertTrue(deltax.reads() <= delta.reads(),
+    assertTrue(
+        deltax.reads() <= delta.reads(),
         "deltax " + deltax.all() + " vs delta-spark " + delta.all());
   }
 
@@ -96,13 +137,14 @@ class S3RequestCountsTest {
     assertEquals(expected.fieldNames().length, counted.get(1).value().fieldNames().length);
     S3Requests delta = counted.get(0).requests();
     S3Requests deltax = counted.get(1).requests();
-    assertTrue(2 * deltax.reads() <= delta.reads(), "deltax " + deltax.all() + " vs delta-spark " + delta.all());
+    assertTrue(
+        2 * deltax.reads() <= delta.reads(),
+        "deltax " + deltax.all() + " vs delta-spark " + delta.all());
   }
 
   @Test
   void selectiveQuery() {
-    var counted = bothCold(
-        r -> canonicalRows(r.load(reads).where("id = 30")));
+    var counted = bothCold(r -> canonicalRows(r.load(reads).where("id = 30")));
     assertFalse(counted.get(0).value().isEmpty());
     assertEquals(counted.get(0).value(), counted.get(1).value());
     assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
@@ -110,29 +152,40 @@ class S3RequestCountsTest {
 
   /**
    * Every file read, one split each: the only HEADs are Spark's Parquet reader's, one per data file
-   * (its footer reader opens the file by path, README "Requests per query on S3"); the log and
-   * the files' sizes cost none.
+   * (its footer reader opens the file by path, README "Requests per query on S3"); the log and the
+   * files' sizes cost none.
    */
   @Test
   void fullScanWithMetadata() {
     int files = reader("delta").load(reads).inputFiles().length;
-    var counted = bothCold(r -> canonicalRows(r.load(reads).selectExpr("id", "v",
-        "_metadata.file_path", "_metadata.file_size", "_metadata.row_id", "_metadata.row_commit_version")));
+    var counted =
+        bothCold(
+            r ->
+                canonicalRows(
+                    r.load(reads)
+                        .selectExpr(
+                            "id",
+                            "v",
+                            "_metadata.file_path",
+                            "_metadata.file_size",
+                            "_metadata.row_id",
+                            "_metadata.row_commit_version")));
     assertEquals(20, counted.get(0).value().size());
     assertEquals(counted.get(0).value(), counted.get(1).value());
     assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
-    assertEquals(files, counted.get(1).requests().head(), "deltax " + counted.get(1).requests().all());
+    assertEquals(
+        files, counted.get(1).requests().head(), "deltax " + counted.get(1).requests().all());
   }
 
   /**
    * A filter on {@code _metadata.row_id} that the files' own row ID ranges answer for all but one:
-   * deltax reads the footers of the others (materialized row IDs could match), each opened with
-   * the size the log gives, so the only HEAD left is Spark's reader's, for the one file it reads.
+   * deltax reads the footers of the others (materialized row IDs could match), each opened with the
+   * size the log gives, so the only HEAD left is Spark's reader's, for the one file it reads.
    */
   @Test
   void rowIdFilterReadsFootersWithoutAHeadEach() {
-    var counted = bothCold(
-        r -> canonicalRows(r.load(reads).where("_metadata.row_id = 5").select("id", "v")));
+    var counted =
+        bothCold(r -> canonicalRows(r.load(reads).where("_metadata.row_id = 5").select("id", "v")));
     assertEquals(1, counted.get(0).value().size());
     assertEquals(counted.get(0).value(), counted.get(1).value());
     assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
@@ -148,8 +201,14 @@ class S3RequestCountsTest {
   void deletionVectorsAreFetchedWithoutAHead() throws IOException {
     String local = dir.resolve("vectors").toString();
     DeletionVectorTable.create(spark(), local, 4);
-    assertEquals(4, spark().read().json(local + "/_delta_log/00000000000000000002.json")
-        .where("add.deletionVector IS NOT NULL").count(), "the DELETE wrote a vector per file");
+    assertEquals(
+        4,
+        spark()
+            .read()
+            .json(local + "/_delta_log/00000000000000000002.json")
+            .where("add.deletionVector IS NOT NULL")
+            .count(),
+        "the DELETE wrote a vector per file");
     String vectors = S3.server().url("vectors");
     S3.server().upload(dir.resolve("vectors"), vectors);
     int files = reader("delta").load(vectors).inputFiles().length;
@@ -158,7 +217,8 @@ class S3RequestCountsTest {
     assertEquals(36, counted.get(0).value().size());
     assertEquals(counted.get(0).value(), counted.get(1).value());
     assertNoMoreReads(counted.get(0).requests(), counted.get(1).requests());
-    assertEquals(files, counted.get(1).requests().head(), "deltax " + counted.get(1).requests().all());
+    assertEquals(
+        files, counted.get(1).requests().head(), "deltax " + counted.get(1).requests().all());
   }
 
   /**
@@ -168,14 +228,26 @@ class S3RequestCountsTest {
   @Test
   void theFileListAfterALoadDoesNotFetchTheCheckpointAgain() {
     int files = reader("delta").load(reads).inputFiles().length;
-    S3Requests load = S3Requests.count(S3.server(), S3.server().bucket(),
-        () -> TransactionLog.open(reads, S3.server().hadoopConf()).latestSnapshot()).requests();
-    var withFiles = S3Requests.count(S3.server(), S3.server().bucket(),
-        () -> TransactionLog.open(reads, S3.server().hadoopConf()).latestSnapshot().activeFiles()
-            .size());
+    S3Requests load =
+        S3Requests.count(
+                S3.server(),
+                S3.server().bucket(),
+                () -> TransactionLog.open(reads, S3.server().hadoopConf()).latestSnapshot())
+            .requests();
+    var withFiles =
+        S3Requests.count(
+            S3.server(),
+            S3.server().bucket(),
+            () ->
+                TransactionLog.open(reads, S3.server().hadoopConf())
+                    .latestSnapshot()
+                    .activeFiles()
+                    .size());
     assertEquals(files, withFiles.value());
-    assertEquals(load.get(), withFiles.requests().get(), "load " + load.all() + " vs load and files "
-        + withFiles.requests().all());
+    assertEquals(
+        load.get(),
+        withFiles.requests().get(),
+        "load " + load.all() + " vs load and files " + withFiles.requests().all());
     assertEquals(0, withFiles.requests().head());
   }
 
@@ -187,8 +259,12 @@ class S3RequestCountsTest {
   @Test
   void backfill() throws IOException {
     String local = dir.resolve("backfill").toString();
-    spark().range(0, 2L * BACKFILL_FILES, 1, BACKFILL_FILES).selectExpr("CAST(id AS INT) AS id")
-        .write().format("delta").save(local);
+    spark()
+        .range(0, 2L * BACKFILL_FILES, 1, BACKFILL_FILES)
+        .selectExpr("CAST(id AS INT) AS id")
+        .write()
+        .format("delta")
+        .save(local);
     String forDelta = S3.server().url("backfill-delta");
     String forDeltax = S3.server().url("backfill-deltax");
     S3.server().upload(dir.resolve("backfill"), forDelta);
@@ -197,22 +273,45 @@ class S3RequestCountsTest {
 
     DeltaLog.clearCache();
     S3Server server = S3.server();
-    S3Requests delta = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(), () -> {
-      sql("ALTER TABLE " + quote(forDelta) + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
-      return null;
-    })).requests();
+    S3Requests delta =
+        SharedSpark.withConf(
+                confs,
+                () ->
+                    S3Requests.count(
+                        server,
+                        server.bucket(),
+                        () -> {
+                          sql(
+                              "ALTER TABLE "
+                                  + quote(forDelta)
+                                  + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+                          return null;
+                        }))
+            .requests();
     confs.put(SessionSettings.SNAPSHOT_CACHE_ENABLED.key(), "false");
-    S3Requests.Counted<Row> deltax = SharedSpark.withConf(confs, () -> S3Requests.count(server, server.bucket(),
-        () -> spark().sql("CALL backfill_row_tracking(table => '" + forDeltax + "')").first()));
+    S3Requests.Counted<Row> deltax =
+        SharedSpark.withConf(
+            confs,
+            () ->
+                S3Requests.count(
+                    server,
+                    server.bucket(),
+                    () ->
+                        spark()
+                            .sql("CALL backfill_row_tracking(table => '" + forDeltax + "')")
+                            .first()));
 
     assertEquals(BACKFILL_FILES, deltax.value().getLong(2), "files backfilled: " + deltax.value());
     // Writes count here too: deltax's PUTs include its put-if-absent probe (two PUTs and a DELETE,
     // once per bucket and JVM), still fewer requests in all than delta-spark's.
-    assertTrue(deltax.requests().total() <= delta.total(),
+    assertTrue(
+        deltax.requests().total() <= delta.total(),
         "deltax " + deltax.requests().all() + " vs delta-spark " + delta.all());
-    SharedSpark.withConf(S3.server().s3aSettings(), () -> {
-      S3Tables.assertRowIdsAsDeltaSpark(forDeltax);
-      assertTrue(S3Tables.backfillCommits(forDelta) > 0, "delta-spark backfilled its copy");
-    });
+    SharedSpark.withConf(
+        S3.server().s3aSettings(),
+        () -> {
+          S3Tables.assertRowIdsAsDeltaSpark(forDeltax);
+          assertTrue(S3Tables.backfillCommits(forDelta) > 0, "delta-spark backfilled its copy");
+        });
   }
 }

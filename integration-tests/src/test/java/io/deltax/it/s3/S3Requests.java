@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import java.io.IOException;
@@ -16,9 +31,11 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
  * from Hadoop's file-system cache (keyed by scheme, bucket and user), so it sees what both readers
  * do; the body must be the only thing using the bucket.
  */
-public record S3Requests(long list, long head, long get, long put, long delete, Map<String, Long> all) {
+public record S3Requests(
+    long list, long head, long get, long put, long delete, Map<String, Long> all) {
   /** The counters that are requests of one kind (S3A 3.4's names; a LIST page is one request). */
   private static final String[] LIST = {"object_list_request", "object_continue_list_request"};
+
   private static final String[] HEAD = {"object_metadata_request"};
   private static final String[] GET = {"action_http_get_request"};
   private static final String[] PUT = {"object_put_request", "object_multipart_initiated"};
@@ -46,14 +63,21 @@ public record S3Requests(long list, long head, long get, long put, long delete, 
     T value = body.get();
     Map<String, Long> after = counters(fs);
     Map<String, Long> diff = new TreeMap<>();
-    after.forEach((k, v) -> {
-      long d = v - before.getOrDefault(k, 0L);
-      if (d != 0) {
-        diff.put(k, d);
-      }
-    });
-    S3Requests requests = new S3Requests(sum(diff, LIST), sum(diff, HEAD), sum(diff, GET), sum(diff, PUT),
-        sum(diff, DELETE), diff);
+    after.forEach(
+        (k, v) -> {
+          long d = v - before.getOrDefault(k, 0L);
+          if (d != 0) {
+            diff.put(k, d);
+          }
+        });
+    S3Requests requests =
+        new S3Requests(
+            sum(diff, LIST),
+            sum(diff, HEAD),
+            sum(diff, GET),
+            sum(diff, PUT),
+            sum(diff, DELETE),
+            diff);
     return new Counted<>(value, requests);
   }
 

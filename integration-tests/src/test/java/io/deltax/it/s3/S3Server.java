@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import java.io.BufferedReader;
@@ -19,10 +34,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 
 /**
- * An S3 API server on 127.0.0.1 for one test class: S3Proxy 4.0.0 in a child JVM
- * ({@link S3ProxyLauncher}), which honours {@code If-None-Match: *} atomically (exactly one of
- * racing conditional PUTs wins; {@code S3ServerTest} pins it). Each server has its own bucket
- * names, so Hadoop's file-system cache (keyed by bucket) never hands one class's client to another.
+ * An S3 API server on 127.0.0.1 for one test class: S3Proxy 4.0.0 in a child JVM ({@link
+ * S3ProxyLauncher}), which honours {@code If-None-Match: *} atomically (exactly one of racing
+ * conditional PUTs wins; {@code S3ServerTest} pins it). Each server has its own bucket names, so
+ * Hadoop's file-system cache (keyed by bucket) never hands one class's client to another.
  */
 public final class S3Server implements AutoCloseable {
   private final Process process;
@@ -46,22 +61,34 @@ public final class S3Server implements AutoCloseable {
     String ignoring = S3ProxyLauncher.IGNORING_PREFIX + suffix;
     Path store = Files.createTempDirectory("deltax-s3-");
     String classPath = s3ProxyJar() + File.pathSeparator + launcherClasses();
-    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", classPath, S3ProxyLauncher.class.getName(),
-        store.toString(), bucket, ignoring)
-        .redirectErrorStream(true).start();
-    BufferedReader output = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    Process process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                classPath,
+                S3ProxyLauncher.class.getName(),
+                store.toString(),
+                bucket,
+                ignoring)
+            .redirectErrorStream(true)
+            .start();
+    BufferedReader output =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder seen = new StringBuilder();
     for (String line = output.readLine(); line != null; line = output.readLine()) {
       if (line.startsWith(S3ProxyLauncher.READY)) {
-        Thread drain = new Thread(() -> {
-          try {
-            output.transferTo(Writer.nullWriter());
-          } catch (IOException ignored) {
-            // the server stopped
-          }
-        }, "s3proxy-output");
+        Thread drain =
+            new Thread(
+                () -> {
+                  try {
+                    output.transferTo(Writer.nullWriter());
+                  } catch (IOException ignored) {
+                    // the server stopped
+                  }
+                },
+                "s3proxy-output");
         drain.setDaemon(true);
         drain.start();
         int port = Integer.parseInt(line.substring(S3ProxyLauncher.READY.length()).trim());
@@ -73,12 +100,17 @@ public final class S3Server implements AutoCloseable {
     throw new IOException("S3Proxy did not start:\n" + seen);
   }
 
-  /** S3Proxy's jar-with-dependencies: surefire and the benchmarks' exec set {@code deltax.s3proxy.jar}. */
+  /**
+   * S3Proxy's jar-with-dependencies: surefire and the benchmarks' exec set {@code
+   * deltax.s3proxy.jar}.
+   */
   private static String s3ProxyJar() throws IOException {
     String jar = System.getProperty("deltax.s3proxy.jar");
     if (jar == null || !Files.isRegularFile(Path.of(jar))) {
-      throw new IOException("No S3Proxy server jar at -Ddeltax.s3proxy.jar=" + jar
-          + " (org.gaul:s3proxy:jar-with-dependencies, fetched by integration-tests' build)");
+      throw new IOException(
+          "No S3Proxy server jar at -Ddeltax.s3proxy.jar="
+              + jar
+              + " (org.gaul:s3proxy:jar-with-dependencies, fetched by integration-tests' build)");
     }
     return jar;
   }
@@ -93,7 +125,9 @@ public final class S3Server implements AutoCloseable {
       return classes;
     }
     try {
-      return Path.of(S3ProxyLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+      return Path.of(
+              S3ProxyLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toString();
     } catch (java.net.URISyntaxException e) {
       throw new IOException("Cannot locate " + S3ProxyLauncher.class.getName(), e);
     }
@@ -115,8 +149,8 @@ public final class S3Server implements AutoCloseable {
   }
 
   /**
-   * The S3A settings that reach this server: given as read options, as session confs or in a
-   * Hadoop configuration. Requests fail fast instead of being retried for minutes.
+   * The S3A settings that reach this server: given as read options, as session confs or in a Hadoop
+   * configuration. Requests fail fast instead of being retried for minutes.
    */
   public Map<String, String> s3aSettings() {
     Map<String, String> settings = new LinkedHashMap<>();
@@ -126,13 +160,17 @@ public final class S3Server implements AutoCloseable {
     settings.put("fs.s3a.connection.ssl.enabled", "false");
     settings.put("fs.s3a.access.key", S3ProxyLauncher.ACCESS_KEY);
     settings.put("fs.s3a.secret.key", S3ProxyLauncher.SECRET_KEY);
-    settings.put("fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+    settings.put(
+        "fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
     settings.put("fs.s3a.retry.limit", "1");
     settings.put("fs.s3a.attempts.maximum", "1");
     return settings;
   }
 
-  /** A Hadoop configuration with the defaults (S3A's disk buffer needs hadoop.tmp.dir) and these settings. */
+  /**
+   * A Hadoop configuration with the defaults (S3A's disk buffer needs hadoop.tmp.dir) and these
+   * settings.
+   */
   public Configuration hadoopConf() {
     Configuration conf = new Configuration();
     s3aSettings().forEach(conf::set);
@@ -149,8 +187,8 @@ public final class S3Server implements AutoCloseable {
   }
 
   /**
-   * While {@code hold}, each checkpoint upload waits on the server before it is stored; turning
-   * the hold off lets a held upload go on.
+   * While {@code hold}, each checkpoint upload waits on the server before it is stored; turning the
+   * hold off lets a held upload go on.
    */
   public void holdCheckpointUploads(boolean hold) throws IOException {
     Path flag = store.resolve(S3ProxyLauncher.HOLD_CHECKPOINTS);
@@ -179,8 +217,13 @@ public final class S3Server implements AutoCloseable {
     org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(s3aUrl);
     try (FileSystem s3 = FileSystem.newInstance(target.toUri(), conf)) {
       for (File child : localDir.toFile().listFiles()) {
-        if (!FileUtil.copy(FileSystem.getLocal(conf), new org.apache.hadoop.fs.Path(child.toURI()), s3,
-            new org.apache.hadoop.fs.Path(target, child.getName()), false, conf)) {
+        if (!FileUtil.copy(
+            FileSystem.getLocal(conf),
+            new org.apache.hadoop.fs.Path(child.toURI()),
+            s3,
+            new org.apache.hadoop.fs.Path(target, child.getName()),
+            false,
+            conf)) {
           throw new IOException("Cannot upload " + child + " to " + target);
         }
       }

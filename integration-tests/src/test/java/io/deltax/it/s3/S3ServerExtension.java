@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import io.deltax.it.SharedSpark;
@@ -8,8 +23,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * One S3 server for a test class ({@code @RegisterExtension static}): started before the class's
  * own {@code @BeforeAll} methods, with the shared SparkSession where the class uses Spark, and
- * closed after its tests. The session is not told the server: tests pass
- * {@link S3Server#s3aSettings()} per read or with {@code SharedSpark.withConf}.
+ * closed after its tests. The session is not told the server: tests pass {@link
+ * S3Server#s3aSettings()} per read or with {@code SharedSpark.withConf}.
  */
 final class S3ServerExtension implements BeforeAllCallback, AfterAllCallback {
   private final boolean withSpark;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,12 +49,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class S3ServerTest {
   private static final String CONDITIONAL = "fs.option.create.conditional.overwrite";
-  @RegisterExtension
-  static final S3ServerExtension S3 = S3ServerExtension.withoutSpark();
+  @RegisterExtension static final S3ServerExtension S3 = S3ServerExtension.withoutSpark();
 
   private static void conditionalPut(FileSystem fs, Path path, String body) throws IOException {
-    try (FSDataOutputStream out = (FSDataOutputStream) fs.createFile(path).overwrite(false)
-        .must(CONDITIONAL, true).build()) {
+    try (FSDataOutputStream out =
+        (FSDataOutputStream) fs.createFile(path).overwrite(false).must(CONDITIONAL, true).build()) {
       out.write(body.getBytes(StandardCharsets.UTF_8));
     }
   }
@@ -57,8 +71,8 @@ class S3ServerTest {
       Path key = new Path("s3a://" + server.bucket() + "/pin/_delta_log/00000000000000000000.json");
       assertTrue(fs.hasPathCapability(key, CONDITIONAL));
       conditionalPut(fs, key, "first");
-      RemoteFileChangedException e = assertThrows(RemoteFileChangedException.class,
-          () -> conditionalPut(fs, key, "second"));
+      RemoteFileChangedException e =
+          assertThrows(RemoteFileChangedException.class, () -> conditionalPut(fs, key, "second"));
       assertTrue(e.getMessage().contains("412"), e.getMessage());
       assertEquals("first", read(fs, key));
     }
@@ -83,18 +97,20 @@ class S3ServerTest {
         for (int w = 0; w < writers; w++) {
           FileSystem client = clients.get(w);
           String body = "writer-" + w;
-          outcomes.add(pool.submit(() -> {
-            start.await();
-            try {
-              conditionalPut(client, key, body);
-              return body;
-            } catch (RemoteFileChangedException e) {
-              return "412";
-            } catch (AWSBadRequestException e) {
-              assertEquals(409, e.statusCode(), e.getMessage());
-              return "409";
-            }
-          }));
+          outcomes.add(
+              pool.submit(
+                  () -> {
+                    start.await();
+                    try {
+                      conditionalPut(client, key, body);
+                      return body;
+                    } catch (RemoteFileChangedException e) {
+                      return "412";
+                    } catch (AWSBadRequestException e) {
+                      assertEquals(409, e.statusCode(), e.getMessage());
+                      return "409";
+                    }
+                  }));
         }
         List<String> winners = new ArrayList<>();
         for (Future<String> outcome : outcomes) {
@@ -108,7 +124,9 @@ class S3ServerTest {
         assertEquals(1, winners.size(), "round " + r + ": " + winners);
         assertEquals(winners.get(0), read(clients.get(0), key), "the winner's object stays");
       }
-      assertEquals(rounds * (writers - 1), losers.values().stream().mapToInt(Integer::intValue).sum(),
+      assertEquals(
+          rounds * (writers - 1),
+          losers.values().stream().mapToInt(Integer::intValue).sum(),
           losers.toString());
     } finally {
       pool.shutdownNow();

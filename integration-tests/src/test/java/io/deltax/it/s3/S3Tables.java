@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.s3;
 
 import static io.deltax.it.DeltaOracle.canonicalRows;
@@ -18,7 +33,9 @@ import org.apache.spark.sql.Row;
 
 /** What the S3 tests ask of a table on the server: its log's names, its row IDs by both readers. */
 final class S3Tables {
-  private static final String[] ROW_TRACKING = {"id", "_metadata.row_id", "_metadata.row_commit_version"};
+  private static final String[] ROW_TRACKING = {
+    "id", "_metadata.row_id", "_metadata.row_commit_version"
+  };
 
   private S3Tables() {}
 
@@ -82,7 +99,9 @@ final class S3Tables {
 
   /** The number of ROW TRACKING BACKFILL commits in the table's history, by delta-spark. */
   static long backfillCommits(String url) {
-    return spark().sql("DESCRIBE HISTORY delta.`" + url + "`")
-        .where("operation = 'ROW TRACKING BACKFILL'").count();
+    return spark()
+        .sql("DESCRIBE HISTORY delta.`" + url + "`")
+        .where("operation = 'ROW TRACKING BACKFILL'")
+        .count();
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import static io.deltax.it.DeltaOracle.quote;
@@ -18,8 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class AbfsTest {
   private static final int RACE_TRIALS = 2;
 
-  @RegisterExtension
-  static final AzuriteExtension AZURITE = new AzuriteExtension();
+  @RegisterExtension static final AzuriteExtension AZURITE = new AzuriteExtension();
 
   @Test
   void backfillThenReadsAsDeltaSparkReads() throws Exception {
@@ -30,9 +44,16 @@ class AbfsTest {
     assertEquals(2, result.getInt(3), "backfill commits");
     assertTrue(result.getBoolean(7), "row tracking enabled");
     List<String> operations = StoreTables.operations(url);
-    assertEquals(List.of("UPGRADE PROTOCOL", "ROW TRACKING BACKFILL", "ROW TRACKING BACKFILL",
-        "SET TBLPROPERTIES"), operations.subList(2, operations.size()));
-    assertTrue(StoreTables.hasCheckpoint(url, operations.size() - 1), StoreTables.logNames(url).toString());
+    assertEquals(
+        List.of(
+            "UPGRADE PROTOCOL",
+            "ROW TRACKING BACKFILL",
+            "ROW TRACKING BACKFILL",
+            "SET TBLPROPERTIES"),
+        operations.subList(2, operations.size()));
+    assertTrue(
+        StoreTables.hasCheckpoint(url, operations.size() - 1),
+        StoreTables.logNames(url).toString());
     StoreTables.assertBackfillAgrees(url);
     // delta-spark writes on top (materialized row IDs), and both still agree.
     sql("UPDATE " + quote(url) + " SET v = 'u' WHERE id % 3 = 0");

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import static io.deltax.it.DeltaOracle.spark;
@@ -22,21 +37,26 @@ import org.junit.jupiter.api.Assumptions;
  * the Blob endpoint on 127.0.0.1 from a child process, and the ABFS settings that reach it.
  *
  * <p>Azurite has no DFS endpoint (Azure/Azurite#409), so ABFS runs as for an account without a
- * hierarchical namespace (FNS) over the Blob endpoint: a rename is a server-side copy with
- * {@code If-None-Match: *}, then a delete of the source. HNS accounts' atomic DFS rename is not
- * exercised here; HDFS covers rename without overwrite.
+ * hierarchical namespace (FNS) over the Blob endpoint: a rename is a server-side copy with {@code
+ * If-None-Match: *}, then a delete of the source. HNS accounts' atomic DFS rename is not exercised
+ * here; HDFS covers rename without overwrite.
  */
 public final class Azurite implements AutoCloseable {
   /** Azurite's fixed development account and its key, published in Azurite's README. */
   static final String ACCOUNT = "devstoreaccount1";
+
   private static final String KEY =
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
   /** Where {@code .ci/run} installs it, from the integration-tests module's directory. */
-  private static final Path CI_INSTALL = Path.of("..", ".ci", "node", "node_modules", ".bin", "azurite-blob");
+  private static final Path CI_INSTALL =
+      Path.of("..", ".ci", "node", "node_modules", ".bin", "azurite-blob");
+
   private static final long START_TIMEOUT_MS = 120_000;
 
   private final Process process;
   private final int port;
+
   /** One container per server: Hadoop caches clients by container and account, not by port. */
   private final String container;
 
@@ -46,10 +66,15 @@ public final class Azurite implements AutoCloseable {
     this.container = "deltax-" + port;
   }
 
-  /** The {@code azurite-blob} command: {@code $DELTAX_AZURITE_BLOB}, else {@code .ci/run}'s install. */
+  /**
+   * The {@code azurite-blob} command: {@code $DELTAX_AZURITE_BLOB}, else {@code .ci/run}'s install.
+   */
   public static Optional<Path> binary() {
     String configured = System.getenv("DELTAX_AZURITE_BLOB");
-    Path binary = configured == null || configured.isBlank() ? CI_INSTALL.toAbsolutePath() : Path.of(configured);
+    Path binary =
+        configured == null || configured.isBlank()
+            ? CI_INSTALL.toAbsolutePath()
+            : Path.of(configured);
     return Files.isExecutable(binary) ? Optional.of(binary) : Optional.empty();
   }
 
@@ -60,17 +85,28 @@ public final class Azurite implements AutoCloseable {
       port = free.getLocalPort();
     }
     Path log = location.resolve("azurite.log");
-    Process process = new ProcessBuilder(binary.toString(), "--blobHost", "127.0.0.1",
-        "--blobPort", Integer.toString(port), "--location", location.toString(),
-        "--skipApiVersionCheck", "--loose")
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(
+                binary.toString(),
+                "--blobHost",
+                "127.0.0.1",
+                "--blobPort",
+                Integer.toString(port),
+                "--location",
+                location.toString(),
+                "--skipApiVersionCheck",
+                "--loose")
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     Azurite azurite = new Azurite(process, port);
     // Its "listening" line is not flushed to a file or pipe at once: wait for the port instead.
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     while (!answers(port)) {
       if (!process.isAlive() || System.currentTimeMillis() > deadline) {
         azurite.stop();
-        throw new IOException("Azurite did not start on port " + port + ": " + Files.readString(log));
+        throw new IOException(
+            "Azurite did not start on port " + port + ": " + Files.readString(log));
       }
       Thread.sleep(100);
     }
@@ -93,8 +129,10 @@ public final class Azurite implements AutoCloseable {
 
   /** Skips the calling test, with the reason, when {@code azurite} did not start. */
   static void assumeRunning(Azurite azurite) {
-    Assumptions.assumeTrue(azurite != null, "Azurite is not installed: .ci/run installs it into "
-        + ".ci/node, or set DELTAX_AZURITE_BLOB to an azurite-blob command");
+    Assumptions.assumeTrue(
+        azurite != null,
+        "Azurite is not installed: .ci/run installs it into "
+            + ".ci/node, or set DELTAX_AZURITE_BLOB to an azurite-blob command");
   }
 
   /** Takes this server's settings out of the session's Hadoop configuration, then stops it. */
@@ -114,8 +152,8 @@ public final class Azurite implements AutoCloseable {
   }
 
   /**
-   * What a Hadoop configuration needs to reach this server through ABFS: path-style URLs on
-   * {@code 127.0.0.1:<port>}, plain HTTP, the shared key, FNS over the Blob endpoint.
+   * What a Hadoop configuration needs to reach this server through ABFS: path-style URLs on {@code
+   * 127.0.0.1:<port>}, plain HTTP, the shared key, FNS over the Blob endpoint.
    */
   public Map<String, String> hadoopSettings() {
     Map<String, String> settings = new LinkedHashMap<>();
@@ -126,7 +164,7 @@ public final class Azurite implements AutoCloseable {
     settings.put("fs.azure.account.hns.enabled", "false");
     settings.put("fs.azure.fns.account.service.type", "BLOB");
     settings.put("fs.azure.createRemoteFileSystemDuringInitialization", "true");
-    settings.put("fs.azure.io.retry.max.retries", "1");   // fail fast: the server is next door
+    settings.put("fs.azure.io.retry.max.retries", "1"); // fail fast: the server is next door
     return settings;
   }
 

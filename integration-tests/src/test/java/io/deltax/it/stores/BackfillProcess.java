@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import io.deltax.backfill.RowTrackingBackfill;
@@ -35,15 +50,21 @@ final class BackfillProcess {
     new RowTrackingBackfill(args[0], conf, Integer.parseInt(args[1]), 0, "deltax-crash-test").run();
   }
 
-  static BackfillProcess start(String url, int batchSize, Map<String, String> hadoopSettings,
-      Path output) throws IOException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-XX:TieredStopAtLevel=1", BackfillProcess.class.getName(), url,
-        Integer.toString(batchSize)));
+  static BackfillProcess start(
+      String url, int batchSize, Map<String, String> hadoopSettings, Path output)
+      throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:TieredStopAtLevel=1",
+                BackfillProcess.class.getName(),
+                url,
+                Integer.toString(batchSize)));
     hadoopSettings.forEach((key, value) -> command.add(key + "=" + value));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(output.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
     // The classpath through the environment: it is too long to be read comfortably in `ps`.
     builder.environment().put("CLASSPATH", System.getProperty("java.class.path"));
     return new BackfillProcess(builder.start(), output);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,14 +47,16 @@ final class BackfillRace {
     try {
       List<Future<Outcome>> runs = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
-        runs.add(pool.submit(() -> {
-          start.await();
-          try {
-            return new Outcome(StoreTables.backfill(url, batchSize), null);
-          } catch (Exception e) {
-            return new Outcome(null, e);
-          }
-        }));
+        runs.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  try {
+                    return new Outcome(StoreTables.backfill(url, batchSize), null);
+                  } catch (Exception e) {
+                    return new Outcome(null, e);
+                  }
+                }));
       }
       List<Outcome> outcomes = new ArrayList<>();
       for (Future<Outcome> run : runs) {
@@ -59,8 +76,10 @@ final class BackfillRace {
       if (o.error() != null) {
         // Giving up is allowed, with deltax's conflict errors only; never a raw store exception.
         String message = String.valueOf(o.error().getMessage());
-        assertTrue(message.contains("[DELTAX_TOO_MANY_CONFLICTS]")
-            || message.contains("[DELTAX_BACKFILL_INCOMPLETE]"), () -> stackTrace(o.error()));
+        assertTrue(
+            message.contains("[DELTAX_TOO_MANY_CONFLICTS]")
+                || message.contains("[DELTAX_BACKFILL_INCOMPLETE]"),
+            () -> stackTrace(o.error()));
         continue;
       }
       assertTrue(o.result().getBoolean(7), "row tracking enabled: " + o.result());
@@ -68,18 +87,26 @@ final class BackfillRace {
       commitsReported += o.result().getInt(3);
     }
     assertTrue(outcomes.stream().anyMatch(o -> o.error() == null), "at least one run succeeded");
-    List<String> operations = StoreTables.operations(url);   // also: no gap
+    List<String> operations = StoreTables.operations(url); // also: no gap
     long backfillCommits = operations.stream().filter("ROW TRACKING BACKFILL"::equals).count();
     // A commit both runs took for their own would be counted twice here and once in the log.
     if (outcomes.stream().allMatch(o -> o.error() == null)) {
-      assertEquals(backfillCommits, commitsReported, "backfill commits reported vs in the log " + operations);
+      assertEquals(
+          backfillCommits,
+          commitsReported,
+          "backfill commits reported vs in the log " + operations);
       assertEquals(files, filesReported, "each file backfilled by exactly one run");
     } else {
-      assertTrue(commitsReported <= backfillCommits, "commits reported " + commitsReported + " " + operations);
+      assertTrue(
+          commitsReported <= backfillCommits,
+          "commits reported " + commitsReported + " " + operations);
     }
-    assertEquals(1, operations.stream().filter("UPGRADE PROTOCOL"::equals).count(), operations.toString());
-    assertEquals(1, operations.stream().filter("SET TBLPROPERTIES"::equals).count(), operations.toString());
-    assertFalse(StoreTables.logNames(url).stream().anyMatch(n -> n.endsWith(".tmp")),
+    assertEquals(
+        1, operations.stream().filter("UPGRADE PROTOCOL"::equals).count(), operations.toString());
+    assertEquals(
+        1, operations.stream().filter("SET TBLPROPERTIES"::equals).count(), operations.toString());
+    assertFalse(
+        StoreTables.logNames(url).stream().anyMatch(n -> n.endsWith(".tmp")),
         "no temporary file left: " + StoreTables.logNames(url));
     StoreTables.assertBackfillAgrees(url);
   }

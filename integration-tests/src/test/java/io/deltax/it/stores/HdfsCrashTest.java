@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import static io.deltax.it.DeltaOracle.spark;
@@ -9,10 +24,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link StoreCrashTests} on HDFS ({@code MiniDFSCluster}): commits are renames without overwrite. */
+/**
+ * {@link StoreCrashTests} on HDFS ({@code MiniDFSCluster}): commits are renames without overwrite.
+ */
 class HdfsCrashTest extends StoreCrashTests {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static MiniHdfs hdfs;
 
   @BeforeAll
@@ -35,7 +51,7 @@ class HdfsCrashTest extends StoreCrashTests {
 
   @Override
   Map<String, String> hadoopSettings() {
-    return Map.of();   // the hdfs:// URI says it all
+    return Map.of(); // the hdfs:// URI says it all
   }
 
   @Override

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import java.io.IOException;
@@ -8,9 +23,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * A one-datanode HDFS in the test JVM (Hadoop's MiniDFSCluster, the version Spark 4.1 ships),
- * every address on 127.0.0.1 with a free port, its storage under {@code baseDir}. Start one per
- * test class: it takes seconds. Clients need no settings: the {@code hdfs://} URI says it all.
+ * A one-datanode HDFS in the test JVM (Hadoop's MiniDFSCluster, the version Spark 4.1 ships), every
+ * address on 127.0.0.1 with a free port, its storage under {@code baseDir}. Start one per test
+ * class: it takes seconds. Clients need no settings: the {@code hdfs://} URI says it all.
  */
 public final class MiniHdfs implements AutoCloseable {
   private final MiniDFSCluster cluster;
@@ -25,8 +40,14 @@ public final class MiniHdfs implements AutoCloseable {
   public static MiniHdfs start(Path baseDir) throws IOException {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, baseDir.toString());
-    for (String key : new String[] {"dfs.namenode.rpc-address", "dfs.namenode.http-address",
-        "dfs.datanode.address", "dfs.datanode.http.address", "dfs.datanode.ipc.address"}) {
+    for (String key :
+        new String[] {
+          "dfs.namenode.rpc-address",
+          "dfs.namenode.http-address",
+          "dfs.datanode.address",
+          "dfs.datanode.http.address",
+          "dfs.datanode.ipc.address"
+        }) {
       conf.set(key, "127.0.0.1:0");
     }
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();

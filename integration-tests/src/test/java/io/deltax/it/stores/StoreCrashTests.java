@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import static io.deltax.it.DeltaOracle.canonicalRows;
@@ -17,10 +32,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A backfill's JVM killed ({@code kill -9}) on a store while it commits, and while it writes its
- * checkpoint: afterwards deltax and delta-spark read the same table, and a second run finishes
- * the backfill. The kill is timed by watching the log, so where exactly it lands varies; every
- * landing must leave a readable table (PROTOCOL.md, "Delta Log Entries": a commit is atomic).
- * A subclass starts the store.
+ * checkpoint: afterwards deltax and delta-spark read the same table, and a second run finishes the
+ * backfill. The kill is timed by watching the log, so where exactly it lands varies; every landing
+ * must leave a readable table (PROTOCOL.md, "Delta Log Entries": a commit is atomic). A subclass
+ * starts the store.
  */
 abstract class StoreCrashTests {
   private static final int FILES = 20;
@@ -58,10 +73,12 @@ abstract class StoreCrashTests {
     return names.stream().filter(n -> n.matches("\\d{20}\\.json")).count();
   }
 
-  /** Runs a backfill in a child JVM and kills it as soon as the log's names satisfy {@code when}. */
+  /**
+   * Runs a backfill in a child JVM and kills it as soon as the log's names satisfy {@code when}.
+   */
   private void killWhen(String url, Predicate<List<String>> when, String what) throws Exception {
-    BackfillProcess child = BackfillProcess.start(url, 1, hadoopSettings(),
-        workDir().resolve(what + ".out"));
+    BackfillProcess child =
+        BackfillProcess.start(url, 1, hadoopSettings(), workDir().resolve(what + ".out"));
     long deadline = System.currentTimeMillis() + TIMEOUT_MS;
     try {
       while (!when.test(StoreTables.logNames(url))) {
@@ -72,7 +89,8 @@ abstract class StoreCrashTests {
     } finally {
       child.kill();
     }
-    System.err.println("Killed the backfill at the " + what + "; log: " + StoreTables.logNames(url));
+    System.err.println(
+        "Killed the backfill at the " + what + "; log: " + StoreTables.logNames(url));
   }
 
   private static String output(BackfillProcess child) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.stores;
 
 import static io.deltax.it.DeltaOracle.canonicalRows;
@@ -25,13 +40,16 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
 
 /**
- * Tables on a store, by URI: made by delta-spark, judged by delta-spark, their logs listed and
- * read through the session's Hadoop configuration (where the store's settings are).
+ * Tables on a store, by URI: made by delta-spark, judged by delta-spark, their logs listed and read
+ * through the session's Hadoop configuration (where the store's settings are).
  */
 final class StoreTables {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String[] ROW_TRACKING = {"id", "_metadata.row_id", "_metadata.row_commit_version"};
-  private static final java.util.regex.Pattern COMMIT = java.util.regex.Pattern.compile("\\d{20}\\.json");
+  private static final String[] ROW_TRACKING = {
+    "id", "_metadata.row_id", "_metadata.row_commit_version"
+  };
+  private static final java.util.regex.Pattern COMMIT =
+      java.util.regex.Pattern.compile("\\d{20}\\.json");
 
   private StoreTables() {}
 
@@ -40,10 +58,18 @@ final class StoreTables {
    * commit after the CREATE; {@code properties} as in TBLPROPERTIES, or empty.
    */
   static void create(String url, int files, String properties) {
-    sql("CREATE TABLE " + quote(url) + " (id BIGINT, v STRING) USING delta"
-        + (properties.isEmpty() ? "" : " TBLPROPERTIES (" + properties + ")"));
-    spark().range(0, 10L * files, 1, files).selectExpr("id", "CAST(id AS STRING) AS v")
-        .write().format("delta").mode("append").save(url);
+    sql(
+        "CREATE TABLE "
+            + quote(url)
+            + " (id BIGINT, v STRING) USING delta"
+            + (properties.isEmpty() ? "" : " TBLPROPERTIES (" + properties + ")"));
+    spark()
+        .range(0, 10L * files, 1, files)
+        .selectExpr("id", "CAST(id AS STRING) AS v")
+        .write()
+        .format("delta")
+        .mode("append")
+        .save(url);
   }
 
   /**
@@ -59,7 +85,9 @@ final class StoreTables {
     assertEquals(canonicalRows(expected), canonicalRows(actual), "rows");
   }
 
-  /** After a backfill: deltax's row IDs are delta-spark's, and delta-spark's are distinct and set. */
+  /**
+   * After a backfill: deltax's row IDs are delta-spark's, and delta-spark's are distinct and set.
+   */
   static void assertBackfillAgrees(String url) {
     DeltaLog.clearCache();
     List<String> expected = canonicalRows(delta(url).selectExpr(ROW_TRACKING));
@@ -67,12 +95,14 @@ final class StoreTables {
     long rows = delta(url).count();
     assertTrue(rows > 0);
     assertEquals(0, delta(url).where("_metadata.row_id IS NULL").count(), "every row has a row ID");
-    assertEquals(rows, delta(url).select("_metadata.row_id").distinct().count(), "row IDs are distinct");
+    assertEquals(
+        rows, delta(url).select("_metadata.row_id").distinct().count(), "row IDs are distinct");
   }
 
   static Row backfill(String url, int batchSize) {
-    return spark().sql("CALL backfill_row_tracking(table => '" + url + "', batch_size => "
-        + batchSize + ")").first();
+    return spark()
+        .sql("CALL backfill_row_tracking(table => '" + url + "', batch_size => " + batchSize + ")")
+        .first();
   }
 
   static FileSystem fileSystem(String url) throws IOException {
@@ -87,8 +117,11 @@ final class StoreTables {
 
   /** The commit versions in the log: 0 to the latest, with no gap. */
   static long assertNoGap(String url) throws IOException {
-    List<Long> versions = logNames(url).stream().filter(n -> COMMIT.matcher(n).matches())
-        .map(n -> Long.parseLong(n.substring(0, 20))).toList();
+    List<Long> versions =
+        logNames(url).stream()
+            .filter(n -> COMMIT.matcher(n).matches())
+            .map(n -> Long.parseLong(n.substring(0, 20)))
+            .toList();
     for (int i = 0; i < versions.size(); i++) {
       assertEquals(i, versions.get(i), "commit versions " + versions);
     }

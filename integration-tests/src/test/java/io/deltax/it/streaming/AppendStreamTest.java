@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
@@ -20,12 +35,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * deltax's stream and delta-spark's stream side by side on the same table, each run with
- * {@code Trigger.AvailableNow} after each writer step: both sinks hold the same rows.
+ * deltax's stream and delta-spark's stream side by side on the same table, each run with {@code
+ * Trigger.AvailableNow} after each writer step: both sinks hold the same rows.
  */
 class AppendStreamTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() {
@@ -36,7 +50,8 @@ class AppendStreamTest {
   private static long runBoth(String table, String name, Map<String, String> options) {
     Streams.run("delta", table, dir.resolve(name + "-delta"), options);
     Streams.run("deltax", table, dir.resolve(name + "-deltax"), options);
-    assertSameRows(Streams.sink(dir.resolve(name + "-delta")), Streams.sink(dir.resolve(name + "-deltax")));
+    assertSameRows(
+        Streams.sink(dir.resolve(name + "-delta")), Streams.sink(dir.resolve(name + "-deltax")));
     return Streams.sink(dir.resolve(name + "-deltax")).count();
   }
 
@@ -67,8 +82,8 @@ class AppendStreamTest {
 
   /**
    * delta-spark's older options: {@code ignoreChanges} (and {@code ignoreFileDeletion}) read the
-   * files an UPDATE rewrites, so their rows come again; a DELETE of whole files passes; and
-   * {@code excludeRegex} leaves out the files whose path it finds (here a partition's).
+   * files an UPDATE rewrites, so their rows come again; a DELETE of whole files passes; and {@code
+   * excludeRegex} leaves out the files whose path it finds (here a partition's).
    */
   @Test
   void ignoreChangesAndExcludeRegexAsDeltaSpark() {
@@ -114,7 +129,8 @@ class AppendStreamTest {
     Streams.run("delta", table, dir.resolve("latest-delta"), Map.of("startingVersion", "latest"));
     Streams.run("deltax", table, dir.resolve("latest-deltax"), Map.of("startingVersion", "latest"));
     assertEquals(0, Streams.count(dir.resolve("latest-delta")));
-    assertEquals(canonicalRows(delta(table).where("id = 5")),
+    assertEquals(
+        canonicalRows(delta(table).where("id = 5")),
         canonicalRows(Streams.sink(dir.resolve("latest-deltax"))));
   }
 
@@ -130,11 +146,15 @@ class AppendStreamTest {
     try {
       for (String format : List.of("delta", "deltax")) {
         Path out = dir.resolve("running-" + format);
-        queries.put(format, Streams.stream(format, table, Map.of("maxFilesPerTrigger", "1"))
-            .writeStream().format("parquet")
-            .option("path", out.resolve("data").toString())
-            .option("checkpointLocation", out.resolve("checkpoint").toString())
-            .trigger(Trigger.ProcessingTime(50)).start());
+        queries.put(
+            format,
+            Streams.stream(format, table, Map.of("maxFilesPerTrigger", "1"))
+                .writeStream()
+                .format("parquet")
+                .option("path", out.resolve("data").toString())
+                .option("checkpointLocation", out.resolve("checkpoint").toString())
+                .trigger(Trigger.ProcessingTime(50))
+                .start());
       }
       for (int i = 3; i <= 5; i++) {
         Streams.insertEach(table, i, i);
@@ -144,7 +164,9 @@ class AppendStreamTest {
         for (StreamingQuery q : queries.values()) {
           q.processAllAvailable();
         }
-        assertSameRows(Streams.sink(dir.resolve("running-delta")), Streams.sink(dir.resolve("running-deltax")));
+        assertSameRows(
+            Streams.sink(dir.resolve("running-delta")),
+            Streams.sink(dir.resolve("running-deltax")));
         assertEquals(i, Streams.count(dir.resolve("running-deltax")));
       }
       assertTrue(queries.get("deltax").isActive(), "still running");
@@ -165,7 +187,8 @@ class AppendStreamTest {
     if (!deltaWrote) {
       return 0;
     }
-    assertSameRows(Streams.sink(dir.resolve(name + "-delta")), Streams.sink(dir.resolve(name + "-deltax")));
+    assertSameRows(
+        Streams.sink(dir.resolve(name + "-delta")), Streams.sink(dir.resolve(name + "-deltax")));
     long count = Streams.sink(dir.resolve(name + "-deltax")).count();
     assertTrue(count > 0);
     return count;

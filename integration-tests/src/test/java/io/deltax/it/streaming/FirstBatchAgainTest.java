@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
@@ -27,8 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * planned on, then the commits after it, each row once, as delta-spark's streams do.
  */
 class FirstBatchAgainTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() {
@@ -39,24 +53,36 @@ class FirstBatchAgainTest {
    * Runs the stream of {@code format} into {@code out} (one directory per batch) until the end of
    * the table, its first batch failing once in the first run: the first run's error is expected.
    */
-  private static void run(String format, String table, Map<String, String> options, Path out, boolean failFirst)
+  private static void run(
+      String format, String table, Map<String, String> options, Path out, boolean failFirst)
       throws Exception {
     run(format, table, options, out, failFirst, Trigger.AvailableNow());
   }
 
-  private static void run(String format, String table, Map<String, String> options, Path out, boolean failFirst,
-      Trigger trigger) throws Exception {
+  private static void run(
+      String format,
+      String table,
+      Map<String, String> options,
+      Path out,
+      boolean failFirst,
+      Trigger trigger)
+      throws Exception {
     AtomicBoolean failed = new AtomicBoolean(!failFirst);
-    VoidFunction2<Dataset<Row>, Long> sink = (batch, id) -> {
-      batch.write().mode(SaveMode.Overwrite).parquet(out.resolve("batch=" + id).toString());
-      if (id == 0 && failed.compareAndSet(false, true)) {
-        throw new IllegalStateException("the sink dies after writing batch 0");
-      }
-    };
+    VoidFunction2<Dataset<Row>, Long> sink =
+        (batch, id) -> {
+          batch.write().mode(SaveMode.Overwrite).parquet(out.resolve("batch=" + id).toString());
+          if (id == 0 && failed.compareAndSet(false, true)) {
+            throw new IllegalStateException("the sink dies after writing batch 0");
+          }
+        };
     Dataset<Row> stream = Streams.stream(format, table, options);
-    StreamingQuery query = stream.writeStream().foreachBatch(sink)
-        .option("checkpointLocation", out.resolve("_checkpoint").toString())
-        .trigger(trigger).start();
+    StreamingQuery query =
+        stream
+            .writeStream()
+            .foreachBatch(sink)
+            .option("checkpointLocation", out.resolve("_checkpoint").toString())
+            .trigger(trigger)
+            .start();
     if (failFirst) {
       assertThrows(Exception.class, query::awaitTermination);
     } else {
@@ -90,21 +116,31 @@ class FirstBatchAgainTest {
    */
   @Test
   void changeFeedStream() throws Exception {
-    String table = Streams.create(dir, "changes", "id INT, v STRING",
-        "'delta.enableRowTracking' = 'true'", "'delta.enableChangeDataFeed' = 'true'");
+    String table =
+        Streams.create(
+            dir,
+            "changes",
+            "id INT, v STRING",
+            "'delta.enableRowTracking' = 'true'",
+            "'delta.enableChangeDataFeed' = 'true'");
     Streams.insertEach(table, 1, 3);
     Map<String, String> options = Map.of("readChangeFeed", "true");
     Path deltaOut = dir.resolve("changes-delta");
     Path deltaxOut = dir.resolve("changes-deltax");
     run("delta", table, options, deltaOut, true);
     run("deltax", table, options, deltaxOut, true);
-    Streams.write(table, "INSERT INTO $T VALUES (4, 'v4')", "UPDATE $T SET v = 'x' WHERE id = 1",
+    Streams.write(
+        table,
+        "INSERT INTO $T VALUES (4, 'v4')",
+        "UPDATE $T SET v = 'x' WHERE id = 1",
         "DELETE FROM $T WHERE id = 2");
     run("delta", table, options, deltaOut, false);
     run("deltax", table, options, deltaxOut, false);
     String[] columns = {"id", "v", "_change_type", "_commit_version"};
     Dataset<Row> expected = sink(deltaOut).selectExpr(columns);
-    assertTrue(expected.where("_change_type = 'update_postimage'").count() == 1, "the update after the snapshot");
+    assertTrue(
+        expected.where("_change_type = 'update_postimage'").count() == 1,
+        "the update after the snapshot");
     assertSameRows(expected, sink(deltaxOut).selectExpr(columns));
   }
 
@@ -116,8 +152,13 @@ class FirstBatchAgainTest {
   @Test
   @SuppressWarnings("deprecation") // Trigger.Once: still what many jobs run with
   void changeFeedSnapshotResumedUnderTriggerOnce() throws Exception {
-    String table = Streams.create(dir, "once", "id INT, v STRING",
-        "'delta.enableRowTracking' = 'true'", "'delta.enableChangeDataFeed' = 'true'");
+    String table =
+        Streams.create(
+            dir,
+            "once",
+            "id INT, v STRING",
+            "'delta.enableRowTracking' = 'true'",
+            "'delta.enableChangeDataFeed' = 'true'");
     Streams.insertEach(table, 1, 5);
     Map<String, String> options = Map.of("readChangeFeed", "true", "maxFilesPerTrigger", "2");
     Path deltaOut = dir.resolve("once-delta");
@@ -130,14 +171,16 @@ class FirstBatchAgainTest {
       run("delta", table, options, deltaOut, false, Trigger.Once());
       run("deltax", table, options, deltaxOut, false, Trigger.Once());
     }
-    assertEquals(5, sink(deltaxOut).where("_change_type = 'insert'").count(), "the snapshot's five rows");
+    assertEquals(
+        5, sink(deltaxOut).where("_change_type = 'insert'").count(), "the snapshot's five rows");
     // deltax's snapshot batches end with the snapshot (delta-spark's run on into the commits):
     // the update comes with the next run.
     run("delta", table, options, deltaOut, false);
     run("deltax", table, options, deltaxOut, false);
     String[] columns = {"id", "v", "_change_type", "_commit_version"};
     Dataset<Row> expected = sink(deltaOut).selectExpr(columns);
-    assertEquals(2, expected.where("_change_type LIKE 'update%'").count(), "the update after the snapshot");
+    assertEquals(
+        2, expected.where("_change_type LIKE 'update%'").count(), "the update after the snapshot");
     assertSameRows(expected, sink(deltaxOut).selectExpr(columns));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
@@ -20,13 +35,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A stream that starts before delta-spark's row tracking backfill: the commits it reads first
- * have {@code add} actions without {@code baseRowId}, the snapshots it plans later batches on have
- * row tracking enabled.
+ * A stream that starts before delta-spark's row tracking backfill: the commits it reads first have
+ * {@code add} actions without {@code baseRowId}, the snapshots it plans later batches on have row
+ * tracking enabled.
  */
 class StreamBackfillTest {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() {
@@ -40,12 +54,19 @@ class StreamBackfillTest {
   private static String backfilledTable(String name) {
     String table = Streams.create(dir, name, "id INT, v STRING");
     Streams.insertEach(table, 1, 2);
-    SharedSpark.withConf(Map.of("spark.databricks.delta.backfill.maxNumFiles", "1"), () ->
-        sql("ALTER TABLE " + quote(table)
-            + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')"));
+    SharedSpark.withConf(
+        Map.of("spark.databricks.delta.backfill.maxNumFiles", "1"),
+        () ->
+            sql(
+                "ALTER TABLE "
+                    + quote(table)
+                    + " SET TBLPROPERTIES ('delta.enableRowTracking' = 'true')"));
     Streams.insertEach(table, 3, 4);
-    long backfills = spark().sql("DESCRIBE HISTORY " + quote(table))
-        .where("operation = 'ROW TRACKING BACKFILL'").count();
+    long backfills =
+        spark()
+            .sql("DESCRIBE HISTORY " + quote(table))
+            .where("operation = 'ROW TRACKING BACKFILL'")
+            .count();
     assertTrue(backfills >= 2, "delta-spark backfilled in " + backfills + " commits");
     return table;
   }
@@ -53,13 +74,15 @@ class StreamBackfillTest {
   @Test
   void streamFromBeforeTheBackfillReadsAsDeltaSpark() {
     String table = backfilledTable("rows");
-    for (Map<String, String> options : List.of(Map.of("startingVersion", "1"),
-        Map.of("startingVersion", "1", "maxFilesPerTrigger", "1"))) {
+    for (Map<String, String> options :
+        List.of(
+            Map.of("startingVersion", "1"),
+            Map.of("startingVersion", "1", "maxFilesPerTrigger", "1"))) {
       String name = "rows-" + options.size();
       Streams.run("delta", table, dir.resolve(name + "-delta"), options);
       Streams.run("deltax", table, dir.resolve(name + "-deltax"), options);
-      assertSameRows(Streams.sink(dir.resolve(name + "-delta")),
-          Streams.sink(dir.resolve(name + "-deltax")));
+      assertSameRows(
+          Streams.sink(dir.resolve(name + "-delta")), Streams.sink(dir.resolve(name + "-deltax")));
       assertEquals(4, Streams.count(dir.resolve(name + "-deltax")));
     }
   }
@@ -73,12 +96,15 @@ class StreamBackfillTest {
   void rowIdsOfFilesFromBeforeTheBackfillAreTheTablesRowIds() {
     String table = backfilledTable("ids");
     String[] columns = {"id", "_metadata.row_id", "_metadata.row_commit_version"};
-    for (Map<String, String> options : List.of(Map.of("startingVersion", "1"),
-        Map.of("startingVersion", "1", "maxFilesPerTrigger", "1"))) {
+    for (Map<String, String> options :
+        List.of(
+            Map.of("startingVersion", "1"),
+            Map.of("startingVersion", "1", "maxFilesPerTrigger", "1"))) {
       Path out = dir.resolve("ids-" + options.size());
-      Streams.runInto(Streams.stream("deltax", table, options).select(columns[0], columns[1],
-          columns[2]), out);
-      assertEquals(canonicalRows(delta(table).select(columns[0], columns[1], columns[2])),
+      Streams.runInto(
+          Streams.stream("deltax", table, options).select(columns[0], columns[1], columns[2]), out);
+      assertEquals(
+          canonicalRows(delta(table).select(columns[0], columns[1], columns[2])),
           canonicalRows(Streams.sink(out)));
     }
   }
@@ -91,19 +117,30 @@ class StreamBackfillTest {
   void aRemovedFileFromBeforeTheBackfillNamesTheStartsWithRowIds() {
     String table = backfilledTable("removed");
     sql("DELETE FROM " + quote(table) + " WHERE id = 1");
-    long enabled = spark().sql("DESCRIBE HISTORY " + quote(table))
-        .where("operation = 'SET TBLPROPERTIES'").selectExpr("max(version)").first().getLong(0);
+    long enabled =
+        spark()
+            .sql("DESCRIBE HISTORY " + quote(table))
+            .where("operation = 'SET TBLPROPERTIES'")
+            .selectExpr("max(version)")
+            .first()
+            .getLong(0);
     Map<String, String> options = Map.of("startingVersion", "1", "skipChangeCommits", "true");
-    DeltaXThrowable e = Streams.deltaxCause(assertThrows(
-        RuntimeException.class, () -> Streams.runInto(Streams.stream("deltax", table, options)
-            .select("id", "_metadata.row_id"), dir.resolve("removed-deltax"))));
+    DeltaXThrowable e =
+        Streams.deltaxCause(
+            assertThrows(
+                RuntimeException.class,
+                () ->
+                    Streams.runInto(
+                        Streams.stream("deltax", table, options).select("id", "_metadata.row_id"),
+                        dir.resolve("removed-deltax"))));
     assertEquals("DELTAX_ROW_TRACKING_INCOMPLETE", e.getCondition());
     assertTrue(e.getMessage().contains("startingVersion of " + enabled), e.getMessage());
-    Map<String, String> later = Map.of("startingVersion", Long.toString(enabled),
-        "skipChangeCommits", "true");
+    Map<String, String> later =
+        Map.of("startingVersion", Long.toString(enabled), "skipChangeCommits", "true");
     Path out = dir.resolve("removed-later");
     Streams.runInto(Streams.stream("deltax", table, later).select("id", "_metadata.row_id"), out);
-    assertEquals(canonicalRows(delta(table).where("id >= 3").select("id", "_metadata.row_id")),
+    assertEquals(
+        canonicalRows(delta(table).where("id >= 3").select("id", "_metadata.row_id")),
         canonicalRows(Streams.sink(out)));
   }
 }

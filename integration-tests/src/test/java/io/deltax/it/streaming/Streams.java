@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.quote;
@@ -18,21 +33,28 @@ import org.apache.spark.sql.streaming.StreamingQueryException;
 import org.apache.spark.sql.streaming.Trigger;
 
 /**
- * The streaming tests' set-up: tables made by delta-spark, and a stream run to the end with
- * {@code Trigger.AvailableNow} into a Parquet sink (exactly once: the sink's own log), from a
- * checkpoint that later runs resume.
+ * The streaming tests' set-up: tables made by delta-spark, and a stream run to the end with {@code
+ * Trigger.AvailableNow} into a Parquet sink (exactly once: the sink's own log), from a checkpoint
+ * that later runs resume.
  */
 final class Streams {
   private Streams() {}
 
   /**
-   * A new Delta table {@code name} under {@code dir}, made by delta-spark with {@code columns}
-   * and, where given, table properties as {@code 'key' = 'value'} pairs; its path.
+   * A new Delta table {@code name} under {@code dir}, made by delta-spark with {@code columns} and,
+   * where given, table properties as {@code 'key' = 'value'} pairs; its path.
    */
   static String create(Path dir, String name, String columns, String... properties) {
     String table = dir.resolve(name).toString();
-    sql("CREATE TABLE " + quote(table) + " (" + columns + ") USING delta"
-        + (properties.length == 0 ? "" : " TBLPROPERTIES (" + String.join(", ", properties) + ")"));
+    sql(
+        "CREATE TABLE "
+            + quote(table)
+            + " ("
+            + columns
+            + ") USING delta"
+            + (properties.length == 0
+                ? ""
+                : " TBLPROPERTIES (" + String.join(", ", properties) + ")"));
     return table;
   }
 
@@ -50,7 +72,9 @@ final class Streams {
     }
   }
 
-  /** One run of {@code format}'s stream of {@code table} into {@code out}, checkpointed beside it. */
+  /**
+   * One run of {@code format}'s stream of {@code table} into {@code out}, checkpointed beside it.
+   */
   static StreamingQuery run(String format, String table, Path out, Map<String, String> options) {
     return runInto(stream(format, table, options), out);
   }
@@ -63,12 +87,14 @@ final class Streams {
 
   static StreamingQuery runInto(Dataset<Row> stream, Path out) {
     try {
-      StreamingQuery query = stream.writeStream()
-          .format("parquet")
-          .option("path", out.resolve("data").toString())
-          .option("checkpointLocation", out.resolve("checkpoint").toString())
-          .trigger(Trigger.AvailableNow())
-          .start();
+      StreamingQuery query =
+          stream
+              .writeStream()
+              .format("parquet")
+              .option("path", out.resolve("data").toString())
+              .option("checkpointLocation", out.resolve("checkpoint").toString())
+              .trigger(Trigger.AvailableNow())
+              .start();
       query.awaitTermination();
       return query;
     } catch (TimeoutException | StreamingQueryException e) {
@@ -78,18 +104,25 @@ final class Streams {
 
   /**
    * A running query of each stream, delta-spark's and deltax's, into {@code <name>-delta} and
-   * {@code <name>-deltax} under {@code dir} (a trigger every 50 ms), each once it has read the table.
+   * {@code <name>-deltax} under {@code dir} (a trigger every 50 ms), each once it has read the
+   * table.
    */
-  static Map<String, StreamingQuery> startBoth(String table, Path dir, String name, Map<String, String> options)
+  static Map<String, StreamingQuery> startBoth(
+      String table, Path dir, String name, Map<String, String> options)
       throws StreamingQueryException {
     Map<String, StreamingQuery> queries = new LinkedHashMap<>();
     for (String format : List.of("delta", "deltax")) {
       Path out = dir.resolve(name + "-" + format);
       try {
-        queries.put(format, stream(format, table, options).writeStream().format("parquet")
-            .option("path", out.resolve("data").toString())
-            .option("checkpointLocation", out.resolve("checkpoint").toString())
-            .trigger(Trigger.ProcessingTime(50)).start());
+        queries.put(
+            format,
+            stream(format, table, options)
+                .writeStream()
+                .format("parquet")
+                .option("path", out.resolve("data").toString())
+                .option("checkpointLocation", out.resolve("checkpoint").toString())
+                .trigger(Trigger.ProcessingTime(50))
+                .start());
       } catch (TimeoutException e) {
         throw new RuntimeException(e);
       }
@@ -100,16 +133,21 @@ final class Streams {
     return queries;
   }
 
-  /** Both running queries of {@link #startBoth} fail on what was committed since: deltax's error. */
+  /**
+   * Both running queries of {@link #startBoth} fail on what was committed since: deltax's error.
+   */
   static DeltaXThrowable bothRunningFail(Map<String, StreamingQuery> queries) {
     assertThrows(Exception.class, () -> queries.get("delta").processAllAvailable());
-    return deltaxCause(assertThrows(Exception.class, () -> queries.get("deltax").processAllAvailable()));
+    return deltaxCause(
+        assertThrows(Exception.class, () -> queries.get("deltax").processAllAvailable()));
   }
 
   /** delta-spark's run fails, and so does deltax's: the deltax error it fails with. */
-  static DeltaXThrowable bothFail(String table, Path deltaOut, Path deltaxOut, Map<String, String> options) {
+  static DeltaXThrowable bothFail(
+      String table, Path deltaOut, Path deltaxOut, Map<String, String> options) {
     assertThrows(RuntimeException.class, () -> run("delta", table, deltaOut, options));
-    return deltaxCause(assertThrows(RuntimeException.class, () -> run("deltax", table, deltaxOut, options)));
+    return deltaxCause(
+        assertThrows(RuntimeException.class, () -> run("deltax", table, deltaxOut, options)));
   }
 
   static DeltaXThrowable deltaxCause(Throwable e) {
@@ -132,7 +170,10 @@ final class Streams {
     return spark().read().parquet(out.resolve("data").toString());
   }
 
-  /** What the sink holds, read as {@code ddl}: its files from before and after a schema change alike. */
+  /**
+   * What the sink holds, read as {@code ddl}: its files from before and after a schema change
+   * alike.
+   */
   static Dataset<Row> sink(Path out, String ddl) {
     return spark().read().schema(ddl).parquet(out.resolve("data").toString());
   }
