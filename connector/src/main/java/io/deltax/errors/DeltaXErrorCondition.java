@@ -28,8 +28,9 @@ import java.util.regex.Pattern;
 /**
  * Every condition deltax raises, and the kind of exception it is. Its SQLSTATE and its message
  * templates live in one table, the resource {@value #RESOURCE}, as Spark's own {@code
- * error/error-conditions.json}: a condition holds one template per {@link DeltaXErrors} method that
- * raises it, keyed by the method's name, written as fragments joined by a space.
+ * error/error-conditions.json}: a condition holds one template per factory method that raises it
+ * ({@link DeltaXErrors}, {@link WriteErrors}, {@link ChangeFeedErrors}, {@link StreamErrors}),
+ * keyed by the method's name, written as fragments joined by a space.
  */
 public enum DeltaXErrorCondition {
   DELTAX_TABLE_NOT_FOUND(Kind.ANALYSIS),
@@ -95,7 +96,7 @@ public enum DeltaXErrorCondition {
     return Table.CONDITIONS.get(name()).path("sqlState").asText(null);
   }
 
-  /** The template that {@link DeltaXErrors}' method {@code message} renders for this condition. */
+  /** The template that the factory method {@code message} renders for this condition. */
   public String template(String message) {
     JsonNode fragments = Table.CONDITIONS.get(name()).path("messages").path(message);
     if (!fragments.isArray() || fragments.isEmpty()) {

@@ -38,7 +38,6 @@ import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_WRITER_FE
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE;
 
 import java.util.Collection;
-import java.util.Optional;
 
 /**
  * The errors of reading a table: finding it, its log, its protocol, the options and time travel.
@@ -332,35 +331,6 @@ public final class DeltaXErrors {
         version,
         "file",
         file);
-  }
-
-  /**
-   * A stream read a file from before row tracking's backfill, and the table's current version no
-   * longer holds the file with the row IDs the backfill gave it.
-   */
-  public static RuntimeException streamRowIdsUnknown(
-      String tablePath, String file, long version, Optional<Long> enablementVersion) {
-    String start =
-        enablementVersion
-            .map(
-                v ->
-                    "a startingVersion of "
-                        + v
-                        + " (where delta.enableRowTracking was turned on) "
-                        + "or later")
-            .orElse("a startingVersion at which delta.enableRowTracking was already on");
-    return error(
-        DELTAX_ROW_TRACKING_INCOMPLETE,
-        "streamRowIdsUnknown",
-        null,
-        "tablePath",
-        tablePath,
-        "file",
-        file,
-        "version",
-        version,
-        "start",
-        start);
   }
 
   /** A read of a table whose metadata has no columns, which delta-spark refuses too. */

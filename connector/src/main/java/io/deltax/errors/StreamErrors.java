@@ -16,11 +16,14 @@
 package io.deltax.errors;
 
 import static io.deltax.errors.ConditionExceptions.error;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_ROW_TRACKING_INCOMPLETE;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_BAD_OFFSET;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_DATA_REMOVED;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_CHANGED;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_TABLE_CHANGED;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_VERSIONS_MISSING;
+
+import java.util.Optional;
 
 /**
  * The errors of streams ({@code readStream.format("deltax")}): raised when a micro-batch is
@@ -164,5 +167,34 @@ public final class StreamErrors {
         offset,
         "why",
         why);
+  }
+
+  /**
+   * A stream read a file from before row tracking's backfill, and the table's current version no
+   * longer holds the file with the row IDs the backfill gave it.
+   */
+  public static RuntimeException streamRowIdsUnknown(
+      String tablePath, String file, long version, Optional<Long> enablementVersion) {
+    String start =
+        enablementVersion
+            .map(
+                v ->
+                    "a startingVersion of "
+                        + v
+                        + " (where delta.enableRowTracking was turned on) "
+                        + "or later")
+            .orElse("a startingVersion at which delta.enableRowTracking was already on");
+    return error(
+        DELTAX_ROW_TRACKING_INCOMPLETE,
+        "streamRowIdsUnknown",
+        null,
+        "tablePath",
+        tablePath,
+        "file",
+        file,
+        "version",
+        version,
+        "start",
+        start);
   }
 }

@@ -18,8 +18,8 @@
  *
  * <ul>
  *   <li>{@code error/deltax-error-conditions.json}: one table of conditions, as Spark's {@code
- *       error-conditions.json}. Each has its SQLSTATE and its message templates, one per method of
- *       factory method, with named parameters ({@code <tablePath>}).
+ *       error-conditions.json}. Each has its SQLSTATE and its message templates, one per factory
+ *       method, with named parameters ({@code <tablePath>}).
  *   <li>{@code DeltaXErrorCondition}: the conditions by name, and the kind of exception each is.
  *       Code compares conditions as these constants, never as text.
  *   <li>The factories, one per area, each method rendering its template through {@code

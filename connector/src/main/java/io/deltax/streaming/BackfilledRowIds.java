@@ -16,7 +16,7 @@
 package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
-import io.deltax.errors.DeltaXErrors;
+import io.deltax.errors.StreamErrors;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -66,7 +66,7 @@ final class BackfilledRowIds {
       AddFile now = tracked.get(paths.resolve(f.path()));
       if (now == null) {
         Optional<Long> enabled = RowTrackingStatus.of(log, current).enablementVersion();
-        throw DeltaXErrors.streamRowIdsUnknown(table, f.path(), current.version(), enabled);
+        throw StreamErrors.streamRowIdsUnknown(table, f.path(), current.version(), enabled);
       }
       result.add(
           new AddFile(

@@ -403,7 +403,7 @@ public final class RowTrackingBackfill {
           tableName(snapshot),
           snapshot.version());
       return "";
-    } catch (IOException | RuntimeException e) {
+    } catch (Exception e) { // an invalid table property is an AnalysisException, thrown as such
       // As delta-spark's (Checkpoints.checkpoint): the commits stand without a checkpoint, and a
       // later writer's takes its place, so a failed one does not fail the call.
       LOG.warn(

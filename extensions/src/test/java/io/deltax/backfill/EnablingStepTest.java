@@ -26,6 +26,7 @@ import io.deltax.log.TransactionLog;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
@@ -116,5 +117,32 @@ class EnablingStepTest {
     assertEquals(plan.firstVersion(), run.firstVersion());
     assertEquals(plan.lastVersion(), run.lastVersion());
     assertEquals(plan.highWaterMark(), run.highWaterMark());
+  }
+
+  /**
+   * A checkpoint that cannot be written leaves the run's commits standing, as delta-spark's: here
+   * the table's file retention is no interval, which the checkpoint reads to keep tombstones and
+   * which deltax refuses as an analysis error.
+   */
+  @Test
+  void aCheckpointThatCannotBeWrittenDoesNotFailTheRun() throws Exception {
+    Path table = LogTables.table(dir, 3);
+    Path first = table.resolve("_delta_log").resolve(String.format("%020d.json", 0));
+    Files.writeString(
+        first,
+        Files.readString(first)
+            .replace(
+                "{\"delta.checkpointInterval\":\"1000\"}",
+                "{\"delta.checkpointInterval\":\"1\","
+                    + "\"delta.deletedFileRetentionDuration\":\"forever\"}"));
+
+    BackfillResult result = backfill(table, new Configuration(), 2, 0).run();
+
+    assertTrue(result.enabled(), result.message());
+    assertTrue(result.message().contains("could not be written"), result.message());
+    assertTrue(
+        RowTrackingConfig.of(
+                TransactionLog.open(table.toString(), new Configuration()).latestSnapshot())
+            .enabled());
   }
 }

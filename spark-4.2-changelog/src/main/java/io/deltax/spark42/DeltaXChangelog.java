@@ -109,9 +109,8 @@ final class DeltaXChangelog implements Changelog {
     return columns.toArray(new Column[0]);
   }
 
-  // Without row identity Spark accepts no flag set (INVALID_CHANGELOG_SCHEMA.MISSING_ROW_ID); such
-  // a
-  // range is served only where the flags change nothing, see checkCanServe.
+  // Without row identity Spark accepts no flag set (INVALID_CHANGELOG_SCHEMA.MISSING_ROW_ID):
+  // such a range is served only where the flags change nothing, see checkCanServe.
 
   @Override
   public boolean containsCarryoverRows() {
