@@ -54,29 +54,24 @@ public class DeltaXCatalog implements TableCatalog {
 
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
-    return load(ident, TimeTravel.LATEST);
+    return DeltaXDataSource.load(ReadConf.of(session(), path(ident), TimeTravel.LATEST));
   }
 
   /** {@code VERSION AS OF}: Spark hands the version as written; it is checked as versionAsOf. */
   @Override
   public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
-    String path = path(ident);
-    return load(path, TimeTravel.toVersion(ReadOptions.VERSION_AS_OF.parse(version)));
+    return DeltaXDataSource.load(ReadConf.atVersion(session(), path(ident), version));
   }
 
   /** {@code TIMESTAMP AS OF}, in microseconds since the epoch. */
   @Override
   public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
-    return load(ident, TimeTravel.toMicros(timestampMicros));
-  }
-
-  private Table load(Identifier ident, TimeTravel travel) throws NoSuchTableException {
-    return load(path(ident), travel);
-  }
-
-  private static Table load(String path, TimeTravel travel) {
     return DeltaXDataSource.load(
-        ReadConf.of(SessionSettings.of(SparkSession.active()), path, travel));
+        ReadConf.of(session(), path(ident), TimeTravel.toMicros(timestampMicros)));
+  }
+
+  private static SessionSettings session() {
+    return SessionSettings.of(SparkSession.active());
   }
 
   /**
@@ -92,8 +87,7 @@ public class DeltaXCatalog implements TableCatalog {
       throws NoSuchTableException {
     Map<String, String> withPath = new HashMap<>(options);
     withPath.put(ReadOptions.PATH.key(), path(ident));
-    return DeltaXDataSource.loadChanges(
-        ReadConf.ofChanges(SessionSettings.of(SparkSession.active()), withPath, range));
+    return DeltaXDataSource.loadChanges(ReadConf.ofChanges(session(), withPath, range));
   }
 
   /** The table's path: the identifier's name, where it has no namespace and looks like a path. */

@@ -42,12 +42,34 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * credentials and file-system settings given with {@code .option(...)} reach every file the load
  * opens: the log, the data files, the deletion vectors.
  *
- * <p>A stream's options are parsed where Spark starts the stream ({@link #stream()}): a batch read
- * ignores them, as delta-spark's does.
+ * <p>A stream's options are parsed with the rest, but refused only where Spark starts the stream
+ * ({@link #stream()}): a batch read ignores them, as delta-spark's does.
  */
 public final class ReadConf {
   /** An option of time travel as given, for the errors that refuse it. */
   private record Given(String option, String value) {}
+
+  /** A stream's options, parsed; or why a stream is refused, thrown where one starts. */
+  private record ParsedStream(StreamRequest request, RuntimeException refused) {
+    static ParsedStream of(CaseInsensitiveStringMap options, ZoneId zone, Given travelGiven) {
+      if (travelGiven != null) {
+        return new ParsedStream(
+            null,
+            DeltaXErrors.badOption(
+                travelGiven.option(),
+                travelGiven.value(),
+                "no time travel in a stream: give its start with "
+                    + STARTING_VERSION.key()
+                    + " or "
+                    + STARTING_TIMESTAMP.key()));
+      }
+      try {
+        return new ParsedStream(StreamRequest.parse(options, zone), null);
+      } catch (RuntimeException e) {
+        return new ParsedStream(null, e);
+      }
+    }
+  }
 
   private final SessionSettings session;
   private final CaseInsensitiveStringMap options;
@@ -60,6 +82,7 @@ public final class ReadConf {
   private final SnapshotSettings snapshots;
   private final long changeFeedSliceBytes;
   private final boolean changeFeedReadsChangeData;
+  private final ParsedStream stream;
 
   private ReadConf(
       SessionSettings session,
@@ -84,6 +107,7 @@ public final class ReadConf {
     this.snapshots = snapshots;
     this.changeFeedSliceBytes = changeFeedSliceBytes;
     this.changeFeedReadsChangeData = changeFeedReadsChangeData;
+    this.stream = ParsedStream.of(this.options, session.zone(), travelGiven);
   }
 
   /**
@@ -123,6 +147,14 @@ public final class ReadConf {
       return of(session, options, travel, new Given(TIMESTAMP_AS_OF.key(), t.shown()), null);
     }
     return of(session, options);
+  }
+
+  /**
+   * {@code VERSION AS OF}: a load of the table at {@code path} at the version as Spark hands it,
+   * checked as {@code versionAsOf} is.
+   */
+  public static ReadConf atVersion(SessionSettings session, String path, String version) {
+    return of(session, path, TimeTravel.toVersion(VERSION_AS_OF.parse(version)));
   }
 
   private static ReadConf of(
@@ -365,21 +397,15 @@ public final class ReadConf {
   }
 
   /**
-   * A stream's start and admission options, checked where Spark starts the stream; needs no file
-   * system. Time travel is refused: a stream gives its start with {@code startingVersion} or {@code
-   * startingTimestamp}.
+   * A stream's start and admission options, parsed with the load and refused only here, where Spark
+   * starts the stream. Time travel is refused: a stream gives its start with {@code
+   * startingVersion} or {@code startingTimestamp}.
    */
   public StreamRequest stream() {
-    if (travelGiven != null) {
-      throw DeltaXErrors.badOption(
-          travelGiven.option(),
-          travelGiven.value(),
-          "no time travel in a stream: give its start with "
-              + STARTING_VERSION.key()
-              + " or "
-              + STARTING_TIMESTAMP.key());
+    if (stream.refused() != null) {
+      throw stream.refused();
     }
-    return StreamRequest.parse(options, session.zone());
+    return stream.request();
   }
 
   /** {@code spark.deltax.stream.metricsMaxCommits}, read where a stream starts. */

@@ -42,12 +42,20 @@ public final class RowDataVersionDomain {
   private RowDataVersionDomain() {}
 
   /**
+   * {@code maxRuns}, checked against {@code spark.deltax.rowDataVersions.maxRuns}'s range: the one
+   * check of the writers that take a bound from their callers, before they write anything.
+   */
+  static int checkedMaxRuns(int maxRuns) {
+    WholeNumberRange.MAX_RUNS.check(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key(), maxRuns);
+    return maxRuns;
+  }
+
+  /**
    * What the commits up to {@code snapshot} tell, merged with the map the table already stores
    * (which may know what clean-up has since removed from the log); empty when there is nothing new
    * to store: no backfill in the log, or none the stored map lacks.
    */
   public static Optional<Preserved> derive(TransactionLog log, Snapshot snapshot, int maxRuns) {
-    WholeNumberRange.MAX_RUNS.check(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key(), maxRuns);
     return preserve(snapshot, RowDataVersionFinder.derive(log, snapshot.version()), maxRuns);
   }
 

@@ -17,7 +17,6 @@ package io.deltax.backfill;
 
 import io.deltax.actions.ActionJson;
 import io.deltax.conf.SessionSettings;
-import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.WriteErrors;
 import io.deltax.log.LogFileName;
 import io.deltax.log.Snapshot;
@@ -67,10 +66,9 @@ public final class RowDataVersionPreservation {
 
   public RowDataVersionPreservation(
       String table, Configuration conf, int maxRuns, String engineInfo) {
-    WholeNumberRange.MAX_RUNS.check(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key(), maxRuns);
     this.table = table;
     this.conf = conf;
-    this.maxRuns = maxRuns;
+    this.maxRuns = RowDataVersionDomain.checkedMaxRuns(maxRuns);
     this.engineInfo = engineInfo;
   }
 

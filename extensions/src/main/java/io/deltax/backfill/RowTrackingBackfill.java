@@ -27,7 +27,6 @@ import io.deltax.actions.ActionJson;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.conf.SessionSettings;
-import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.WriteErrors;
 import io.deltax.log.CheckpointWriter;
 import io.deltax.log.LogFileName;
@@ -105,8 +104,7 @@ public final class RowTrackingBackfill {
 
   /** The most runs the stored row data version map may have (see {@link RowDataVersionDomain}). */
   public RowTrackingBackfill maxRowDataVersionRuns(int maxRuns) {
-    WholeNumberRange.MAX_RUNS.check(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS.key(), maxRuns);
-    this.maxRowDataVersionRuns = maxRuns;
+    this.maxRowDataVersionRuns = RowDataVersionDomain.checkedMaxRuns(maxRuns);
     return this;
   }
 
