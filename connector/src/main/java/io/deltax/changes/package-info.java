@@ -30,7 +30,7 @@
  *
  * <p>Below it, in import order: {@code changes.files} (how a task reads a commit's files), {@code
  * changes.derive} (matching rows by row ID), {@code changes.plan} (a range's commits, read from the
- * log). The {@code deltax_changes} table function is SQL glue in the extensions jar; it reads
- * through {@code spark.read.format("deltax")}.
+ * log). {@code ChangesTableFunction} is the plan behind SQL's {@code deltax_changes(…)}, which the
+ * session extension registers; it reads through {@code spark.read.format("deltax")}.
  */
 package io.deltax.changes;

@@ -15,6 +15,7 @@
  */
 package io.deltax.extensions;
 
+import io.deltax.changes.ChangesTableFunction;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.Function1;
 import scala.runtime.BoxedUnit;

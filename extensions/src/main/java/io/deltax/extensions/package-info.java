@@ -15,8 +15,9 @@
  */
 /**
  * deltax's SparkSessionExtension and procedure catalog: {@code ResolveDeltaXProcedures} is the one
- * touch point with Spark's {@code CALL} plan; {@code ChangesTableFunction}, the table-valued
- * function {@code deltax_changes}. The procedures themselves are in {@code
+ * touch point with Spark's {@code CALL} plan. The extension also registers the table-valued
+ * function {@code deltax_changes}, whose plan is the change feed's ({@code
+ * io.deltax.changes.ChangesTableFunction}). The procedures themselves are in {@code
  * io.deltax.extensions.procedures}.
  */
 package io.deltax.extensions;

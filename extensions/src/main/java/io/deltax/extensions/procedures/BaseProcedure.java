@@ -16,6 +16,7 @@
 package io.deltax.extensions.procedures;
 
 import io.deltax.errors.WriteErrors;
+import io.deltax.names.TableArgument;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;

@@ -18,6 +18,7 @@ package io.deltax.extensions.procedures;
 import io.deltax.backfill.RowDataVersionPreservation;
 import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.conf.SessionSettings;
+import io.deltax.names.TableArgument;
 import java.util.OptionalInt;
 import org.apache.spark.sql.SparkSession;
 

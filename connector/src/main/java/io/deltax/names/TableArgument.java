@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.deltax.extensions.procedures;
+package io.deltax.names;
 
 import io.deltax.errors.WriteErrors;
 import java.net.URI;

@@ -13,11 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.deltax.extensions;
+package io.deltax.changes;
 
 import io.deltax.conf.ReadOptions;
 import io.deltax.errors.ChangeFeedErrors;
-import io.deltax.extensions.procedures.TableArgument;
+import io.deltax.names.TableArgument;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.DataFrameReader;
@@ -40,8 +40,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * spark.read.format("deltax").option("readChangeFeed", "true")…}. An end of null is the latest
  * version.
  */
-final class ChangesTableFunction {
-  static final String NAME = "deltax_changes";
+public final class ChangesTableFunction {
+  public static final String NAME = "deltax_changes";
   private static final String USAGE =
       "_FUNC_(table, startingVersion[, endingVersion[, changeMode]]) - the rows the table's commits"
           + " from startingVersion to endingVersion (default the latest) inserted, updated and"
@@ -49,7 +49,7 @@ final class ChangesTableFunction {
 
   private ChangesTableFunction() {}
 
-  static Tuple3<FunctionIdentifier, ExpressionInfo, Function1<Seq<Expression>, LogicalPlan>>
+  public static Tuple3<FunctionIdentifier, ExpressionInfo, Function1<Seq<Expression>, LogicalPlan>>
       definition() {
     ExpressionInfo info =
         new ExpressionInfo(ChangesTableFunction.class.getName(), null, NAME, USAGE, "");
