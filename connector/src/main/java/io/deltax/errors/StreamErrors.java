@@ -170,8 +170,8 @@ public final class StreamErrors {
   }
 
   /**
-   * A stream read a file from before row tracking's backfill, and the table's current version no
-   * longer holds the file with the row IDs the backfill gave it.
+   * A stream read a file from before row tracking's backfill, and neither the table's current
+   * version nor a backfill commit still in the log holds the file with row IDs.
    */
   public static RuntimeException streamRowIdsUnknown(
       String tablePath, String file, long version, Optional<Long> enablementVersion) {

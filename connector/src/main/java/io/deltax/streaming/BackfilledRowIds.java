@@ -17,6 +17,7 @@ package io.deltax.streaming;
 
 import io.deltax.actions.AddFile;
 import io.deltax.errors.StreamErrors;
+import io.deltax.log.CommitSummary;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -33,7 +35,9 @@ import org.apache.hadoop.fs.Path;
  * {@code add} actions have no {@code baseRowId}; the backfill that enabled row tracking re-added
  * the same files with one. A file keeps its {@code baseRowId} once it has one (PROTOCOL.md, "Row
  * IDs"), so the table's current version gives the stream's rows of that file the IDs a batch read
- * of the table gives them, and the backfill's row commit version with them.
+ * of the table gives them, and the backfill's row commit version with them. A file the current
+ * version no longer holds (removed after the backfill) takes them from the backfill commit that
+ * re-added it, while the log still holds that commit.
  */
 final class BackfilledRowIds {
   private BackfilledRowIds() {}
@@ -42,8 +46,9 @@ final class BackfilledRowIds {
    * {@code adds}, where one has no {@code baseRowId}, with the row tracking fields that {@code
    * current} holds for the same file.
    *
-   * @throws io.deltax.errors.DeltaXAnalysisException where {@code current} no longer holds such a
-   *     file: its rows' IDs are not known, and the message names the start versions that have them
+   * @throws io.deltax.errors.DeltaXAnalysisException where neither {@code current} nor a backfill
+   *     commit the log still holds has such a file: its rows' IDs are not known, and the message
+   *     names the start versions that have them
    */
   static List<AddFile> assign(
       List<AddFile> adds, TransactionLog log, Snapshot current, String table) {
@@ -58,15 +63,25 @@ final class BackfilledRowIds {
       }
     }
     List<AddFile> result = new ArrayList<>(adds.size());
+    RowTrackingStatus status = null;
+    Map<Path, AddFile> backfilled = null;
     for (AddFile f : adds) {
       if (f.baseRowId() != null) {
         result.add(f);
         continue;
       }
-      AddFile now = tracked.get(paths.resolve(f.path()));
+      Path file = paths.resolve(f.path());
+      AddFile now = tracked.get(file);
       if (now == null) {
-        Optional<Long> enabled = RowTrackingStatus.of(log, current).enablementVersion();
-        throw StreamErrors.streamRowIdsUnknown(table, f.path(), current.version(), enabled);
+        if (status == null) {
+          status = RowTrackingStatus.of(log, current);
+          backfilled = backfillAdds(log, status, paths);
+        }
+        now = backfilled.get(file);
+        if (now == null) {
+          throw StreamErrors.streamRowIdsUnknown(
+              table, f.path(), current.version(), status.enablementVersion());
+        }
       }
       result.add(
           new AddFile(
@@ -83,5 +98,29 @@ final class BackfilledRowIds {
               f.clusteringProvider()));
     }
     return result;
+  }
+
+  /**
+   * The files the backfill commits the log still holds re-added with row IDs, by path: a file
+   * removed since keeps the IDs its backfill gave it.
+   */
+  private static Map<Path, AddFile> backfillAdds(
+      TransactionLog log, RowTrackingStatus status, FilePathResolver paths) {
+    Map<Path, AddFile> added = new HashMap<>();
+    for (CommitSummary backfill : status.backfills()) {
+      Optional<FileStatus> commit = log.listing().commit(backfill.version());
+      commit.ifPresent(
+          c ->
+              log.readCommit(
+                  c,
+                  action -> {
+                    if (action instanceof AddFile a
+                        && a.baseRowId() != null
+                        && a.defaultRowCommitVersion() != null) {
+                      added.put(paths.resolve(a.path()), a);
+                    }
+                  }));
+    }
+    return added;
   }
 }
