@@ -21,9 +21,11 @@ import io.deltax.conf.ReadConf;
 import io.deltax.conf.ReadOptions;
 import io.deltax.conf.SessionSettings;
 import io.deltax.conf.TimeTravel;
+import io.deltax.names.MetastoreTable;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -32,12 +34,16 @@ import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import scala.Option;
 
 /**
- * A read-only catalog of Delta tables named by path, so SQL can say {@code SELECT * FROM
- * deltax.`/data/events` VERSION AS OF 3}. Register it with {@code
+ * A read-only catalog of Delta tables named by path or by their metastore name, so SQL can say
+ * {@code SELECT * FROM deltax.`/data/events` VERSION AS OF 3} or {@code SELECT * FROM
+ * deltax.sales.orders}. Register it with {@code
  * spark.sql.catalog.deltax=io.deltax.catalog.DeltaXCatalog}. Spark has no direct {@code
- * format.`path`} queries for DataSource V2 providers; a catalog is its way to name them.
+ * format.`path`} queries for DataSource V2 providers; a catalog is its way to name them. A name is
+ * looked up in the session catalog (delta-spark's {@code DeltaCatalog}, or Spark's own), and the
+ * Delta table it names is read from its location, with the options its entry keeps.
  */
 public class DeltaXCatalog implements TableCatalog {
   private String name;
@@ -54,20 +60,26 @@ public class DeltaXCatalog implements TableCatalog {
 
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
-    return DeltaXDataSource.load(ReadConf.of(session(), path(ident), TimeTravel.LATEST));
+    Located table = locate(ident);
+    return DeltaXDataSource.load(
+        ReadConf.of(session(), table.path(), table.options(), TimeTravel.LATEST));
   }
 
   /** {@code VERSION AS OF}: Spark hands the version as written; it is checked as versionAsOf. */
   @Override
   public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
-    return DeltaXDataSource.load(ReadConf.atVersion(session(), path(ident), version));
+    Located table = locate(ident);
+    return DeltaXDataSource.load(
+        ReadConf.atVersion(session(), table.path(), table.options(), version));
   }
 
   /** {@code TIMESTAMP AS OF}, in microseconds since the epoch. */
   @Override
   public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
+    Located table = locate(ident);
     return DeltaXDataSource.load(
-        ReadConf.of(session(), path(ident), TimeTravel.toMicros(timestampMicros)));
+        ReadConf.of(
+            session(), table.path(), table.options(), TimeTravel.toMicros(timestampMicros)));
   }
 
   private static SessionSettings session() {
@@ -85,18 +97,45 @@ public class DeltaXCatalog implements TableCatalog {
   protected ChangeFeedTable loadChanges(
       Identifier ident, Map<String, String> options, ChangeFeedRequest range)
       throws NoSuchTableException {
-    Map<String, String> withPath = new HashMap<>(options);
-    withPath.put(ReadOptions.PATH.key(), path(ident));
+    Located table = locate(ident);
+    Map<String, String> withPath = new HashMap<>(table.options());
+    withPath.putAll(options);
+    withPath.put(ReadOptions.PATH.key(), table.path());
     return DeltaXDataSource.loadChanges(ReadConf.ofChanges(session(), withPath, range));
   }
 
-  /** The table's path: the identifier's name, where it has no namespace and looks like a path. */
-  private static String path(Identifier ident) throws NoSuchTableException {
-    if (ident.namespace().length != 0
-        || !(ident.name().contains("/") || ident.name().contains(":"))) {
+  /** A table's root and the options its metastore entry keeps for its files. */
+  private record Located(String path, Map<String, String> options) {}
+
+  /**
+   * The table {@code ident} names: a path ({@code deltax.`/data/t`}), or a Delta table of the
+   * session catalog ({@code deltax.sales.orders}, {@code deltax.orders} in the current database).
+   */
+  private static Located locate(Identifier ident) throws NoSuchTableException {
+    String[] namespace = ident.namespace();
+    if (namespace.length == 0 && MetastoreTable.isPath(ident.name())) {
+      return new Located(ident.name(), Map.of());
+    }
+    if (namespace.length > 1) {
       throw new NoSuchTableException(ident);
     }
-    return ident.name();
+    TableIdentifier name =
+        namespace.length == 0
+            ? TableIdentifier.apply(ident.name())
+            : TableIdentifier.apply(ident.name(), Option.apply(namespace[0]));
+    SparkSession spark = SparkSession.active();
+    if (!tableExists(spark, name)) {
+      throw new NoSuchTableException(ident);
+    }
+    MetastoreTable table = MetastoreTable.lookup(spark, name, name.unquotedString());
+    return new Located(table.location(), table.options());
+  }
+
+  private static boolean tableExists(SparkSession spark, TableIdentifier name) {
+    return ((org.apache.spark.sql.classic.SparkSession) spark)
+        .sessionState()
+        .catalog()
+        .tableExists(name);
   }
 
   @Override
@@ -127,6 +166,7 @@ public class DeltaXCatalog implements TableCatalog {
 
   private static UnsupportedOperationException readOnly() {
     return new UnsupportedOperationException(
-        "The deltax catalog only reads Delta tables by path; write them with delta-spark.");
+        "The deltax catalog only reads Delta tables; create, change and write them with"
+            + " delta-spark.");
   }
 }

@@ -134,7 +134,20 @@ public final class ReadConf {
    * OF}, {@code TIMESTAMP AS OF}), for catalogs.
    */
   public static ReadConf of(SessionSettings session, String path, TimeTravel travel) {
-    Map<String, String> options = Map.of(PATH.key(), path);
+    return of(session, path, Map.of(), travel);
+  }
+
+  /**
+   * A load of the table at {@code path}, for catalogs: {@code tableOptions} are the options a
+   * metastore entry keeps for the table's files (Hadoop file system settings), read as read options
+   * are; the time travel is what Spark parsed itself ({@code VERSION AS OF}, {@code TIMESTAMP AS
+   * OF}).
+   */
+  public static ReadConf of(
+      SessionSettings session, String path, Map<String, String> tableOptions, TimeTravel travel) {
+    Map<String, String> options = new HashMap<>(tableOptions);
+    options.keySet().removeIf(k -> k.equalsIgnoreCase(PATH.key()) || k.equalsIgnoreCase("paths"));
+    options.put(PATH.key(), path);
     if (travel instanceof TimeTravel.AtVersion v) {
       return of(
           session,
@@ -151,10 +164,12 @@ public final class ReadConf {
 
   /**
    * {@code VERSION AS OF}: a load of the table at {@code path} at the version as Spark hands it,
-   * checked as {@code versionAsOf} is.
+   * checked as {@code versionAsOf} is; {@code tableOptions} as for {@link #of(SessionSettings,
+   * String, Map, TimeTravel)}.
    */
-  public static ReadConf atVersion(SessionSettings session, String path, String version) {
-    return of(session, path, TimeTravel.toVersion(VERSION_AS_OF.parse(version)));
+  public static ReadConf atVersion(
+      SessionSettings session, String path, Map<String, String> tableOptions, String version) {
+    return of(session, path, tableOptions, TimeTravel.toVersion(VERSION_AS_OF.parse(version)));
   }
 
   private static ReadConf of(

@@ -36,6 +36,7 @@ import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_TABLE;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_TYPE_CHANGE;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_WRITER_FEATURE;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_WRITE_NOT_SUPPORTED;
 
 import java.util.Collection;
 
@@ -278,6 +279,11 @@ public final class DeltaXErrors {
         requested,
         "latest",
         latest);
+  }
+
+  /** A Delta table created or written through deltax's session catalog, which writes no data. */
+  public static RuntimeException deltaTableWriteRefused(String table) {
+    return error(DELTAX_WRITE_NOT_SUPPORTED, "deltaTableWriteRefused", null, "table", table);
   }
 
   public static RuntimeException badOption(String option, String value, String expected) {

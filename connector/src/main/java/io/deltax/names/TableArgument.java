@@ -16,11 +16,8 @@
 package io.deltax.names;
 
 import io.deltax.errors.WriteErrors;
-import java.net.URI;
-import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
-import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 
 /**
  * The {@code table} argument of deltax's procedures: a path ({@code '/data/t'}, {@code
@@ -35,29 +32,19 @@ public final class TableArgument {
     if (table == null || table.isBlank()) {
       throw WriteErrors.missingTableArgument();
     }
-    if (table.contains("/") || table.contains(":")) {
+    if (MetastoreTable.isPath(table)) {
       return table;
     }
-    org.apache.spark.sql.classic.SparkSession classic =
-        (org.apache.spark.sql.classic.SparkSession) spark;
     TableIdentifier ident;
-    CatalogTable catalogTable;
     try {
-      ident = classic.sessionState().sqlParser().parseTableIdentifier(table);
-      catalogTable = classic.sessionState().catalog().getTableMetadata(ident);
+      ident =
+          ((org.apache.spark.sql.classic.SparkSession) spark)
+              .sessionState()
+              .sqlParser()
+              .parseTableIdentifier(table);
     } catch (Exception e) {
       throw WriteErrors.catalogTableNotFound(table, e);
     }
-    String provider =
-        catalogTable.provider().isDefined()
-            ? catalogTable.provider().get().toLowerCase(Locale.ROOT)
-            : "";
-    if (!provider.equals("delta")) {
-      throw WriteErrors.notADeltaCatalogTable(table, provider);
-    }
-    // As a Hadoop path string: the URI's own text is percent-encoded ("my%20table"), which
-    // Hadoop's Path would encode again.
-    URI location = catalogTable.location();
-    return new org.apache.hadoop.fs.Path(location).toString();
+    return MetastoreTable.lookup(spark, ident, table).location();
   }
 }

@@ -1,0 +1,81 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.deltax.names;
+
+import io.deltax.errors.WriteErrors;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * A Delta table the session's metastore names ({@code sales.orders}): where it lives, the options
+ * its metastore entry carries for its files (Hadoop file system settings given with {@code
+ * OPTIONS}), and what the metastore says it is.
+ *
+ * @param name the name as the metastore qualifies it ({@code spark_catalog.sales.orders})
+ * @param location the table's root, as a Hadoop path string
+ * @param options the entry's storage properties, read as read options are
+ * @param type the metastore's table type ({@code EXTERNAL}, {@code MANAGED})
+ */
+public record MetastoreTable(
+    String name, String location, Map<String, String> options, String type) {
+
+  /**
+   * The Delta table {@code ident} names in the session catalog.
+   *
+   * @throws io.deltax.errors.DeltaXAnalysisException where no table has that name, or where the
+   *     table's provider is not Delta (a view, a Parquet table)
+   */
+  public static MetastoreTable lookup(SparkSession spark, TableIdentifier ident, String given) {
+    CatalogTable table;
+    try {
+      table =
+          ((org.apache.spark.sql.classic.SparkSession) spark)
+              .sessionState()
+              .catalog()
+              .getTableMetadata(ident);
+    } catch (Exception e) {
+      throw WriteErrors.catalogTableNotFound(given, e);
+    }
+    return of(table, given);
+  }
+
+  /** The Delta table the metastore entry {@code table} describes; {@code given} names it. */
+  public static MetastoreTable of(CatalogTable table, String given) {
+    String provider =
+        table.provider().isDefined() ? table.provider().get().toLowerCase(Locale.ROOT) : "";
+    if (!provider.equals("delta")) {
+      throw WriteErrors.notADeltaCatalogTable(
+          given, provider.isEmpty() ? table.tableType().name().toLowerCase(Locale.ROOT) : provider);
+    }
+    return new MetastoreTable(
+        table.identifier().unquotedString(),
+        // As a Hadoop path string: the URI's own text is percent-encoded ("my%20table"), which
+        // Hadoop's Path would encode again.
+        new Path(table.location()).toString(),
+        Map.copyOf(CollectionConverters.asJava(table.storage().properties())),
+        table.tableType().name());
+  }
+
+  /** Whether {@code table} names a path rather than a metastore table. */
+  public static boolean isPath(String table) {
+    return table.contains("/") || table.contains(":");
+  }
+}
