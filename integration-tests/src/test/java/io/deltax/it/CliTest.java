@@ -95,7 +95,8 @@ class CliTest {
   void usageErrorsExitWithTwo() throws Exception {
     Result none = deltax();
     assertEquals(2, none.exit());
-    assertTrue(none.out().contains("usage: deltax"), none.out());
+    assertEquals("", none.out());
+    assertTrue(none.err().contains("usage: deltax"), none.err());
     Result unknown = deltax("frobnicate");
     assertEquals(2, unknown.exit());
     assertTrue(unknown.err().contains("unknown command 'frobnicate'"), unknown.err());
