@@ -73,6 +73,13 @@ public final class DeltaXCli {
           case "-h", "--help" -> {
             return help(words.subList(i + 1, words.size()));
           }
+          case "--version" -> {
+            if (i + 1 < words.size()) {
+              throw new UsageException(null, "unexpected '" + words.get(i + 1) + "'");
+            }
+            out.println(Version.text());
+            return 0;
+          }
           case "--verbose" -> verbose = true;
           default -> throw new UsageException(null, "unknown option '" + words.get(i) + "'");
         }

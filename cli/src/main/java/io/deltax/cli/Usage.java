@@ -54,6 +54,7 @@ final class Usage {
     lines.add("");
     lines.add("options:");
     item(lines, "-h, --help", "this text");
+    item(lines, "--version", "deltax's version and the Spark it runs on");
     item(lines, Option.VERBOSE.name(), Option.VERBOSE.help());
     lines.add("");
     lines.add("exit codes:");

@@ -27,10 +27,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The command line as a user types it, with no Spark: help on stdout with exit 0; a wrong line
- * refused with exit 2, one line naming what is wrong and the command's usage on stderr, nothing on
- * stdout, before any Spark session is asked for; options before or after the table, as {@code
- * --name value} or {@code --name=value}.
+ * The command line as a user types it, with no Spark: help and the version on stdout with exit 0; a
+ * wrong line refused with exit 2, one line naming what is wrong and the command's usage on stderr,
+ * nothing on stdout, before any Spark session is asked for; options before or after the table, as
+ * {@code --name value} or {@code --name=value}.
  */
 class DeltaXCliUsageTest {
   private record Outcome(int exit, String out, String err) {}
@@ -76,6 +76,33 @@ class DeltaXCliUsageTest {
   }
 
   @Test
+  void versionNamesDeltaxAndTheSparkItIsBuiltAgainstAndRunsOn() {
+    Outcome o = run("--version");
+    assertEquals(0, o.exit(), o.err());
+    assertEquals("", o.err());
+    List<String> lines = o.out().lines().toList();
+    assertEquals(2, lines.size(), o.out());
+    assertEquals(
+        "deltax "
+            + System.getProperty("deltax.version")
+            + ", built against Spark "
+            + System.getProperty("deltax.built.spark.version"),
+        lines.get(0));
+    assertTrue(
+        lines
+            .get(1)
+            .startsWith(
+                "running on Spark "
+                    + org.apache.spark.package$.MODULE$.SPARK_VERSION()
+                    + ", Java 17"),
+        lines.get(1));
+    Outcome extra = run("--version", "status");
+    assertEquals(2, extra.exit());
+    assertEquals("", extra.out());
+    assertTrue(extra.err().startsWith("deltax: unexpected 'status'\n"), extra.err());
+  }
+
+  @Test
   void helpGoesToStdoutWithZero() {
     for (String[] args : new String[][] {{"--help"}, {"-h"}, {"help"}, {"--verbose", "--help"}}) {
       Outcome o = run(args);
@@ -87,6 +114,7 @@ class DeltaXCliUsageTest {
     for (Command command : Command.values()) {
       assertTrue(overview.contains("\n  " + command.word + " "), command.word);
     }
+    assertTrue(overview.contains("--version"), overview);
   }
 
   @Test
