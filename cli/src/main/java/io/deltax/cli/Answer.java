@@ -15,19 +15,27 @@
  */
 package io.deltax.cli;
 
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * A procedure whose answer a command prints, and how: one row as a line per column, or a row per
- * item as a table.
+ * A procedure whose answer a command prints, and how: as text, or with {@code --json} as one JSON
+ * object whose keys are the procedure's columns. A procedure that answers one row prints that row
+ * as the object; one that answers a row per item prints {@code {"<rows>": [ … ]}}, an object per
+ * row. Timestamps are ISO-8601 instants in UTC; a null column is {@code null}.
  *
  * @param procedure the procedure's name, as {@code CALL} takes it
- * @param rows what the rows stand for ("features"); null where the answer is one row
+ * @param rows the key of the rows' array in the JSON object; null where the answer is one row
  */
 record Answer(String procedure, String rows) {
   static Answer oneRow(String procedure) {
@@ -90,5 +98,52 @@ record Answer(String procedure, String rows) {
   private static String shown(Object value) {
     return String.valueOf(
         value instanceof scala.collection.Seq<?> seq ? CollectionConverters.asJava(seq) : value);
+  }
+
+  /** The answer as one JSON object. */
+  String json(StructType schema, List<Row> answer) {
+    if (isOneRow()) {
+      if (answer.size() != 1) {
+        throw new IllegalStateException(procedure + " answered " + answer.size() + " rows, not 1");
+      }
+      return Json.write(object(schema, answer.get(0)));
+    }
+    List<Object> objects = new ArrayList<>();
+    for (Row row : answer) {
+      objects.add(object(schema, row));
+    }
+    return Json.write(Map.of(rows, objects));
+  }
+
+  private static Map<String, Object> object(StructType schema, Row row) {
+    Map<String, Object> object = new LinkedHashMap<>();
+    StructField[] fields = schema.fields();
+    for (int i = 0; i < fields.length; i++) {
+      object.put(fields[i].name(), value(fields[i].dataType(), row.get(i)));
+    }
+    return object;
+  }
+
+  private static Object value(DataType type, Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (type instanceof StructType struct) {
+      return object(struct, (Row) value);
+    }
+    if (type instanceof ArrayType array) {
+      List<Object> values = new ArrayList<>();
+      for (Object element : CollectionConverters.asJava((scala.collection.Seq<?>) value)) {
+        values.add(value(array.elementType(), element));
+      }
+      return values;
+    }
+    if (value instanceof Timestamp timestamp) {
+      return timestamp.toInstant().toString();
+    }
+    if (value instanceof Instant instant) {
+      return instant.toString();
+    }
+    return value;
   }
 }

@@ -36,7 +36,8 @@ enum Command {
       high-water mark, the files still without row IDs and the versions the backfill wrote.
       The answer of CALL row_tracking_status, one field per line.\
       """,
-      Answer.oneRow(RowTrackingStatusProcedure.NAME)),
+      Answer.oneRow(RowTrackingStatusProcedure.NAME),
+      Option.JSON),
   FEATURES(
       "features",
       "table features and whether deltax reads them",
@@ -44,7 +45,8 @@ enum Command {
       The table features of the table's protocol, the version that added each, and whether
       deltax reads it. The answer of CALL table_features, one row per feature.\
       """,
-      Answer.rows(TableFeaturesProcedure.NAME, "features")),
+      Answer.rows(TableFeaturesProcedure.NAME, "features"),
+      Option.JSON),
   BACKFILL(
       "backfill",
       "enable row tracking, N files per commit",

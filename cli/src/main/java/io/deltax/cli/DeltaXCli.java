@@ -172,7 +172,12 @@ public final class DeltaXCli {
         spark
             .get()
             .sql("CALL " + answer.procedure() + "(table => '" + sqlString(line.table()) + "')");
-    out.print(answer.text(rows.schema(), rows.collectAsList()));
+    List<Row> answered = rows.collectAsList();
+    if (line.flag(Option.JSON)) {
+      out.println(answer.json(rows.schema(), answered));
+    } else {
+      out.print(answer.text(rows.schema(), answered));
+    }
   }
 
   /** The backfill with a progress bar: built by {@link SessionWriters}, as CALL builds it. */

@@ -29,6 +29,8 @@ import java.util.function.ToLongBiFunction;
  * @param parse reads and checks the value as {@code parse(name, text)}; null for a flag
  */
 record Option(String name, String value, String help, ToLongBiFunction<String, String> parse) {
+  static final Option JSON =
+      flag("--json", "one JSON object on stdout, the CALL's columns as keys");
   static final Option VERBOSE = flag("--verbose", "a failure's stack trace on stderr");
 
   static final Option BATCH_SIZE =

@@ -16,6 +16,7 @@
 package io.deltax.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -27,7 +28,7 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import scala.jdk.javaapi.CollectionConverters;
 
-/** A procedure's rows as a command prints them. */
+/** A procedure's rows as a command prints them: text, and one JSON object with {@code --json}. */
 class AnswerTest {
   private static final StructType STATUS =
       new StructType()
@@ -62,6 +63,30 @@ class AnswerTest {
           seq(
               Timestamp.from(Instant.parse("2026-01-02T03:04:05.678Z")),
               Timestamp.from(Instant.parse("2026-01-02T03:04:06Z"))));
+
+  @Test
+  void oneRowIsTheObject() {
+    assertEquals(
+        "{\"table\":\"file:/data/t\",\"version\":6,\"min_writer_version\":7,\"enabled\":true,"
+            + "\"column\":null,\"backfill_versions\":[5,6],"
+            + "\"backfill_timestamps\":[\"2026-01-02T03:04:05.678Z\",\"2026-01-02T03:04:06Z\"]}",
+        Answer.oneRow("row_tracking_status").json(STATUS, List.of(STATUS_ROW)));
+    assertThrows(
+        IllegalStateException.class,
+        () -> Answer.oneRow("row_tracking_status").json(STATUS, List.of()));
+  }
+
+  @Test
+  void manyRowsAreAnArrayUnderTheirName() {
+    Answer features = Answer.rows("table_features", "features");
+    assertEquals(
+        "{\"features\":[{\"feature\":\"appendOnly\",\"since_version\":0},"
+            + "{\"feature\":\"rowTracking\",\"since_version\":null}]}",
+        features.json(
+            FEATURES,
+            List.of(RowFactory.create("appendOnly", 0L), RowFactory.create("rowTracking", null))));
+    assertEquals("{\"features\":[]}", features.json(FEATURES, List.of()));
+  }
 
   @Test
   void text() {

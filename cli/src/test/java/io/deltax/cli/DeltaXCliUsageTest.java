@@ -140,6 +140,7 @@ class DeltaXCliUsageTest {
       assertFalse(o.out().contains("--row-ids"), "show's options are not backfill's");
     }
     Outcome status = run("status", "--help");
+    assertTrue(status.out().contains("\n  --json "), status.out());
     assertFalse(status.out().contains("--batch-size"), status.out());
     Outcome unknown = run("help", "frobnicate");
     assertEquals(2, unknown.exit());
@@ -204,6 +205,7 @@ class DeltaXCliUsageTest {
         "/data/t",
         "--batch-size",
         "5");
+    assertUsage("backfill", "backfill: unknown option '--json'", "backfill", "/data/t", "--json");
     assertUsage("demo", "demo: unexpected '/data/t'", "demo", "/data/t");
     assertUsage("demo", "demo: the demo runs from a checkout: bin/deltax demo", "demo");
   }
@@ -311,13 +313,14 @@ class DeltaXCliUsageTest {
     assertEquals("s3a://b/t=1", show.table(), "an '=' in the table is the table's");
     assertEquals(3, show.number(Option.VERSION).getAsLong());
     assertEquals(
-        "--odd", CommandLine.parse(Command.STATUS, List.of("--verbose", "--", "--odd")).table());
+        "--odd", CommandLine.parse(Command.STATUS, List.of("--json", "--", "--odd")).table());
   }
 
   @Test
   void anAcceptedLineReachesSparkWhereverItsOptionsAre() {
-    assertAccepted("status", "/data/t", "--verbose");
-    assertAccepted("--verbose", "features", "/data/t");
+    assertAccepted("status", "/data/t", "--json");
+    assertAccepted("status", "--json", "/data/t");
+    assertAccepted("--verbose", "features", "--json", "/data/t");
     assertAccepted("backfill", "--batch-size=5", "/data/t", "--max-commits", "1", "--dry-run");
     assertAccepted("show", "--limit=5", "--version", "0", "/data/t", "--row-ids", "--verbose");
     assertAccepted("preserve", "--", "-dashed");
