@@ -15,91 +15,110 @@
  */
 package io.deltax.cli;
 
-import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.DeltaXIllegalArgumentException;
-import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.function.ToLongBiFunction;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
 
 /**
- * The words after a {@code deltax} subcommand, taken as the subcommand asks for them: its table,
- * its options, its flags. What is left at the end is a word the subcommand does not know, and every
- * subcommand refuses it ({@link #noneLeft}). Each refusal is a {@link UsageException} (exit code 2)
- * naming the option, the value and what it takes.
+ * A command's line, read once before any work starts: its table, its flags and its numbers, each
+ * number checked against its range. Options go before or after the table, as {@code --name value}
+ * or {@code --name=value}; {@code --} ends the options, for a table whose name starts with a dash.
+ * Each refusal is a {@link UsageException} (exit code 2) naming the word that is wrong.
+ *
+ * @param table the table, or null for a command that takes none
  */
-final class CommandLine {
-  /** Bad command lines: exit code 2. */
+record CommandLine(Command command, String table, Map<Option, Long> numbers, Set<Option> flags) {
+  /** A wrong command line: exit code 2. */
   static final class UsageException extends RuntimeException {
-    UsageException(String message) {
+    /** The command whose line is wrong, or null where no command is known. */
+    final Command command;
+
+    UsageException(Command command, String message) {
       super(message);
+      this.command = command;
     }
   }
 
-  private final String command;
-  private final List<String> words;
-
-  CommandLine(String command, List<String> words) {
-    this.command = command;
-    this.words = new ArrayList<>(words);
-  }
-
-  /** The first word, the table: a path, or a name where the CLI's session has a catalog. */
-  String table() {
-    if (words.isEmpty() || words.get(0).startsWith("--")) {
-      throw new UsageException(command + ": missing <table>; see deltax --help");
+  /** Whether {@code words} ask for help: {@code --help} or {@code -h} before any {@code --}. */
+  static boolean asksForHelp(List<String> words) {
+    for (String word : words) {
+      if (word.equals("--")) {
+        return false;
+      }
+      if (word.equals("--help") || word.equals("-h")) {
+        return true;
+      }
     }
-    return words.remove(0);
+    return false;
   }
 
-  /** Whether {@code flag} was given. */
-  boolean flag(String flag) {
-    return words.remove(flag);
-  }
-
-  /** The value after {@code name}, or null where it is not given. */
-  String option(String name) {
-    int i = words.indexOf(name);
-    if (i < 0) {
-      return null;
+  /** {@code words}, the words after the command's name, read as {@code command} takes them. */
+  static CommandLine parse(Command command, List<String> words) {
+    String table = null;
+    Map<Option, Long> numbers = new HashMap<>();
+    Set<Option> flags = new HashSet<>();
+    boolean options = true;
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if (options && word.equals("--")) {
+        options = false;
+      } else if (options && word.startsWith("-") && word.length() > 1) {
+        int equals = word.startsWith("--") ? word.indexOf('=') : -1;
+        String name = equals < 0 ? word : word.substring(0, equals);
+        Option option =
+            command
+                .option(name)
+                .orElseThrow(() -> new UsageException(command, "unknown option '" + name + "'"));
+        if (option.isFlag()) {
+          if (equals >= 0) {
+            throw new UsageException(command, name + " takes no value");
+          }
+          flags.add(option);
+          continue;
+        }
+        String value;
+        if (equals >= 0) {
+          value = word.substring(equals + 1);
+        } else if (i + 1 < words.size()) {
+          value = words.get(++i);
+        } else {
+          throw new UsageException(command, name + " needs a value");
+        }
+        if (numbers.put(option, number(command, option, value)) != null) {
+          throw new UsageException(command, name + " is given twice");
+        }
+      } else if (table == null && command.takesTable()) {
+        table = word;
+      } else {
+        throw new UsageException(command, "unexpected '" + word + "'");
+      }
     }
-    if (i + 1 >= words.size()) {
-      throw new UsageException(name + " needs a value; see deltax --help");
+    if (table == null && command.takesTable()) {
+      throw new UsageException(command, "missing <table>");
     }
-    String value = words.remove(i + 1);
-    words.remove(i);
-    return value;
+    return new CommandLine(command, table, Map.copyOf(numbers), Set.copyOf(flags));
   }
 
-  /** The whole number after {@code name}, within {@code range}, or {@code otherwise}. */
-  long number(String name, WholeNumberRange range, long otherwise) {
-    return number(name, range::parse, otherwise);
-  }
-
-  /** The number after {@code name}, as {@code parse} reads and checks it, or {@code otherwise}. */
-  long number(String name, ToLongBiFunction<String, String> parse, long otherwise) {
-    String value = option(name);
-    if (value == null) {
-      return otherwise;
-    }
+  private static long number(Command command, Option option, String value) {
     try {
-      return parse.applyAsLong(name, value);
+      return option.parse().applyAsLong(option.name(), value);
     } catch (DeltaXIllegalArgumentException e) {
-      // The same words as the CALL argument's, without the condition and SQLSTATE: a usage error.
-      throw new UsageException(e.plainMessage());
+      // The same words as the CALL argument's, without the condition and SQLSTATE.
+      throw new UsageException(command, e.plainMessage());
     }
   }
 
-  /** Refuses whatever the subcommand did not take: an unknown option or an extra word. */
-  void noneLeft() {
-    if (words.isEmpty()) {
-      return;
-    }
-    String first = words.get(0);
-    throw new UsageException(
-        command
-            + (first.startsWith("--")
-                ? ": unknown option '" + first + "'"
-                : ": unexpected '" + first + "'")
-            + "; see deltax --help");
+  boolean flag(Option flag) {
+    return flags.contains(flag);
+  }
+
+  /** The number given for {@code option}, if it was given. */
+  OptionalLong number(Option option) {
+    Long value = numbers.get(option);
+    return value == null ? OptionalLong.empty() : OptionalLong.of(value);
   }
 }

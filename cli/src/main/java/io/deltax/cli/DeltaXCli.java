@@ -19,63 +19,29 @@ import io.deltax.backfill.BackfillResult;
 import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.conf.ReadOptions;
-import io.deltax.conf.SessionSettings;
-import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.extensions.procedures.SessionWriters;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.StructField;
 
 /**
  * The {@code deltax} command: deltax on an embedded local Spark. Exit codes: 0 done, 1 the table or
- * the work failed, 2 the command line is wrong. Errors are one line; {@code --verbose} adds the
- * stack trace. The backfill and the preservation are set up by {@link SessionWriters}, as for
- * {@code CALL}: the same session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}), the
- * same table names where its session has a catalog (the embedded one has only an empty in-memory
- * catalog, so {@code bin/deltax} takes paths).
+ * the work failed, 2 the command line is wrong. A wrong command line is refused before Spark
+ * starts, with nothing on stdout. Errors are one line; {@code --verbose} adds the stack trace. The
+ * backfill and the preservation are set up by {@link SessionWriters}, as for {@code CALL}: the same
+ * session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}), the same table names where
+ * its session has a catalog (the embedded one has only an empty in-memory catalog, so {@code
+ * bin/deltax} takes paths).
  */
 public final class DeltaXCli {
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: deltax <command> [options]",
-          "",
-          "commands:",
-          "  status <table>                            row tracking state and the backfill"
-              + " boundary",
-          "  features <table>                          table features and whether deltax reads"
-              + " them",
-          "  backfill <table> [--batch-size N] [--dry-run] [--max-commits N]",
-          "                                            enable row tracking, N files per commit"
-              + " (22000)",
-          "  preserve <table>                          store the data versions of backfilled rows",
-          "                                            before log clean-up removes them",
-          "  show <table> [--version N] [--row-ids] [--limit N]",
-          "                                            print rows (with _metadata.row_id,",
-          "                                            row_commit_version and row_data_version",
-          "                                            with --row-ids)",
-          "  demo                                      build deltax and run the README demo"
-              + " (bin/deltax)",
-          "",
-          "<table> is a path (/data/t, s3a://bucket/t); a table name needs a session with a"
-              + " catalog.",
-          "Options: --verbose (stack traces), --help. Session conf:"
-              + " DELTAX_JAVA_OPTS='-Dspark.…=…'.");
-
   /** The engine deltax's commits name in their {@code engineInfo}. */
   private static final String ENGINE = "deltax-cli";
-
-  private static final WholeNumberRange VERSION =
-      new WholeNumberRange(0, Long.MAX_VALUE, "(a table version)", null);
-  private static final WholeNumberRange ROWS =
-      new WholeNumberRange(0, Integer.MAX_VALUE, "rows", null);
 
   private final PrintStream out;
   private final PrintStream err;
@@ -98,31 +64,55 @@ public final class DeltaXCli {
 
   /** Runs one command line; returns its exit code. */
   public int run(String[] args) {
-    List<String> words = new ArrayList<>(List.of(args));
-    boolean verbose = words.remove("--verbose");
+    List<String> words = List.of(args);
+    boolean verbose = false;
     try {
-      if (words.isEmpty() || words.get(0).equals("--help") || words.get(0).equals("help")) {
-        out.println(USAGE);
-        return words.isEmpty() ? 2 : 0;
+      int i = 0;
+      for (; i < words.size() && words.get(i).startsWith("-"); i++) {
+        switch (words.get(i)) {
+          case "-h", "--help" -> {
+            return help(words.subList(i + 1, words.size()));
+          }
+          case "--version" -> {
+            if (i + 1 < words.size()) {
+              throw new UsageException(null, "unexpected '" + words.get(i + 1) + "'");
+            }
+            out.println(Version.text());
+            return 0;
+          }
+          case "--verbose" -> verbose = true;
+          default -> throw new UsageException(null, "unknown option '" + words.get(i) + "'");
+        }
       }
-      String command = words.remove(0);
-      if (words.contains("--help")) {
-        out.println(USAGE);
+      if (i == words.size()) {
+        err.println(Usage.overview());
+        return 2;
+      }
+      String word = words.get(i);
+      List<String> rest = words.subList(i + 1, words.size());
+      if (word.equals("help")) {
+        return help(rest);
+      }
+      Command command =
+          Command.named(word)
+              .orElseThrow(() -> new UsageException(null, "unknown command '" + word + "'"));
+      if (CommandLine.asksForHelp(rest)) {
+        out.println(Usage.of(command));
         return 0;
       }
-      CommandLine line = new CommandLine(command, words);
+      CommandLine line = CommandLine.parse(command, rest);
+      verbose |= line.flag(Option.VERBOSE);
       switch (command) {
-        case "status" -> procedure("row_tracking_status", line, true);
-        case "features" -> procedure("table_features", line, false);
-        case "preserve" -> procedure("preserve_row_data_versions", line, true);
-        case "backfill" -> backfill(line);
-        case "show" -> show(line);
-        case "demo" -> throw new UsageException("the demo runs from a checkout: bin/deltax demo");
-        default -> throw new UsageException("unknown command '" + command + "'; see deltax --help");
+        case STATUS, FEATURES, PRESERVE -> call(command.answer, line);
+        case BACKFILL -> backfill(line);
+        case SHOW -> show(line);
+        case DEMO ->
+            throw new UsageException(command, "the demo runs from a checkout: bin/deltax demo");
       }
       return 0;
     } catch (UsageException e) {
-      err.println("deltax: " + e.getMessage());
+      err.println("deltax: " + (e.command == null ? "" : e.command.word + ": ") + e.getMessage());
+      err.println(Usage.after(e.command));
       return 2;
     } catch (Exception e) { // a deltax AnalysisException too, which Java counts as checked
       err.println("deltax: " + oneLine(e));
@@ -131,6 +121,22 @@ public final class DeltaXCli {
       }
       return 1;
     }
+  }
+
+  /** {@code deltax help [<command>]}: the overview, or the command's help, on stdout. */
+  private int help(List<String> words) {
+    if (words.isEmpty()) {
+      out.println(Usage.overview());
+      return 0;
+    }
+    Command command =
+        Command.named(words.get(0))
+            .orElseThrow(() -> new UsageException(null, "unknown command '" + words.get(0) + "'"));
+    if (words.size() > 1) {
+      throw new UsageException(null, "unexpected '" + words.get(1) + "'");
+    }
+    out.println(Usage.of(command));
+    return 0;
   }
 
   private static String oneLine(Throwable e) {
@@ -161,41 +167,30 @@ public final class DeltaXCli {
   }
 
   /** A procedure whose one argument is the table, through CALL as a user would write it. */
-  private void procedure(String name, CommandLine line, boolean vertical) {
-    String table = line.table();
-    line.noneLeft();
-    Dataset<Row> rows = spark.get().sql("CALL " + name + "(table => '" + sqlString(table) + "')");
-    if (!vertical) {
-      rows.show(1000, false);
-      return;
-    }
-    StructField[] fields = rows.schema().fields();
-    for (Row row : rows.collectAsList()) {
-      for (int i = 0; i < fields.length; i++) {
-        Object value = row.get(i);
-        out.printf(
-            "%-40s %s%n",
-            fields[i].name(),
-            value instanceof scala.collection.Seq<?> seq
-                ? scala.jdk.javaapi.CollectionConverters.asJava(seq)
-                : value);
-      }
+  private void call(Answer answer, CommandLine line) {
+    Dataset<Row> rows =
+        spark
+            .get()
+            .sql("CALL " + answer.procedure() + "(table => '" + sqlString(line.table()) + "')");
+    List<Row> answered = rows.collectAsList();
+    if (line.flag(Option.JSON)) {
+      out.println(answer.json(rows.schema(), answered));
+    } else {
+      out.print(answer.text(rows.schema(), answered));
     }
   }
 
   /** The backfill with a progress bar: built by {@link SessionWriters}, as CALL builds it. */
   private void backfill(CommandLine line) {
-    String table = line.table();
-    long batchSize = line.number("--batch-size", SessionSettings::filesPerCommit, -1);
-    long maxCommits = line.number("--max-commits", WholeNumberRange.MAX_COMMITS, 0);
-    boolean dryRun = line.flag("--dry-run");
-    line.noneLeft();
+    OptionalLong batchSize = line.number(Option.BATCH_SIZE);
     RowTrackingBackfill backfill =
         SessionWriters.backfill(
                 spark.get(),
-                table,
-                batchSize < 0 ? OptionalInt.empty() : OptionalInt.of((int) batchSize),
-                (int) maxCommits,
+                line.table(),
+                batchSize.isPresent()
+                    ? OptionalInt.of((int) batchSize.getAsLong())
+                    : OptionalInt.empty(),
+                (int) line.number(Option.MAX_COMMITS).orElse(0),
                 ENGINE)
             .onProgress(
                 (batch, batches, files, version) ->
@@ -204,7 +199,7 @@ public final class DeltaXCli {
                             + String.format(
                                 " batch %d of %d: %d files, version %d",
                                 batch, batches, files, version)));
-    BackfillResult result = dryRun ? backfill.plan() : backfill.run();
+    BackfillResult result = line.flag(Option.DRY_RUN) ? backfill.plan() : backfill.run();
     out.println(result.message());
     out.printf(
         "files: %d, commits: %d, versions: %s, row ID high-water mark: %d, enabled: %s%n",
@@ -222,18 +217,14 @@ public final class DeltaXCli {
   }
 
   private void show(CommandLine line) {
-    String table = line.table();
-    long version = line.number("--version", VERSION, -1);
-    long limit = line.number("--limit", ROWS, 20);
-    boolean rowIds = line.flag("--row-ids");
-    line.noneLeft();
     SparkSession session = spark.get();
     var reader = session.read().format("deltax");
-    if (version >= 0) {
-      reader = reader.option(ReadOptions.VERSION_AS_OF.key(), version);
+    OptionalLong version = line.number(Option.VERSION);
+    if (version.isPresent()) {
+      reader = reader.option(ReadOptions.VERSION_AS_OF.key(), version.getAsLong());
     }
-    Dataset<Row> rows = reader.load(SessionWriters.tablePath(session, table));
-    if (rowIds) {
+    Dataset<Row> rows = reader.load(SessionWriters.tablePath(session, line.table()));
+    if (line.flag(Option.ROW_IDS)) {
       rows =
           rows.selectExpr(
               "*",
@@ -241,6 +232,6 @@ public final class DeltaXCli {
               "_metadata.row_commit_version",
               "_metadata.row_data_version");
     }
-    rows.show((int) limit, false);
+    rows.show((int) line.number(Option.LIMIT).orElse(20), false);
   }
 }

@@ -15,6 +15,11 @@
  */
 /**
  * {@code bin/deltax}: deltax's procedures and reads on an embedded local Spark, with exit codes 0
- * (done), 1 (the table or the work failed) and 2 (the command line is wrong).
+ * (done), 1 (the table or the work failed) and 2 (the command line is wrong). {@link
+ * io.deltax.cli.DeltaXCli} runs a command line; the commands and their options are declared once
+ * ({@code Command}, {@code Option}), read once ({@code CommandLine}) and described from the same
+ * declarations ({@code Usage}). A procedure's answer is printed as text or, with {@code --json}, as
+ * one JSON object ({@code Answer}, {@code Json}). The work itself is the connector's and the
+ * extensions'; nothing here runs on Spark's executors.
  */
 package io.deltax.cli;

@@ -24,6 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.deltax.cli.DeltaXCli;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -31,19 +36,31 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.delta.TableFeature;
+import org.apache.spark.sql.types.StructField;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
 
-/** bin/deltax run as a process, as a user runs it: output and exit codes. */
+/**
+ * bin/deltax run as a process, as a user runs it: output and exit codes. Each process that starts
+ * Spark costs seconds, so output whose form alone is checked runs in this JVM ({@link #inProcess}).
+ */
 class CliTest {
   @TempDir static Path dir;
   static Path launcher;
@@ -91,41 +108,61 @@ class CliTest {
         Files.readString(err, StandardCharsets.UTF_8));
   }
 
+  /**
+   * A wrong line exits with 2 and nothing on stdout, whatever is wrong (every case is in
+   * DeltaXCliUsageTest); help and the version go to stdout with 0.
+   */
   @Test
-  void usageErrorsExitWithTwo() throws Exception {
+  void usageErrorsExitWithTwoHelpAndVersionWithZero() throws Exception {
+    String missing = dir.resolve("never-created").toString();
     Result none = deltax();
     assertEquals(2, none.exit());
-    assertTrue(none.out().contains("usage: deltax"), none.out());
+    assertEquals("", none.out());
+    assertTrue(none.err().startsWith("usage: deltax <command>"), none.err());
     Result unknown = deltax("frobnicate");
     assertEquals(2, unknown.exit());
-    assertTrue(unknown.err().contains("unknown command 'frobnicate'"), unknown.err());
-    Result badNumber = deltax("backfill", "/tmp/x", "--batch-size", "many");
-    assertEquals(2, badNumber.exit());
-    assertTrue(badNumber.err().contains("--batch-size takes a whole number"), badNumber.err());
-    assertEquals(0, deltax("status", "--help").exit());
-  }
-
-  @Test
-  void everySubcommandRefusesWhatItDoesNotKnowWithTwo() throws Exception {
-    String missing = dir.resolve("never-created").toString();
-    for (String command : new String[] {"status", "features", "preserve"}) {
-      Result flag = deltax(command, missing, "--no-such-flag");
-      assertEquals(2, flag.exit(), command + ": " + flag.err());
-      assertTrue(flag.err().contains("unknown option '--no-such-flag'"), flag.err());
-      Result word = deltax(command, missing, "extra");
-      assertEquals(2, word.exit(), command + ": " + word.err());
-      assertTrue(word.err().contains("unexpected 'extra'"), word.err());
-    }
-    Result huge = deltax("backfill", missing, "--batch-size", "1000000000000");
-    assertEquals(2, huge.exit(), huge.err());
-    assertTrue(
-        huge.err().contains("--batch-size 1000000000000 exceeds the range of 1 to 2147483647"),
-        huge.err());
-    Result zero = deltax("backfill", missing, "--batch-size", "0");
+    assertEquals("", unknown.out());
+    assertTrue(unknown.err().startsWith("deltax: unknown command 'frobnicate'\n"), unknown.err());
+    Result flag = deltax("status", "--json", missing, "--no-such-flag");
+    assertEquals(2, flag.exit(), flag.err());
+    assertEquals("", flag.out());
+    assertEquals(
+        List.of(
+            "deltax: status: unknown option '--no-such-flag'",
+            "usage: deltax status <table> [--json]",
+            "See 'deltax status --help'."),
+        flag.err().lines().toList());
+    Result zero = deltax("backfill", "--batch-size=0", missing);
     assertEquals(2, zero.exit(), zero.err());
+    assertEquals("", zero.out());
     assertTrue(
-        zero.err().contains("--batch-size 0 is below the range of 1 to 2147483647"), zero.err());
+        zero.err().startsWith("deltax: backfill: --batch-size 0 is below the range of 1 to"),
+        zero.err());
     assertFalse(Files.exists(Path.of(missing)), "nothing was created");
+
+    Result help = deltax("status", missing, "--help");
+    assertEquals(0, help.exit(), help.err());
+    assertEquals("", help.err());
+    assertTrue(help.out().startsWith("usage: deltax status <table> [--json]\n"), help.out());
+    Result version = deltax("--version");
+    assertEquals(0, version.exit(), version.err());
+    assertEquals("", version.err());
+    List<String> lines = version.out().lines().toList();
+    assertEquals(2, lines.size(), version.out());
+    assertTrue(
+        lines
+            .get(0)
+            .matches(
+                "deltax \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?, built against Spark "
+                    + System.getProperty("deltax.built.spark.version")),
+        lines.get(0));
+    // Under -Pspark-4.2 the launcher runs the jars on Spark 4.2: the version it names.
+    assertTrue(
+        lines
+            .get(1)
+            .startsWith(
+                "running on Spark " + System.getProperty("deltax.test.spark.version") + ", Java "),
+        lines.get(1));
   }
 
   /** Three single-row inserts: versions 1 to 3. */
@@ -234,6 +271,62 @@ class CliTest {
     assertTrue(verbose.err().contains("\tat io.deltax."), verbose.err());
   }
 
+  /** The CLI in this JVM, in its session (delta-spark's and deltax's extensions). */
+  private static Result inProcess(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        new DeltaXCli(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                DeltaOracle::spark)
+            .run(args);
+    return new Result(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** {@code out} as --json promises it: one line holding one JSON object and nothing else. */
+  private static JsonNode oneJsonObject(String out) throws IOException {
+    assertEquals(1, out.lines().count(), out);
+    assertTrue(out.endsWith("\n"), out);
+    JsonNode node =
+        JSON.readerFor(JsonNode.class)
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .readValue(out);
+    assertTrue(node.isObject(), out);
+    return node;
+  }
+
+  /**
+   * A procedure's row as --json should print it: its columns in order, a timestamp as its instant
+   * in ISO-8601, an array as an array.
+   */
+  private static ObjectNode asJson(Row row) {
+    ObjectNode object = JSON.createObjectNode();
+    for (StructField field : row.schema().fields()) {
+      object.set(field.name(), JSON.valueToTree(plain(row.getAs(field.name()))));
+    }
+    return object;
+  }
+
+  private static Object plain(Object value) {
+    if (value instanceof scala.collection.Seq<?> seq) {
+      return CollectionConverters.asJava(seq).stream().map(CliTest::plain).toList();
+    }
+    return value instanceof Timestamp t ? t.toInstant().toString() : value;
+  }
+
+  private static Stream<JsonNode> stream(JsonNode array) {
+    assertTrue(array.isArray(), array.toString());
+    return StreamSupport.stream(array.spliterator(), false);
+  }
+
+  private static Set<String> texts(JsonNode array) {
+    return stream(array).map(JsonNode::asText).collect(Collectors.toSet());
+  }
+
   @Test
   void backfillThenStatusFeaturesAndShow() throws Exception {
     String path = dir.resolve("table").toString();
@@ -258,24 +351,102 @@ class CliTest {
     assertEquals(
         3, spark().read().format("delta").load(path).select("_metadata.row_id").distinct().count());
 
-    Result status = deltax("status", path);
-    assertEquals(0, status.exit(), status.err());
+    // --json through bin/deltax: one object on one line, every column as CALL answers it here.
+    Result json = deltax("status", path, "--json");
+    assertEquals(0, json.exit(), json.err());
+    JsonNode status = oneJsonObject(json.out());
+    Row call = spark().sql("CALL row_tracking_status(table => '" + path + "')").first();
+    assertEquals(asJson(call).toString(), status.toString());
+    // ... and as delta-spark describes the table.
+    Row detail = spark().sql("DESCRIBE DETAIL " + quote(path)).first();
+    assertEquals(
+        DeltaLog.forTable(spark(), path).update(false, Option.empty(), Option.empty()).version(),
+        status.get("version").asLong());
+    assertEquals(
+        detail.getInt(detail.fieldIndex("minReaderVersion")),
+        status.get("min_reader_version").asInt());
+    assertEquals(
+        detail.getInt(detail.fieldIndex("minWriterVersion")),
+        status.get("min_writer_version").asInt());
+    Set<String> deltaSparkFeatures =
+        Set.copyOf(detail.<String>getList(detail.fieldIndex("tableFeatures")));
+    assertEquals(deltaSparkFeatures, texts(status.get("writer_features")));
+    assertEquals(
+        "true",
+        detail
+            .<String, String>getJavaMap(detail.fieldIndex("properties"))
+            .get("delta.enableRowTracking"));
+    assertTrue(status.get("row_tracking_enabled").asBoolean());
+    assertEquals(
+        spark()
+            .sql("DESCRIBE HISTORY " + quote(path))
+            .where("operation = 'ROW TRACKING BACKFILL'")
+            .orderBy("version")
+            .select("version")
+            .collectAsList()
+            .stream()
+            .map(r -> r.getLong(0))
+            .toList(),
+        stream(status.get("backfill_versions")).map(JsonNode::asLong).toList());
+    assertEquals("[5,6]", status.get("backfill_versions").toString());
+
+    // The text form, in this JVM: the same answer, a line per column.
+    Result text = inProcess("status", path);
+    assertEquals(0, text.exit(), text.err());
     assertTrue(
-        status.out().lines().anyMatch(l -> l.matches("row_tracking_enabled\\s+true")),
-        status.out());
+        text.out().lines().anyMatch(l -> l.matches("row_tracking_enabled\\s+true")), text.out());
     assertTrue(
-        status.out().lines().anyMatch(l -> l.matches("backfill_versions\\s+\\[5, 6\\]")),
-        status.out());
+        text.out().lines().anyMatch(l -> l.matches("backfill_versions\\s+\\[5, 6\\]")), text.out());
     assertTrue(
-        status.out().lines().anyMatch(l -> l.matches("row_data_versions\\s+stored")), status.out());
+        text.out().lines().anyMatch(l -> l.matches("row_data_versions\\s+stored")), text.out());
 
     Result preserve = deltax("preserve", path);
     assertEquals(0, preserve.exit(), preserve.err());
     assertTrue(preserve.out().contains("already stores"), preserve.out());
 
-    Result features = deltax("features", path);
-    assertEquals(0, features.exit(), features.err());
-    assertTrue(features.out().contains("rowTracking"), features.out());
+    Result featuresJson = deltax("features", "--json", path);
+    assertEquals(0, featuresJson.exit(), featuresJson.err());
+    JsonNode features = oneJsonObject(featuresJson.out());
+    ArrayNode expected = JSON.createArrayNode();
+    spark()
+        .sql("CALL table_features(table => '" + path + "')")
+        .collectAsList()
+        .forEach(r -> expected.add(asJson(r)));
+    assertEquals("{\"features\":" + expected + "}", features.toString());
+    Set<String> listed = new HashSet<>();
+    for (JsonNode feature : features.get("features")) {
+      String name = feature.get("feature").asText();
+      listed.add(name);
+      assertEquals(
+          TableFeature.featureNameToFeature(name).get().isReaderWriterFeature()
+              ? "reader-writer"
+              : "writer",
+          feature.get("type").asText(),
+          name);
+    }
+    assertEquals(deltaSparkFeatures, listed);
+    Result featuresText = inProcess("features", path);
+    assertEquals(0, featuresText.exit(), featuresText.err());
+    assertEquals(
+        List.of("feature", "type", "since_version", "readable_by_deltax"),
+        List.of(featuresText.out().lines().findFirst().orElseThrow().split("\\s+")),
+        featuresText.out());
+    JsonNode rowTracking =
+        stream(features.get("features"))
+            .filter(f -> f.get("feature").asText().equals("rowTracking"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        featuresText
+            .out()
+            .lines()
+            .anyMatch(
+                l ->
+                    l.matches(
+                        "rowTracking\\s+writer\\s+"
+                            + rowTracking.get("since_version").asLong()
+                            + "\\s+true")),
+        featuresText.out());
 
     Result show = deltax("show", path, "--row-ids", "--limit", "10");
     assertEquals(0, show.exit(), show.err());
