@@ -40,7 +40,6 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
-import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
@@ -91,8 +90,9 @@ public final class DeltaXScanBuilder
    * {@code _metadata} assembly as {@code spark.read}.
    *
    * @param requiredSchema the columns the stream's scan was asked for, {@code _metadata} included
+   * @return the scan, whose {@code readSchema} has the partition columns after the data columns
    */
-  public static Batch streamBatch(
+  public static Scan streamBatch(
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
@@ -102,7 +102,7 @@ public final class DeltaXScanBuilder
     DeltaXScanBuilder builder =
         new DeltaXScanBuilder(spark, log, snapshot, conf, files, FileStreams.NONE);
     builder.pruneColumns(requiredSchema);
-    return builder.build().toBatch();
+    return builder.build();
   }
 
   DeltaXScanBuilder(

@@ -206,7 +206,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
         ChangeFeedScan.streamBatch(
             SparkSession.active(), log, range, scan.request().mode(), scan.requiredSchema(), conf);
     PartitionReaderFactory factory = read.createReaderFactory();
-    return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
+    // The change feed's rows are in its own output order already.
+    return StreamReaderFactory.wrap(read.planInputPartitions(), factory, null);
   }
 
   /**

@@ -32,6 +32,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.streaming.Offset;
 import org.apache.spark.sql.connector.read.streaming.ReadLimit;
 import org.apache.spark.sql.types.StructField;
@@ -174,11 +175,15 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     // Files written before the query's start with a schema it reads are read with its own.
     Snapshot readWith =
         schema.readsWithStreamSchema(snapshot.metadata(), version) ? schema.snapshot() : snapshot;
-    Batch read =
+    Scan read =
         DeltaXScanBuilder.streamBatch(
             SparkSession.active(), loaded.log(), readWith, adds, scan.requiredSchema(), conf);
-    PartitionReaderFactory factory = read.createReaderFactory();
-    return StreamReaderFactory.wrap(read.planInputPartitions(), factory);
+    Batch tasks = read.toBatch();
+    PartitionReaderFactory factory = tasks.createReaderFactory();
+    return StreamReaderFactory.wrap(
+        tasks.planInputPartitions(),
+        factory,
+        ColumnOrder.of(scan.requiredSchema(), read.readSchema()));
   }
 
   /**

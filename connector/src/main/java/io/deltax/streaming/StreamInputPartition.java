@@ -22,6 +22,15 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
  * A micro-batch's task: a partition of the read chain's batch scan with the reader factory that
  * scan made for it. Spark asks a stream for one reader factory, but each batch's scan builds its
  * own (its files' deletion vectors, its snapshot's row tracking fields).
+ *
+ * @param order where the stream's columns are in the scan's rows, or null where in order
  */
-record StreamInputPartition(InputPartition partition, PartitionReaderFactory factory)
-    implements InputPartition {}
+record StreamInputPartition(
+    InputPartition partition, PartitionReaderFactory factory, ColumnOrder order)
+    implements InputPartition {
+
+  @Override
+  public String[] preferredLocations() {
+    return partition.preferredLocations();
+  }
+}

@@ -15,7 +15,11 @@
  */
 package io.deltax.streaming;
 
+import java.io.IOException;
+import java.util.function.UnaryOperator;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.ProjectingInternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -30,13 +34,43 @@ final class StreamReaderFactory implements PartitionReaderFactory {
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     StreamInputPartition p = (StreamInputPartition) partition;
-    return p.factory().createReader(p.partition());
+    PartitionReader<InternalRow> reader = p.factory().createReader(p.partition());
+    if (p.order() == null) {
+      return reader;
+    }
+    ProjectingInternalRow view = p.order().rowView();
+    return new Reordered<>(reader, row -> ColumnOrder.project(view, row));
   }
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
     StreamInputPartition p = (StreamInputPartition) partition;
-    return p.factory().createColumnarReader(p.partition());
+    PartitionReader<ColumnarBatch> reader = p.factory().createColumnarReader(p.partition());
+    return p.order() == null ? reader : new Reordered<>(reader, p.order()::reorder);
+  }
+
+  /** A reader whose values are put in the stream's column order. */
+  private record Reordered<T>(PartitionReader<T> reader, UnaryOperator<T> reorder)
+      implements PartitionReader<T> {
+    @Override
+    public boolean next() throws IOException {
+      return reader.next();
+    }
+
+    @Override
+    public T get() {
+      return reorder.apply(reader.get());
+    }
+
+    @Override
+    public void close() throws IOException {
+      reader.close();
+    }
+
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+      return reader.currentMetricsValues();
+    }
   }
 
   @Override
@@ -45,11 +79,16 @@ final class StreamReaderFactory implements PartitionReaderFactory {
     return p.factory().supportColumnarReads(p.partition());
   }
 
-  /** The batch's partitions, each with the batch's factory. */
-  static StreamInputPartition[] wrap(InputPartition[] partitions, PartitionReaderFactory factory) {
+  /**
+   * The batch's partitions, each with the batch's factory.
+   *
+   * @param order where the stream's columns are in the batch's rows, or null where in order
+   */
+  static StreamInputPartition[] wrap(
+      InputPartition[] partitions, PartitionReaderFactory factory, ColumnOrder order) {
     StreamInputPartition[] result = new StreamInputPartition[partitions.length];
     for (int i = 0; i < partitions.length; i++) {
-      result[i] = new StreamInputPartition(partitions[i], factory);
+      result[i] = new StreamInputPartition(partitions[i], factory, order);
     }
     return result;
   }

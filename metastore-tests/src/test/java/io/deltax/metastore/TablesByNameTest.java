@@ -174,6 +174,38 @@ class TablesByNameTest {
     }
   }
 
+  /** {@code readStream.table(name)} streams the table through deltax in both set-ups. */
+  @Test
+  void streamsByName() throws Exception {
+    assertSameRows(spark.table("sales.orders"), streamed(spark, "deltax.sales.orders", "a"));
+    SparkSession.setActiveSession(deltaxOnly);
+    try {
+      assertSameRows(spark.table("sales.orders"), streamed(deltaxOnly, "sales.orders", "b"));
+    } finally {
+      SparkSession.setActiveSession(spark);
+    }
+  }
+
+  /** Everything a new stream of {@code table} reads at once, from the memory sink. */
+  private static Dataset<Row> streamed(SparkSession session, String table, String name)
+      throws Exception {
+    org.apache.spark.sql.streaming.StreamingQuery query =
+        session
+            .readStream()
+            .table(table)
+            .writeStream()
+            .format("memory")
+            .queryName("streamed_" + name)
+            .option("checkpointLocation", dir.resolve("checkpoint-" + name).toString())
+            .trigger(org.apache.spark.sql.streaming.Trigger.AvailableNow())
+            .start();
+    query.awaitTermination();
+    assertTrue(
+        query.lastProgress().sources()[0].description().toLowerCase().contains("deltax"),
+        query.lastProgress().sources()[0].description());
+    return session.table("streamed_" + name);
+  }
+
   @Test
   void sessionCatalogRefusesToCreateDeltaTables() {
     SparkSession.setActiveSession(deltaxOnly);

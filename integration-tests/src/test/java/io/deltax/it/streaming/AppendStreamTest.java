@@ -24,6 +24,7 @@ import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.it.SharedSpark;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,6 +79,34 @@ class AppendStreamTest {
     sql("DELETE FROM " + t + " WHERE id = 3");
     sql("INSERT INTO " + t + " VALUES (7, 'v7')");
     assertEquals(7, runBoth(table, "t", skip));
+  }
+
+  /**
+   * A partition column before the data columns: Spark reads a stream's rows by position in the
+   * table's column order, while the scan reads partition values after the data columns. Row and
+   * columnar reads, and the change feed's stream, as delta-spark's.
+   */
+  @Test
+  void partitionColumnBeforeDataColumnsAsDeltaSpark() {
+    String table = dir.resolve("middle").toString();
+    String t = quote(table);
+    sql(
+        "CREATE TABLE "
+            + t
+            + " (id BIGINT, region STRING, amount DOUBLE, note STRING) USING delta"
+            + " PARTITIONED BY (region)"
+            + " TBLPROPERTIES ('delta.enableChangeDataFeed' = 'true',"
+            + " 'delta.enableRowTracking' = 'true')");
+    sql("INSERT INTO " + t + " VALUES (1, 'eu', 1.5, 'a'), (2, 'us', 2.5, 'b')");
+    sql("INSERT INTO " + t + " VALUES (3, 'eu', 3.5, 'c')");
+    assertEquals(3, runBoth(table, "middle", Map.of()));
+    SharedSpark.withConf(
+        Map.of("spark.sql.parquet.enableVectorizedReader", "false"),
+        () -> assertEquals(3, runBoth(table, "middle-rows", Map.of())));
+    sql("UPDATE " + t + " SET amount = 9.5 WHERE id = 1");
+    assertEquals(
+        5,
+        runBoth(table, "middle-changes", Map.of("readChangeFeed", "true", "startingVersion", "1")));
   }
 
   /**
