@@ -96,6 +96,11 @@ final class ErrorReference {
         "The table has a feature whose write rules deltax does not implement, so deltax writes"
             + " nothing. Enable row tracking with the engine that wrote the feature.");
     advise(
+        DeltaXErrorCondition.DELTAX_WRITE_NOT_SUPPORTED,
+        "deltax's session catalog reads Delta tables and creates none. Create and write the table"
+            + " in a session whose session catalog is delta-spark's `DeltaCatalog`; deltax then"
+            + " reads it by name in either set-up.");
+    advise(
         DeltaXErrorCondition.DELTAX_VERSION_NOT_AVAILABLE,
         "Give a version inside the range the message names; a stream starts at `latest` to read"
             + " only new commits.");

@@ -53,6 +53,10 @@ class DocsTest {
       Pattern.compile("spark\\.deltax\\.[A-Za-z][A-Za-z.]*[A-Za-z]");
   private static final Pattern OPTION = Pattern.compile("\\.option\\(\\s*\"([^\"]+)\"");
   private static final Pattern CONDITION = Pattern.compile("DELTAX_[A-Z_]*[A-Z]");
+
+  /** bin/deltax's environment variables, which look like conditions. */
+  private static final Set<String> ENVIRONMENT =
+      Set.of("DELTAX_JAVA_OPTS", "DELTAX_SPARK_CLASSPATH");
   private static final Pattern CALL =
       Pattern.compile("(?i)\\bCALL\\s+(?:deltax\\.)?(?:system\\.)?([a-z_]+)\\s*\\(");
 
@@ -192,7 +196,7 @@ class DocsTest {
     for (Page page : DocPages.all()) {
       Matcher m = CONDITION.matcher(page.all());
       while (m.find()) {
-        if (!conditions.contains(m.group())) {
+        if (!conditions.contains(m.group()) && !ENVIRONMENT.contains(m.group())) {
           unknown.add(page.name() + ": " + m.group());
         }
       }
