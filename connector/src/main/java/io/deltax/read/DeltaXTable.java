@@ -17,6 +17,7 @@ package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
+import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.read.files.Schemas;
@@ -27,15 +28,18 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A Delta table at one snapshot, as Spark sees it: its logical schema and its partitioning. */
-public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns {
+public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsMetadataColumns {
   /**
    * The log the snapshot was read from, as listed then: history questions ask it, not a new
    * listing.
@@ -99,9 +103,23 @@ public final class DeltaXTable implements SupportsRead, SupportsMetadataColumns 
     return new MetadataColumn[] {MetadataColumns.column(MetadataColumns.structOf(snapshot))};
   }
 
+  /** Refused: deltax writes no data; delta-spark writes Delta tables. */
+  @Override
+  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    throw DeltaXErrors.deltaTableWriteRefused(name());
+  }
+
   @Override
   public Set<TableCapability> capabilities() {
-    return Set.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
+    // The write capabilities only let Spark ask for a writer, which names delta-spark: deltax
+    // writes no data, and Spark's own refusal ("does not support append") would not say so.
+    return Set.of(
+        TableCapability.BATCH_READ,
+        TableCapability.MICRO_BATCH_READ,
+        TableCapability.BATCH_WRITE,
+        TableCapability.TRUNCATE,
+        TableCapability.OVERWRITE_BY_FILTER,
+        TableCapability.OVERWRITE_DYNAMIC);
   }
 
   /**

@@ -57,6 +57,7 @@ class DocsTest {
   /** bin/deltax's environment variables, which look like conditions. */
   private static final Set<String> ENVIRONMENT =
       Set.of("DELTAX_JAVA_OPTS", "DELTAX_SPARK_CLASSPATH");
+
   private static final Pattern CALL =
       Pattern.compile("(?i)\\bCALL\\s+(?:deltax\\.)?(?:system\\.)?([a-z_]+)\\s*\\(");
 

@@ -218,6 +218,18 @@ class TablesByNameTest {
       assertEquals("DELTAX_WRITE_NOT_SUPPORTED", cause.getCondition());
       assertTrue(e.getMessage().contains("delta-spark"), e.getMessage());
       assertFalse(spark.catalog().tableExists("sales.fresh"));
+      // Writes into an existing Delta table, by name and by path, name delta-spark too.
+      long versions = spark.sql("DESCRIBE HISTORY sales.orders").count();
+      String path = location("sales.orders");
+      for (Runnable write :
+          List.<Runnable>of(
+              () -> deltaxOnly.sql("INSERT INTO sales.orders VALUES (9, 'eu', 1.0)").collect(),
+              () ->
+                  spark.table("sales.orders").write().format("deltax").mode("append").save(path))) {
+        Exception refused = assertThrows(Exception.class, write::run);
+        assertEquals("DELTAX_WRITE_NOT_SUPPORTED", deltax(refused).getCondition());
+      }
+      assertEquals(versions, spark.sql("DESCRIBE HISTORY sales.orders").count());
       // Other providers are Spark's business.
       deltaxOnly.sql("CREATE TABLE sales.other (id INT) USING parquet");
       assertTrue(spark.catalog().tableExists("sales.other"));
