@@ -326,6 +326,12 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     return dataFilters.isEmpty();
   }
 
+  /**
+   * What the optimizer plans joins with: the selected files' bytes and, where every selected file
+   * has {@code numRecords}, their live row count (less the rows their deletion vectors remove).
+   * Partition pruning and data skipping come first; a data filter Spark still evaluates makes the
+   * count an upper bound, as for Spark's own file sources.
+   */
   @Override
   public Statistics estimateStatistics() {
     long bytes = 0;
@@ -333,6 +339,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       bytes += file.size();
     }
     long sizeInBytes = bytes;
+    OptionalLong rows = CountFromStatistics.count(selectedFiles());
     return new Statistics() {
       @Override
       public OptionalLong sizeInBytes() {
@@ -341,7 +348,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
 
       @Override
       public OptionalLong numRows() {
-        return OptionalLong.empty();
+        return rows;
       }
     };
   }

@@ -207,6 +207,19 @@ class SkippingAndSplitsTest {
     assertEquals(1, filesScanned(filtered));
   }
 
+  /** The optimizer's row count: the live rows of the files left after pruning, from the log. */
+  @Test
+  void optimizerRowCountIsThePrunedFilesRows() {
+    assertEquals(delta(path).count(), rowCount(deltax(path)));
+    assertEquals(delta(path).where("part = 2").count(), rowCount(deltax(path).where("part = 2")));
+  }
+
+  private static long rowCount(Dataset<Row> df) {
+    scala.Option<scala.math.BigInt> rows = df.queryExecution().optimizedPlan().stats().rowCount();
+    assertTrue(rows.isDefined(), df.queryExecution().optimizedPlan().toString());
+    return rows.get().longValue();
+  }
+
   @Test
   void countAndAggregatesMatch() {
     assertSameRows(
