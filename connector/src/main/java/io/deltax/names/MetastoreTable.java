@@ -38,10 +38,9 @@ public record MetastoreTable(
     String name, String location, Map<String, String> options, String type) {
 
   /**
-   * The Delta table {@code ident} names in the session catalog.
-   *
-   * @throws io.deltax.errors.DeltaXAnalysisException where no table has that name, or where the
-   *     table's provider is not Delta (a view, a Parquet table)
+   * The Delta table {@code ident} names in the session catalog. Where no table has that name, or
+   * where its provider is not Delta (a view, a Parquet table), an {@code AnalysisException} says so
+   * ({@code DELTAX_TABLE_NOT_FOUND}, {@code DELTAX_NOT_A_DELTA_TABLE}).
    */
   public static MetastoreTable lookup(SparkSession spark, TableIdentifier ident, String given) {
     CatalogTable table;
