@@ -28,9 +28,9 @@ import java.util.Map;
  * the operation name and its metrics (the change feed skips a MERGE that changed no row, as
  * delta-spark's does), the tags and, on tables with in-commit timestamps, the commit's timestamp
  * (PROTOCOL.md, "In-Commit Timestamps"); {@code CALL table_history} shows the rest. A field the
- * commit does not have is null, but {@code tags}, which is empty; {@code operationParameters} and
- * {@code operationMetrics} are null where absent and empty where written empty, as delta-spark
- * tells them apart. deltax writes its own {@code commitInfo} ({@code
+ * commit does not have is null, but {@code operationParameters} and {@code tags}, which are empty;
+ * {@code operationMetrics} is null where absent and empty where written empty, as delta-spark's
+ * history tells the two apart. deltax writes its own {@code commitInfo} ({@code
  * io.deltax.log.write.CommitInfoLine}).
  *
  * @param operationParameters each value as the log wrote it: a JSON string's text, or a number's or
@@ -90,6 +90,12 @@ public record CommitInfo(
             .build(v -> new Notebook(v.string("notebookId")));
   }
 
+  /** The {@code commitInfo} of a commit that has none: every field absent. */
+  public static final CommitInfo NONE =
+      new CommitInfo(
+          null, null, null, null, null, Map.of(), null, null, null, null, null, null, null, null,
+          Map.of(), null);
+
   /** The tag a writer sets to {@code false} when the commit did not keep its rows' row IDs. */
   public static final String ROW_TRACKING_PRESERVED_TAG = "delta.rowTracking.preserved";
 
@@ -100,7 +106,7 @@ public record CommitInfo(
           .field("userId", STRING, CommitInfo::userId)
           .field("userName", STRING, CommitInfo::userName)
           .field("operation", STRING, CommitInfo::operation)
-          .field("operationParameters", STRING_MAP, CommitInfo::operationParameters)
+          .field("operationParameters", STRING_MAP, CommitInfo::operationParameters, Map.of())
           .struct(Job.SCHEMA, CommitInfo::job)
           .struct(Notebook.SCHEMA, CommitInfo::notebook)
           .field("clusterId", STRING, CommitInfo::clusterId)

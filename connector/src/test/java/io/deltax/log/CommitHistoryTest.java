@@ -19,7 +19,10 @@ import static io.deltax.testing.TestLog.commitAt;
 import static io.deltax.testing.TestLog.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.deltax.errors.DeltaXErrorCondition;
+import io.deltax.errors.DeltaXRuntimeException;
 import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -113,5 +116,23 @@ class CommitHistoryTest {
     assertEquals(List.of(3L, 2L), versions(all));
     assertNull(all.get(1).info(), "a commit without commitInfo");
     assertEquals(List.of(3L, 2L), versions(history(OptionalInt.of(4))));
+  }
+
+  /** With a limit, the older commit files are not read: here they could not be. */
+  @Test
+  void readsOnlyTheCommitsOfTheVersionsAskedFor() throws IOException {
+    commitAt(table, 0, 10_000, PROTOCOL, metadata(""));
+    commitAt(table, 1, 20_000, write(""));
+    commitAt(table, 2, 30_000, write(""));
+    commitAt(table, 3, 40_000, write(""));
+    TestLog.write(
+        table,
+        "00000000000000000002.checkpoint.80a083e8-7026-4e79-81be-64bd76c43a11.json",
+        List.of("{\"checkpointMetadata\":{\"version\":2}}", PROTOCOL, metadata("")));
+    Files.writeString(TestLog.dir(table).resolve("00000000000000000001.json"), "not JSON\n");
+    assertEquals(List.of(3L, 2L), versions(history(OptionalInt.of(2))));
+    DeltaXRuntimeException all =
+        assertThrows(DeltaXRuntimeException.class, () -> history(OptionalInt.empty()));
+    assertEquals(DeltaXErrorCondition.DELTAX_CORRUPT_LOG, all.condition());
   }
 }
