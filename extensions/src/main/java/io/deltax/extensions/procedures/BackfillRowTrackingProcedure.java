@@ -124,7 +124,8 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
   }
 
   @Override
-  InternalRow[] rows(SparkSession spark, String table, InternalRow input) {
+  InternalRow[] rows(SparkSession spark, TableArgument.Resolved resolved, InternalRow input) {
+    String table = resolved.path();
     Number batchSize =
         WholeNumberArguments.value(input, BATCH_SIZE, parameters[BATCH_SIZE].dataType());
     Number maxCommits =

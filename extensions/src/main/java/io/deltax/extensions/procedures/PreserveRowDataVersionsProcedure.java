@@ -66,7 +66,8 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
   }
 
   @Override
-  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
+  InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input) {
+    String path = table.path();
     RowDataVersionPreservation.Result r =
         run(
             "Storing the row data versions of " + path,

@@ -30,13 +30,27 @@ import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 public final class TableArgument {
   private TableArgument() {}
 
+  /**
+   * A table the argument named.
+   *
+   * @param path the table's root path
+   * @param catalogName the catalog's qualified name of the table ({@code
+   *     spark_catalog.default.orders}), or null where the argument was a path
+   */
+  public record Resolved(String path, String catalogName) {}
+
   /** The table's root path. */
   public static String resolve(SparkSession spark, String table) {
+    return resolveTable(spark, table).path();
+  }
+
+  /** The table's root path and, where the argument named a catalog table, its name there. */
+  public static Resolved resolveTable(SparkSession spark, String table) {
     if (table == null || table.isBlank()) {
       throw WriteErrors.missingTableArgument();
     }
     if (table.contains("/") || table.contains(":")) {
-      return table;
+      return new Resolved(table, null);
     }
     org.apache.spark.sql.classic.SparkSession classic =
         (org.apache.spark.sql.classic.SparkSession) spark;
@@ -58,6 +72,7 @@ public final class TableArgument {
     // As a Hadoop path string: the URI's own text is percent-encoded ("my%20table"), which
     // Hadoop's Path would encode again.
     URI location = catalogTable.location();
-    return new org.apache.hadoop.fs.Path(location).toString();
+    return new Resolved(
+        new org.apache.hadoop.fs.Path(location).toString(), catalogTable.qualifiedName());
   }
 }

@@ -68,7 +68,8 @@ public final class TableFeaturesProcedure extends BaseProcedure {
    * described as of the newest version in {@code _delta_log}.
    */
   @Override
-  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
+  InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input) {
+    String path = table.path();
     TransactionLog log = TransactionLog.open(path, SessionSettings.of(spark).hadoopConf());
     Protocol protocol = log.protocolAndMetadataAt(log.listing().latestVersion()).protocol();
     TableHistory history = TableHistory.of(log);
