@@ -29,7 +29,8 @@ public final class DeltaXProcedures {
           RowTrackingStatusProcedure.NAME, RowTrackingStatusProcedure::new,
           TableFeaturesProcedure.NAME, TableFeaturesProcedure::new,
           PreserveRowDataVersionsProcedure.NAME, PreserveRowDataVersionsProcedure::new,
-          TableHistoryProcedure.NAME, TableHistoryProcedure::new);
+          TableHistoryProcedure.NAME, TableHistoryProcedure::new,
+          TableDetailProcedure.NAME, TableDetailProcedure::new);
 
   private DeltaXProcedures() {}
 
