@@ -16,6 +16,8 @@
 /**
  * What deltax tells about a table without reading its data, as delta-spark tells it: {@link
  * io.deltax.describe.TableDetail}, the columns of {@code DESCRIBE DETAIL}; {@link
+ * io.deltax.describe.CatalogProperties}, the properties Spark's {@code DESCRIBE TABLE EXTENDED} and
+ * {@code SHOW TBLPROPERTIES} print for a deltax table; {@link
  * io.deltax.describe.ClusteringColumns}, a clustered table's columns by their names.
  *
  * <p>Not here: the history of the commits ({@code io.deltax.log.CommitHistory}), row tracking's

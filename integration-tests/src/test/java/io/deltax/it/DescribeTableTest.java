@@ -29,7 +29,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Row;
@@ -40,7 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code CALL table_detail(...)} gives delta-spark's {@code DESCRIBE DETAIL}, every column (its
- * open-source form has no {@code statistics} column, so neither has deltax's).
+ * open-source form has no {@code statistics} column, so neither has deltax's), and {@code DESCRIBE
+ * TABLE EXTENDED} on a table deltax's catalog names prints what delta-spark's does for the same
+ * path: its columns, partitioning, comment, provider and properties; unlike delta-spark's, it says
+ * {@code EXTERNAL} (a table named by its path is no catalog's to manage), and names the version it
+ * read.
  */
 class DescribeTableTest {
   @TempDir static Path dir;
@@ -126,6 +133,59 @@ class DescribeTableTest {
     assertSameDetail("deltax_detail_named", "default.deltax_detail_named");
     assertTrue(detail("default.deltax_detail_named").getString(2).endsWith("deltax_detail_named"));
     sql("DROP TABLE deltax_detail_named");
+  }
+
+  /** The rows of {@code DESCRIBE TABLE EXTENDED}, as (col_name, data_type). */
+  private static List<List<String>> describe(String table) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Row r : spark().sql("DESCRIBE TABLE EXTENDED " + table).collectAsList()) {
+      rows.add(List.of(r.getString(0), r.isNullAt(1) ? "" : r.getString(1)));
+    }
+    return rows;
+  }
+
+  /** The rows before the first empty one: the columns, then the partitioning. */
+  private static List<List<String>> columnsAndPartitioning(List<List<String>> rows) {
+    return rows.subList(0, rows.indexOf(List.of("", "")));
+  }
+
+  /** The rows of "# Detailed Table Information", by name. */
+  private static Map<String, String> details(List<List<String>> rows) {
+    Map<String, String> details = new LinkedHashMap<>();
+    int start = rows.indexOf(List.of("# Detailed Table Information", ""));
+    for (List<String> r : rows.subList(start + 1, rows.size())) {
+      details.put(r.get(0), r.get(1));
+    }
+    return details;
+  }
+
+  @Test
+  void describeTableExtended() {
+    for (String path : List.of(partitioned, clustered)) {
+      List<List<String>> delta = describe(quote(path));
+      List<List<String>> deltax = describe("deltax.`" + path + "`");
+      assertEquals(columnsAndPartitioning(delta), columnsAndPartitioning(deltax), path);
+      Map<String, String> expected = details(delta);
+      Map<String, String> actual = details(deltax);
+      Row detail = detail(path);
+      long version = spark().sql("DESCRIBE HISTORY " + quote(path) + " LIMIT 1").first().getLong(0);
+      assertEquals("deltax.`" + detail.getString(4) + "`@v" + version, actual.get("Name"));
+      assertEquals("EXTERNAL", actual.get("Type"), "a table named by its path");
+      assertEquals(detail.getString(4), actual.get("Location"));
+      for (String row : List.of("Provider", "Comment", "Table Properties")) {
+        assertEquals(expected.get(row), actual.get(row), row + " of " + path);
+      }
+    }
+    assertTrue(
+        describe("deltax.`" + partitioned + "`").contains(List.of("# Partition Information", "")));
+    assertTrue(
+        details(describe("deltax.`" + clustered + "`"))
+            .get("Table Properties")
+            .contains("clusteringColumns=[[\"id\"],[\"s\",\"a-b\"]]"));
+    // An older version, in delta-spark's path syntax: its name and properties are that version's.
+    Map<String, String> first = details(describe("deltax.`" + partitioned + "@v0`"));
+    assertTrue(first.get("Name").endsWith("`@v0"), first.get("Name"));
+    assertTrue(first.get("Table Properties").contains("x.y=z"), first.get("Table Properties"));
   }
 
   /** Refused with deltax's conditions and SQLSTATEs; nothing written. */
