@@ -30,8 +30,8 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 /**
  * The properties of a deltax table as Spark's catalog API hands them on ({@code Table.properties}),
  * which {@code DESCRIBE TABLE EXTENDED} and {@code SHOW TBLPROPERTIES} print: those delta-spark's
- * table gives ({@code DeltaTableV2.properties}, {@code Snapshot.getProperties}), and {@code
- * external}, since a deltax table is named by its path and no catalog manages its files.
+ * table gives ({@code DeltaTableV2.properties}, {@code Snapshot.getProperties}), {@code external},
+ * since a deltax table is named by its path and no catalog manages its files, and the version read.
  *
  * <ul>
  *   <li>the metadata's {@code configuration}, less {@code path};
@@ -39,6 +39,9 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  *       lists features, {@code delta.feature.<name> = supported} for each;
  *   <li>{@code clusteringColumns} where the protocol supports clustering: the columns as JSON lists
  *       of field names;
+ *   <li>{@value #VERSION}, the version this table was read at (Spark 4.1 prints it in the table's
+ *       {@code Name} too; Spark 4.2 prints no name): deltax's, not a property of the table's log,
+ *       which it would hide were one of that name set;
  *   <li>Spark's reserved {@code provider} ({@code delta}), {@code location} (the qualified root),
  *       {@code external} ({@code true}) and {@code comment} (the metadata's {@code description}),
  *       which Spark prints on rows of their own.
@@ -47,6 +50,9 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 public final class CatalogProperties {
   /** Spark's {@code ClusterBySpec} key, as delta-spark sets it. */
   static final String CLUSTERING_COLUMNS = "clusteringColumns";
+
+  /** The version read. */
+  public static final String VERSION = "deltax.version";
 
   private CatalogProperties() {}
 
@@ -72,6 +78,7 @@ public final class CatalogProperties {
     if (TableFeatures.isSupported(protocol, ClusteringColumns.FEATURE)) {
       properties.put(CLUSTERING_COLUMNS, json(ClusteringColumns.of(snapshot)));
     }
+    properties.put(VERSION, Long.toString(snapshot.version()));
     properties.put(TableCatalog.PROP_PROVIDER, "delta");
     properties.put(TableCatalog.PROP_LOCATION, snapshot.tableRoot().toString());
     properties.put(TableCatalog.PROP_EXTERNAL, "true");
