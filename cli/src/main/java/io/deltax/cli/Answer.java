@@ -24,6 +24,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
@@ -96,8 +97,13 @@ record Answer(String procedure, String rows) {
   }
 
   private static String shown(Object value) {
-    return String.valueOf(
-        value instanceof scala.collection.Seq<?> seq ? CollectionConverters.asJava(seq) : value);
+    if (value instanceof scala.collection.Seq<?> seq) {
+      return String.valueOf(CollectionConverters.asJava(seq));
+    }
+    if (value instanceof scala.collection.Map<?, ?> map) {
+      return String.valueOf(CollectionConverters.asJava(map));
+    }
+    return String.valueOf(value);
   }
 
   /** The answer as one JSON object. */
@@ -137,6 +143,12 @@ record Answer(String procedure, String rows) {
         values.add(value(array.elementType(), element));
       }
       return values;
+    }
+    if (type instanceof MapType map) {
+      Map<String, Object> entries = new LinkedHashMap<>();
+      CollectionConverters.asJava((scala.collection.Map<?, ?>) value)
+          .forEach((k, v) -> entries.put(String.valueOf(k), value(map.valueType(), v)));
+      return entries;
     }
     if (value instanceof Timestamp timestamp) {
       return timestamp.toInstant().toString();

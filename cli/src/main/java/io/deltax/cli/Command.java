@@ -17,7 +17,9 @@ package io.deltax.cli;
 
 import io.deltax.extensions.procedures.PreserveRowDataVersionsProcedure;
 import io.deltax.extensions.procedures.RowTrackingStatusProcedure;
+import io.deltax.extensions.procedures.TableDetailProcedure;
 import io.deltax.extensions.procedures.TableFeaturesProcedure;
+import io.deltax.extensions.procedures.TableHistoryProcedure;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -46,6 +48,27 @@ enum Command {
       deltax reads it. The answer of CALL table_features, one row per feature.\
       """,
       Answer.rows(TableFeaturesProcedure.NAME, "features"),
+      Option.JSON),
+  HISTORY(
+      "history",
+      "the table's commits, newest first",
+      """
+      The table's commits, newest first, with the columns of delta-spark's DESCRIBE HISTORY,
+      from each commit's commitInfo, for the versions the log still holds. The answer of
+      CALL table_history, one row per commit.\
+      """,
+      Answer.rows(TableHistoryProcedure.NAME, "commits"),
+      Option.HISTORY_LIMIT,
+      Option.JSON),
+  DETAIL(
+      "detail",
+      "the table's detail, as DESCRIBE DETAIL shows it",
+      """
+      The table's format, id, location, partition and clustering columns, files, size,
+      properties and protocol, from the latest snapshot. The answer of CALL table_detail,
+      one field per line.\
+      """,
+      Answer.oneRow(TableDetailProcedure.NAME),
       Option.JSON),
   BACKFILL(
       "backfill",

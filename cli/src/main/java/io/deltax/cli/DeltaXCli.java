@@ -103,7 +103,7 @@ public final class DeltaXCli {
       CommandLine line = CommandLine.parse(command, rest);
       verbose |= line.flag(Option.VERBOSE);
       switch (command) {
-        case STATUS, FEATURES, PRESERVE -> call(command.answer, line);
+        case STATUS, FEATURES, PRESERVE, HISTORY, DETAIL -> call(command.answer, line);
         case BACKFILL -> backfill(line);
         case SHOW -> show(line);
         case DEMO ->
@@ -171,7 +171,17 @@ public final class DeltaXCli {
     Dataset<Row> rows =
         spark
             .get()
-            .sql("CALL " + answer.procedure() + "(table => '" + sqlString(line.table()) + "')");
+            .sql(
+                "CALL "
+                    + answer.procedure()
+                    + "(table => '"
+                    + sqlString(line.table())
+                    + "'"
+                    + line.number(Option.HISTORY_LIMIT).stream()
+                        .mapToObj(n -> ", limit => " + n)
+                        .findFirst()
+                        .orElse("")
+                    + ")");
     List<Row> answered = rows.collectAsList();
     if (line.flag(Option.JSON)) {
       out.println(answer.json(rows.schema(), answered));

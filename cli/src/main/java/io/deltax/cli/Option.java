@@ -61,6 +61,11 @@ record Option(String name, String value, String help, ToLongBiFunction<String, S
           "--limit",
           "print at most N rows (default: 20)",
           new WholeNumberRange(0, Integer.MAX_VALUE, "rows", null));
+  static final Option HISTORY_LIMIT =
+      number(
+          "--limit",
+          "the newest N versions (default: every commit the log holds)",
+          new WholeNumberRange(1, Integer.MAX_VALUE, "versions", null));
   static final Option ROW_IDS =
       flag("--row-ids", "add _metadata.row_id, row_commit_version and row_data_version");
 

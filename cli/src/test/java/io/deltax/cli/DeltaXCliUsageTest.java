@@ -175,7 +175,8 @@ class DeltaXCliUsageTest {
     assertEquals(
         List.of(
             "deltax: unknown command 'frobnicate'",
-            "usage: deltax status|features|backfill|preserve|show|demo [options] <table>",
+            "usage: deltax status|features|history|detail|backfill|preserve|show|demo [options]"
+                + " <table>",
             "See 'deltax --help'."),
         unknown.err().lines().toList());
     Outcome option = run("--frobnicate", "status", "/data/t");
@@ -265,6 +266,12 @@ class DeltaXCliUsageTest {
         "/data/t",
         "--limit=-1");
     assertUsage(
+        "history",
+        "history: --limit 0 is below the range of 1 to 2147483647 versions. Nothing was written.",
+        "history",
+        "/data/t",
+        "--limit=0");
+    assertUsage(
         "show",
         "show: --version takes a whole number from 0 to 9223372036854775807 (a table version),"
             + " not 'latest'. Nothing was written.",
@@ -324,6 +331,8 @@ class DeltaXCliUsageTest {
     assertAccepted("backfill", "--batch-size=5", "/data/t", "--max-commits", "1", "--dry-run");
     assertAccepted("show", "--limit=5", "--version", "0", "/data/t", "--row-ids", "--verbose");
     assertAccepted("preserve", "--", "-dashed");
+    assertAccepted("history", "--limit=3", "/data/t", "--json");
+    assertAccepted("detail", "/data/t", "--json");
   }
 
   @Test

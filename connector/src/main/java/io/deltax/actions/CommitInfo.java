@@ -15,6 +15,7 @@
  */
 package io.deltax.actions;
 
+import static io.deltax.actions.FieldType.BOOLEAN;
 import static io.deltax.actions.FieldType.LONG;
 import static io.deltax.actions.FieldType.STRING;
 import static io.deltax.actions.FieldType.STRING_MAP;
@@ -22,19 +23,78 @@ import static io.deltax.actions.FieldType.STRING_MAP;
 import java.util.Map;
 
 /**
- * The parts of {@code commitInfo} that deltax uses: the operation name and its metrics (empty where
- * the commit has none; the change feed skips a MERGE that changed no row, as delta-spark's does),
- * its tags (empty where it has none) and, on tables with in-commit timestamps, the commit's
- * timestamp (PROTOCOL.md, "In-Commit Timestamps"). deltax writes its own {@code commitInfo} with
- * more fields ({@code io.deltax.log.write.CommitInfoLine}).
+ * The {@code commitInfo} of a commit: what PROTOCOL.md leaves to writers ("Commit Provenance
+ * Information"), as delta-spark writes it and its {@code DESCRIBE HISTORY} shows it. deltax uses
+ * the operation name and its metrics (the change feed skips a MERGE that changed no row, as
+ * delta-spark's does), the tags and, on tables with in-commit timestamps, the commit's timestamp
+ * (PROTOCOL.md, "In-Commit Timestamps"); {@code CALL table_history} shows the rest. A field the
+ * commit does not have is null, but {@code operationParameters} and {@code tags}, which are empty;
+ * {@code operationMetrics} is null where absent and empty where written empty, as delta-spark's
+ * history tells the two apart. deltax writes its own {@code commitInfo} ({@code
+ * io.deltax.log.write.CommitInfoLine}).
+ *
+ * @param operationParameters each value as the log wrote it: a JSON string's text, or a number's or
+ *     boolean's JSON text (delta-spark's history shows them so); an object or array is null
  */
 public record CommitInfo(
-    String operation,
-    Map<String, String> operationMetrics,
     Long inCommitTimestamp,
     Long timestamp,
-    Map<String, String> tags)
+    String userId,
+    String userName,
+    String operation,
+    Map<String, String> operationParameters,
+    Job job,
+    Notebook notebook,
+    String clusterId,
+    Long readVersion,
+    String isolationLevel,
+    Boolean isBlindAppend,
+    Map<String, String> operationMetrics,
+    String userMetadata,
+    Map<String, String> tags,
+    String engineInfo)
     implements Action {
+
+  /** The job that made the commit, where its writer ran in one (delta-spark's {@code JobInfo}). */
+  public record Job(
+      String jobId,
+      String jobName,
+      String jobRunId,
+      String runId,
+      String jobOwnerId,
+      String triggerType) {
+    static final ActionSchema<Job> SCHEMA =
+        ActionSchema.builder(Job.class, "job")
+            .field("jobId", STRING, Job::jobId)
+            .field("jobName", STRING, Job::jobName)
+            .field("jobRunId", STRING, Job::jobRunId)
+            .field("runId", STRING, Job::runId)
+            .field("jobOwnerId", STRING, Job::jobOwnerId)
+            .field("triggerType", STRING, Job::triggerType)
+            .build(
+                v ->
+                    new Job(
+                        v.string("jobId"),
+                        v.string("jobName"),
+                        v.string("jobRunId"),
+                        v.string("runId"),
+                        v.string("jobOwnerId"),
+                        v.string("triggerType")));
+  }
+
+  /** The notebook that made the commit (delta-spark's {@code NotebookInfo}). */
+  public record Notebook(String notebookId) {
+    static final ActionSchema<Notebook> SCHEMA =
+        ActionSchema.builder(Notebook.class, "notebook")
+            .field("notebookId", STRING, Notebook::notebookId)
+            .build(v -> new Notebook(v.string("notebookId")));
+  }
+
+  /** The {@code commitInfo} of a commit that has none: every field absent. */
+  public static final CommitInfo NONE =
+      new CommitInfo(
+          null, null, null, null, null, Map.of(), null, null, null, null, null, null, null, null,
+          Map.of(), null);
 
   /** The tag a writer sets to {@code false} when the commit did not keep its rows' row IDs. */
   public static final String ROW_TRACKING_PRESERVED_TAG = "delta.rowTracking.preserved";
@@ -43,17 +103,39 @@ public record CommitInfo(
       ActionSchema.builder(CommitInfo.class, "commitInfo")
           .field("inCommitTimestamp", LONG, CommitInfo::inCommitTimestamp)
           .field("timestamp", LONG, CommitInfo::timestamp)
+          .field("userId", STRING, CommitInfo::userId)
+          .field("userName", STRING, CommitInfo::userName)
           .field("operation", STRING, CommitInfo::operation)
-          .field("operationMetrics", STRING_MAP, CommitInfo::operationMetrics, Map.of())
+          .field("operationParameters", STRING_MAP, CommitInfo::operationParameters, Map.of())
+          .struct(Job.SCHEMA, CommitInfo::job)
+          .struct(Notebook.SCHEMA, CommitInfo::notebook)
+          .field("clusterId", STRING, CommitInfo::clusterId)
+          .field("readVersion", LONG, CommitInfo::readVersion)
+          .field("isolationLevel", STRING, CommitInfo::isolationLevel)
+          .field("isBlindAppend", BOOLEAN, CommitInfo::isBlindAppend)
+          .field("operationMetrics", STRING_MAP, CommitInfo::operationMetrics)
+          .field("userMetadata", STRING, CommitInfo::userMetadata)
           .field("tags", STRING_MAP, CommitInfo::tags, Map.of())
+          .field("engineInfo", STRING, CommitInfo::engineInfo)
           .build(
               v ->
                   new CommitInfo(
-                      v.string("operation"),
-                      v.map("operationMetrics"),
                       v.int64("inCommitTimestamp"),
                       v.int64("timestamp"),
-                      v.map("tags")));
+                      v.string("userId"),
+                      v.string("userName"),
+                      v.string("operation"),
+                      v.map("operationParameters"),
+                      v.struct("job"),
+                      v.struct("notebook"),
+                      v.string("clusterId"),
+                      v.int64("readVersion"),
+                      v.string("isolationLevel"),
+                      v.bool("isBlindAppend"),
+                      v.map("operationMetrics"),
+                      v.string("userMetadata"),
+                      v.map("tags"),
+                      v.string("engineInfo")));
 
   /**
    * Whether the commit says it did not keep the row IDs of the rows it updated or copied: its tag

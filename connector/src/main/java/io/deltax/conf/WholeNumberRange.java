@@ -36,6 +36,10 @@ public record WholeNumberRange(long min, long max, String unit, String minMeanin
   public static final WholeNumberRange MAX_COMMITS =
       new WholeNumberRange(0, Integer.MAX_VALUE, "commits", "no limit");
 
+  /** {@code table_history}'s {@code limit}. */
+  public static final WholeNumberRange HISTORY_VERSIONS =
+      new WholeNumberRange(1, Integer.MAX_VALUE, "versions", null);
+
   /** {@code spark.deltax.rowDataVersions.maxRuns}. */
   public static final WholeNumberRange MAX_RUNS =
       new WholeNumberRange(1, Integer.MAX_VALUE, "runs", null);

@@ -133,6 +133,13 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
     return c.partitionValues();
   }
 
+  /** The {@code size} in bytes of the file at {@code index}. */
+  public long size(int index) {
+    Cursor c = new Cursor(entries[index]);
+    c.skipToSizes();
+    return c.zigzag();
+  }
+
   /** The {@code baseRowId} of the file at {@code index}, or null. */
   public Long baseRowId(int index) {
     Cursor c = new Cursor(entries[index]);

@@ -34,6 +34,7 @@ import java.io.InterruptedIOException;
 import java.lang.ref.SoftReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -102,21 +104,32 @@ final class LogFiles {
 
   /** Every action of each commit, newest commit first. */
   List<CommitActions> readCommitsNewestFirst(List<FileStatus> files) {
-    List<CommitActions> commits = new ArrayList<>(files.size());
+    List<FileStatus> newestFirst = new ArrayList<>(files);
+    Collections.reverse(newestFirst);
+    return readEach(newestFirst, this::readCommitActions);
+  }
+
+  /** The {@code commitInfo} of each commit ({@link #commitInfo}), in the order given. */
+  List<Optional<CommitInfo>> commitInfos(List<FileStatus> commits) {
+    return readEach(commits, this::commitInfo);
+  }
+
+  /** {@code read} of each file, in the order given; a long run read by several threads. */
+  private <T> List<T> readEach(List<FileStatus> files, Function<FileStatus, T> read) {
+    List<T> results = new ArrayList<>(files.size());
     if (files.size() < PARALLEL_FROM) {
-      for (int i = files.size() - 1; i >= 0; i--) {
-        commits.add(readCommitActions(files.get(i)));
+      for (FileStatus file : files) {
+        results.add(read.apply(file));
       }
-      return commits;
+      return results;
     }
-    List<CompletableFuture<CommitActions>> reads = new ArrayList<>(files.size());
-    for (int i = files.size() - 1; i >= 0; i--) {
-      FileStatus file = files.get(i);
-      reads.add(CompletableFuture.supplyAsync(() -> readCommitActions(file), COMMIT_READERS));
+    List<CompletableFuture<T>> reads = new ArrayList<>(files.size());
+    for (FileStatus file : files) {
+      reads.add(CompletableFuture.supplyAsync(() -> read.apply(file), COMMIT_READERS));
     }
     try {
-      for (CompletableFuture<CommitActions> read : reads) {
-        commits.add(read.get());
+      for (CompletableFuture<T> r : reads) {
+        results.add(r.get());
       }
     } catch (ExecutionException e) {
       reads.forEach(r -> r.cancel(false));
@@ -133,7 +146,7 @@ final class LogFiles {
       throw DeltaXErrors.fileSystemError(
           tableRoot.toString(), new InterruptedIOException("interrupted while reading the log"));
     }
-    return commits;
+    return results;
   }
 
   private CommitActions readCommitActions(FileStatus file) {

@@ -25,6 +25,7 @@ import io.deltax.protocol.TableProperties;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -211,6 +212,18 @@ public final class TransactionLog {
    */
   public Optional<CommitInfo> commitInfo(FileStatus commit) {
     return files.commitInfo(commit);
+  }
+
+  /**
+   * The newest commits with their {@code commitInfo}, newest first, dated as delta-spark's {@code
+   * DESCRIBE HISTORY} dates them ({@link CommitHistory}): every commit still listed, or those of
+   * the newest {@code limit} versions. Reads only those commit files.
+   *
+   * @param latest this listing's latest snapshot, whose metadata says whether and since which
+   *     version the commits carry in-commit timestamps
+   */
+  public List<CommitHistory.Entry> commitHistory(Snapshot latest, OptionalInt limit) {
+    return CommitHistory.newestFirst(listing, files, latest.version(), latest.properties(), limit);
   }
 
   /**

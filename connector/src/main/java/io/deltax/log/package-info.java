@@ -26,10 +26,11 @@
  * or refuses where a full load is needed; {@code VersionResolver} turns a time into a version
  * ({@link io.deltax.log.CommitTimeline}, for {@code timestampAsOf} and a {@code
  * startingTimestamp}); {@link io.deltax.log.TableHistory} tells the history of the commits still
- * there ({@link io.deltax.log.CommitSummary}), from the oldest version the log can rebuild. A
- * snapshot keeps its active files compactly, one byte array per file ({@link
- * io.deltax.log.CompactFileList}, written by {@link io.deltax.log.FileListEncoder}). Keeping
- * snapshots between loads is {@code io.deltax.snapshots}' job.
+ * there ({@link io.deltax.log.CommitSummary}), from the oldest version the log can rebuild, and
+ * {@link io.deltax.log.CommitHistory} the newest commits' {@code commitInfo}, dated as {@code
+ * DESCRIBE HISTORY} dates them. A snapshot keeps its active files compactly, one byte array per
+ * file ({@link io.deltax.log.CompactFileList}, written by {@link io.deltax.log.FileListEncoder}).
+ * Keeping snapshots between loads is {@code io.deltax.snapshots}' job.
  *
  * <p>Checkpoints are read and written side by side: {@link io.deltax.log.Checkpoint}, {@link
  * io.deltax.log.CheckpointReader}, {@link io.deltax.log.CheckpointWriter}, {@link

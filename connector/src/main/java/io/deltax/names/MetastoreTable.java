@@ -65,7 +65,7 @@ public record MetastoreTable(
           given, provider.isEmpty() ? table.tableType().name().toLowerCase(Locale.ROOT) : provider);
     }
     return new MetastoreTable(
-        table.identifier().unquotedString(),
+        table.qualifiedName(),
         // As a Hadoop path string: the URI's own text is percent-encoded ("my%20table"), which
         // Hadoop's Path would encode again.
         new Path(table.location()).toString(),

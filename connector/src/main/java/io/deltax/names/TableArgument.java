@@ -27,13 +27,27 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
 public final class TableArgument {
   private TableArgument() {}
 
+  /**
+   * A table the argument named.
+   *
+   * @param path the table's root path
+   * @param catalogName the catalog's qualified name of the table ({@code
+   *     spark_catalog.default.orders}), or null where the argument was a path
+   */
+  public record Resolved(String path, String catalogName) {}
+
   /** The table's root path. */
   public static String resolve(SparkSession spark, String table) {
+    return resolveTable(spark, table).path();
+  }
+
+  /** The table's root path and, where the argument named a catalog table, its name there. */
+  public static Resolved resolveTable(SparkSession spark, String table) {
     if (table == null || table.isBlank()) {
       throw WriteErrors.missingTableArgument();
     }
     if (MetastoreTable.isPath(table)) {
-      return table;
+      return new Resolved(table, null);
     }
     TableIdentifier ident;
     try {
@@ -45,6 +59,7 @@ public final class TableArgument {
     } catch (Exception e) {
       throw WriteErrors.catalogTableNotFound(table, e);
     }
-    return MetastoreTable.lookup(spark, ident, table).location();
+    MetastoreTable found = MetastoreTable.lookup(spark, ident, table);
+    return new Resolved(found.location(), found.name());
   }
 }

@@ -17,6 +17,7 @@ package io.deltax.read;
 
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
+import io.deltax.describe.CatalogProperties;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -38,7 +39,10 @@ import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
-/** A Delta table at one snapshot, as Spark sees it: its logical schema and its partitioning. */
+/**
+ * A Delta table at one snapshot, as Spark sees it: its logical schema, its partitioning and its
+ * properties. deltax writes no data: a write asks for a writer, which is refused.
+ */
 public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsMetadataColumns {
   /**
    * The log the snapshot was read from, as listed then: history questions ask it, not a new
@@ -54,6 +58,8 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
   /** The streams a {@code readStream} of this table starts. */
   private final FileStreams streams;
 
+  private Map<String, String> properties;
+
   public DeltaXTable(TransactionLog log, Snapshot snapshot, ReadConf conf, FileStreams streams) {
     this.streams = streams;
     this.log = log;
@@ -65,6 +71,10 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
     return snapshot;
   }
 
+  /**
+   * The table and the version read, in delta-spark's path syntax for a version ({@code @v12}): what
+   * {@code DESCRIBE TABLE EXTENDED} prints as its {@code Name}.
+   */
   @Override
   public String name() {
     return "deltax.`" + snapshot.tableRoot() + "`@v" + snapshot.version();
@@ -92,9 +102,18 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
     return "`" + column.replace("`", "``") + "`";
   }
 
+  /**
+   * What {@code DESCRIBE TABLE EXTENDED} and {@code SHOW TBLPROPERTIES} print ({@link
+   * CatalogProperties}): the table's properties as delta-spark gives them, its provider, location,
+   * comment, and {@code external}. Computed once: a clustered table's columns come from its file
+   * list's domains.
+   */
   @Override
   public Map<String, String> properties() {
-    return snapshot.metadata().configuration();
+    if (properties == null) {
+      properties = CatalogProperties.of(snapshot);
+    }
+    return properties;
   }
 
   /** The hidden {@code _metadata} column, with the fields delta-spark shows for this table. */

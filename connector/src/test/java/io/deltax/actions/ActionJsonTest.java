@@ -182,6 +182,46 @@ class ActionJsonTest {
         ActionJson.parseLine("{\"add\":{\"path\":\"a\"}}"));
   }
 
+  @Test
+  void commitInfoKeepsWhatHistoryShows() throws IOException {
+    CommitInfo info =
+        (CommitInfo)
+            ActionJson.parseLine(
+                "{\"commitInfo\":{\"timestamp\":5,\"userId\":\"u\",\"userName\":\"n\","
+                    + "\"operation\":\"OPTIMIZE\",\"operationParameters\":{\"predicate\":\"[]\","
+                    + "\"auto\":false,\"n\":3,\"none\":null},\"job\":{\"jobId\":\"j\","
+                    + "\"triggerType\":\"manual\"},\"notebook\":{\"notebookId\":\"nb\"},"
+                    + "\"clusterId\":\"c\",\"readVersion\":4,\"isolationLevel\":\"Serializable\","
+                    + "\"isBlindAppend\":false,\"operationMetrics\":{},\"userMetadata\":\"m\","
+                    + "\"engineInfo\":\"e\",\"txnId\":\"t\"}}");
+    Map<String, String> parameters = new java.util.HashMap<>();
+    parameters.put("predicate", "[]");
+    parameters.put("auto", "false");
+    parameters.put("n", "3");
+    parameters.put("none", null);
+    assertEquals(
+        new CommitInfo(
+            null,
+            5L,
+            "u",
+            "n",
+            "OPTIMIZE",
+            parameters,
+            new CommitInfo.Job("j", null, null, null, null, "manual"),
+            new CommitInfo.Notebook("nb"),
+            "c",
+            4L,
+            "Serializable",
+            false,
+            Map.of(),
+            "m",
+            Map.of(),
+            "e"),
+        info);
+    assertEquals(CommitInfo.NONE, ActionJson.parseLine("{\"commitInfo\":{}}"));
+    assertNull(CommitInfo.NONE.operationMetrics(), "absent, not empty");
+  }
+
   /** The line written, after checking that it parses back to the action. */
   private static String roundTrip(Action action) throws IOException {
     String line = ActionJson.toJson(action);

@@ -94,6 +94,7 @@ class CompactFileListTest {
       assertEquals(f.path(), list.path(i));
       assertEquals(f.stats(), list.stats(i));
       assertEquals(f.partitionValues(), list.partitionValues(i));
+      assertEquals(f.size(), list.size(i));
       assertEquals(f.baseRowId(), list.baseRowId(i));
       assertEquals(f.defaultRowCommitVersion(), list.defaultRowCommitVersion(i));
       assertEquals(f.deletionVectorId(), list.deletionVectorId(i));

@@ -448,6 +448,31 @@ class CliTest {
                             + "\\s+true")),
         featuresText.out());
 
+    // history --json, in this JVM: delta-spark's DESCRIBE HISTORY, newest first, as limited.
+    Result history = inProcess("history", path, "--json", "--limit=2");
+    assertEquals(0, history.exit(), history.err());
+    JsonNode commits = oneJsonObject(history.out()).get("commits");
+    List<Row> described =
+        spark().sql("DESCRIBE HISTORY " + quote(path) + " LIMIT 2").collectAsList();
+    assertEquals(described.size(), commits.size(), history.out());
+    for (int i = 0; i < described.size(); i++) {
+      assertEquals(described.get(i).getLong(0), commits.get(i).get("version").asLong());
+      assertEquals(described.get(i).getAs("operation"), commits.get(i).get("operation").asText());
+      Map<String, String> parameters = new TreeMap<>();
+      commits
+          .get(i)
+          .get("operationParameters")
+          .fields()
+          .forEachRemaining(e -> parameters.put(e.getKey(), e.getValue().asText()));
+      assertEquals(
+          new TreeMap<>(
+              CollectionConverters.asJava(
+                  described
+                      .get(i)
+                      .<scala.collection.Map<String, String>>getAs("operationParameters"))),
+          parameters);
+    }
+
     Result show = deltax("show", path, "--row-ids", "--limit", "10");
     assertEquals(0, show.exit(), show.err());
     assertTrue(

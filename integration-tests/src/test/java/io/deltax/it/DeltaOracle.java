@@ -77,6 +77,11 @@ public final class DeltaOracle {
     return result;
   }
 
+  /** The rows in their order, each in the canonical text form of {@link #canonicalRows}. */
+  public static List<String> canonicalRowsInOrder(Dataset<Row> rows) {
+    return rows.collectAsList().stream().map(DeltaOracle::canonical).toList();
+  }
+
   private static String canonical(Object value) {
     if (value instanceof Row row) {
       List<String> fields = new ArrayList<>();

@@ -117,8 +117,9 @@ final class CommitReading {
       return false;
     }
     Map<String, String> metrics = commitInfo.operationMetrics();
-    return List.of("numTargetRowsInserted", "numTargetRowsUpdated", "numTargetRowsDeleted").stream()
-        .allMatch(m -> "0".equals(metrics.get(m)));
+    return metrics != null
+        && List.of("numTargetRowsInserted", "numTargetRowsUpdated", "numTargetRowsDeleted").stream()
+            .allMatch(m -> "0".equals(metrics.get(m)));
   }
 
   private String key(String path, String dvId) {

@@ -20,6 +20,7 @@ import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.conf.SessionSettings;
 import io.deltax.conf.WholeNumberRange;
 import io.deltax.errors.WriteErrors;
+import io.deltax.names.TableArgument;
 import java.util.OptionalInt;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -124,7 +125,8 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
   }
 
   @Override
-  InternalRow[] rows(SparkSession spark, String table, InternalRow input) {
+  InternalRow[] rows(SparkSession spark, TableArgument.Resolved resolved, InternalRow input) {
+    String table = resolved.path();
     Number batchSize =
         WholeNumberArguments.value(input, BATCH_SIZE, parameters[BATCH_SIZE].dataType());
     Number maxCommits =

@@ -39,8 +39,8 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
   static final ProcedureParameter TABLE =
       ProcedureParameter.in("table", DataTypes.StringType).build();
 
-  /** The result rows for the table at {@code path}; {@code input} holds every argument. */
-  abstract InternalRow[] rows(SparkSession spark, String path, InternalRow input);
+  /** The result rows for {@code table}; {@code input} holds every argument. */
+  abstract InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input);
 
   abstract StructType output();
 
@@ -81,8 +81,9 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
   @Override
   public Iterator<Scan> call(InternalRow input) {
     SparkSession spark = SparkSession.active();
-    String path =
-        TableArgument.resolve(spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
-    return List.<Scan>of(new ProcedureResult(output(), rows(spark, path, input))).iterator();
+    TableArgument.Resolved table =
+        TableArgument.resolveTable(
+            spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
+    return List.<Scan>of(new ProcedureResult(output(), rows(spark, table, input))).iterator();
   }
 }

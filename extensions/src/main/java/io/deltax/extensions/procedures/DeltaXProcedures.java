@@ -28,7 +28,9 @@ public final class DeltaXProcedures {
           BackfillRowTrackingProcedure.NAME, BackfillRowTrackingProcedure::new,
           RowTrackingStatusProcedure.NAME, RowTrackingStatusProcedure::new,
           TableFeaturesProcedure.NAME, TableFeaturesProcedure::new,
-          PreserveRowDataVersionsProcedure.NAME, PreserveRowDataVersionsProcedure::new);
+          PreserveRowDataVersionsProcedure.NAME, PreserveRowDataVersionsProcedure::new,
+          TableHistoryProcedure.NAME, TableHistoryProcedure::new,
+          TableDetailProcedure.NAME, TableDetailProcedure::new);
 
   private DeltaXProcedures() {}
 

@@ -16,6 +16,7 @@
 package io.deltax.extensions.procedures;
 
 import io.deltax.backfill.RowDataVersionPreservation;
+import io.deltax.names.TableArgument;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.Arrays;
 import org.apache.spark.sql.SparkSession;
@@ -66,7 +67,8 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
   }
 
   @Override
-  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
+  InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input) {
+    String path = table.path();
     RowDataVersionPreservation.Result r =
         run(
             "Storing the row data versions of " + path,

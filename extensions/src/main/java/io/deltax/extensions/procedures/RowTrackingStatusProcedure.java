@@ -18,11 +18,11 @@ package io.deltax.extensions.procedures;
 import io.deltax.actions.Protocol;
 import io.deltax.conf.SessionSettings;
 import io.deltax.log.CommitSummary;
+import io.deltax.names.TableArgument;
 import io.deltax.protocol.TableFeatures;
 import io.deltax.rowtracking.RowTrackingStatus;
 import io.deltax.snapshots.LoadedSnapshot;
 import io.deltax.snapshots.SnapshotSource;
-import java.util.Collection;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -82,7 +82,8 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
   }
 
   @Override
-  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
+  InternalRow[] rows(SparkSession spark, TableArgument.Resolved resolved, InternalRow input) {
+    String path = resolved.path();
     SessionSettings session = SessionSettings.of(spark);
     LoadedSnapshot table =
         SnapshotSource.of(path, session.hadoopConf(), session.snapshots()).latest();
@@ -95,8 +96,8 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
             s.snapshot().version(),
             p.minReaderVersion(),
             p.minWriterVersion(),
-            strings(TableFeatures.readerFeatures(p)),
-            strings(TableFeatures.supported(p)),
+            ResultValues.strings(TableFeatures.readerFeatures(p)),
+            ResultValues.strings(TableFeatures.supported(p)),
             s.config().supported(),
             s.config().enabled(),
             s.suspended(),
@@ -114,9 +115,5 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
             UTF8String.fromString(s.rowDataVersions().label())
           })
     };
-  }
-
-  static GenericArrayData strings(Collection<String> values) {
-    return new GenericArrayData(values.stream().map(UTF8String::fromString).toArray());
   }
 }

@@ -19,6 +19,7 @@ import io.deltax.actions.Protocol;
 import io.deltax.conf.SessionSettings;
 import io.deltax.log.TableHistory;
 import io.deltax.log.TransactionLog;
+import io.deltax.names.TableArgument;
 import io.deltax.protocol.TableFeatures;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +69,8 @@ public final class TableFeaturesProcedure extends BaseProcedure {
    * described as of the newest version in {@code _delta_log}.
    */
   @Override
-  InternalRow[] rows(SparkSession spark, String path, InternalRow input) {
+  InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input) {
+    String path = table.path();
     TransactionLog log = TransactionLog.open(path, SessionSettings.of(spark).hadoopConf());
     Protocol protocol = log.protocolAndMetadataAt(log.listing().latestVersion()).protocol();
     TableHistory history = TableHistory.of(log);
