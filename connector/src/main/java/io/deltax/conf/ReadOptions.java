@@ -81,8 +81,9 @@ public final class ReadOptions {
           "enum (all, net)",
           ChangeMode.ALL,
           "all",
-          "`all`: every change of every commit; `net`: one entry "
-              + "per row ID for the range (in a stream: for each micro-batch's commits)",
+          "`all`: every change of every commit; `net`: each row's change over the whole range "
+              + "(an insert, a delete, or an update's pre- and post-image; in a stream: over each "
+              + "micro-batch's commits)",
           (key, text, zone) ->
               switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
                 case "all" -> ChangeMode.ALL;
