@@ -123,19 +123,10 @@ public class DeltaXCatalog implements TableCatalog {
         namespace.length == 0
             ? TableIdentifier.apply(ident.name())
             : TableIdentifier.apply(ident.name(), Option.apply(namespace[0]));
-    SparkSession spark = SparkSession.active();
-    if (!tableExists(spark, name)) {
-      throw new NoSuchTableException(ident);
-    }
-    MetastoreTable table = MetastoreTable.lookup(spark, name, name.unquotedString());
+    MetastoreTable table =
+        MetastoreTable.find(SparkSession.active(), name, name.unquotedString())
+            .orElseThrow(() -> new NoSuchTableException(ident));
     return new Located(table.location(), table.options());
-  }
-
-  private static boolean tableExists(SparkSession spark, TableIdentifier name) {
-    return ((org.apache.spark.sql.classic.SparkSession) spark)
-        .sessionState()
-        .catalog()
-        .tableExists(name);
   }
 
   @Override

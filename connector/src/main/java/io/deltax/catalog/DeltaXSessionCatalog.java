@@ -99,14 +99,8 @@ public class DeltaXSessionCatalog extends DelegatingCatalogExtension {
 
   /** The Delta table a metastore entry describes; empty for any other table or view. */
   private static Optional<MetastoreTable> delta(Table table, Identifier ident) {
-    if (table instanceof V1Table v1) {
-      String provider =
-          v1.v1Table().provider().isDefined()
-              ? v1.v1Table().provider().get().toLowerCase(Locale.ROOT)
-              : "";
-      if (provider.equals("delta")) {
-        return Optional.of(MetastoreTable.of(v1.v1Table(), ident.toString()));
-      }
+    if (table instanceof V1Table v1 && MetastoreTable.isDelta(v1.v1Table())) {
+      return Optional.of(MetastoreTable.of(v1.v1Table(), ident.toString()));
     }
     return Optional.empty();
   }

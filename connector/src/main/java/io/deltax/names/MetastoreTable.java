@@ -18,9 +18,14 @@ package io.deltax.names;
 import io.deltax.errors.WriteErrors;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.analysis.NoSuchDatabaseException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -45,24 +50,51 @@ public record MetastoreTable(
   public static MetastoreTable lookup(SparkSession spark, TableIdentifier ident, String given) {
     CatalogTable table;
     try {
-      table =
-          ((org.apache.spark.sql.classic.SparkSession) spark)
-              .sessionState()
-              .catalog()
-              .getTableMetadata(ident);
+      table = metadata(spark, ident);
     } catch (Exception e) {
       throw WriteErrors.catalogTableNotFound(given, e);
     }
     return of(table, given);
   }
 
+  /**
+   * The Delta table {@code ident} names in the session catalog, as {@link #lookup}, but empty where
+   * the catalog has no such table or database: one call to the metastore, for callers that answer a
+   * missing table in Spark's own terms.
+   */
+  public static Optional<MetastoreTable> find(
+      SparkSession spark, TableIdentifier ident, String given) {
+    CatalogTable table;
+    try {
+      table = metadata(spark, ident);
+    } catch (Exception e) {
+      if (e instanceof NoSuchTableException
+          || e instanceof NoSuchDatabaseException
+          || e instanceof NoSuchNamespaceException) {
+        return Optional.empty();
+      }
+      throw WriteErrors.catalogTableNotFound(given, e);
+    }
+    return Optional.of(of(table, given));
+  }
+
+  private static CatalogTable metadata(SparkSession spark, TableIdentifier ident)
+      throws AnalysisException {
+    return ((org.apache.spark.sql.classic.SparkSession) spark)
+        .sessionState()
+        .catalog()
+        .getTableMetadata(ident);
+  }
+
   /** The Delta table the metastore entry {@code table} describes; {@code given} names it. */
   public static MetastoreTable of(CatalogTable table, String given) {
-    String provider =
-        table.provider().isDefined() ? table.provider().get().toLowerCase(Locale.ROOT) : "";
-    if (!provider.equals("delta")) {
+    if (!isDelta(table)) {
+      String provider = table.provider().isDefined() ? table.provider().get() : "";
       throw WriteErrors.notADeltaCatalogTable(
-          given, provider.isEmpty() ? table.tableType().name().toLowerCase(Locale.ROOT) : provider);
+          given,
+          provider.isEmpty()
+              ? table.tableType().name().toLowerCase(Locale.ROOT)
+              : provider.toLowerCase(Locale.ROOT));
     }
     return new MetastoreTable(
         table.qualifiedName(),
@@ -71,6 +103,11 @@ public record MetastoreTable(
         new Path(table.location()).toString(),
         Map.copyOf(CollectionConverters.asJava(table.storage().properties())),
         table.tableType().name());
+  }
+
+  /** Whether the metastore entry {@code table} is a Delta table (its provider is {@code delta}). */
+  public static boolean isDelta(CatalogTable table) {
+    return table.provider().isDefined() && table.provider().get().equalsIgnoreCase("delta");
   }
 
   /** Whether {@code table} names a path rather than a metastore table. */
