@@ -68,20 +68,22 @@ public final class CommitHistory {
         properties.inCommitTimestampsEnabled()
             ? properties.inCommitTimestampEnablementVersion()
             : Long.MAX_VALUE;
+    // Made increasing over the versions listed; the commits before the enablement come first, so
+    // theirs are what delta-spark shows.
+    long[] fileTimes = CommitTimeline.increasingFileTimes(commits);
     List<Entry> entries = new ArrayList<>(commits.size());
-    long previousFileTime = Long.MIN_VALUE;
     for (int i = 0; i < commits.size(); i++) {
       FileStatus commit = commits.get(i);
       long version = LogFileName.parse(commit.getPath().getName()).version();
       CommitInfo info = infos.get(i).orElse(null);
-      long fileTime = commit.getModificationTime();
       long timestamp;
       if (version >= ictFrom) {
         timestamp =
-            info != null && info.inCommitTimestamp() != null ? info.inCommitTimestamp() : fileTime;
+            info != null && info.inCommitTimestamp() != null
+                ? info.inCommitTimestamp()
+                : commit.getModificationTime();
       } else {
-        timestamp = fileTime > previousFileTime ? fileTime : previousFileTime + 1;
-        previousFileTime = timestamp;
+        timestamp = fileTimes[i];
       }
       entries.add(new Entry(version, timestamp, info));
     }

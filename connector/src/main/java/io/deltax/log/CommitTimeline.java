@@ -64,13 +64,7 @@ final class CommitTimeline {
         commits.add(commit);
       }
     }
-    fileTimes = new long[commits.size()];
-    long previous = Long.MIN_VALUE;
-    for (int i = 0; i < commits.size(); i++) {
-      long time = commits.get(i).getModificationTime();
-      fileTimes[i] = time > previous ? time : previous + 1;
-      previous = fileTimes[i];
-    }
+    fileTimes = increasingFileTimes(commits);
     long ictVersion =
         latestProperties.inCommitTimestampsEnabled()
             ? latestProperties.inCommitTimestampEnablementVersion()
@@ -84,6 +78,23 @@ final class CommitTimeline {
     }
     ictStartIndex = start;
     ictCache = new Long[commits.size()];
+  }
+
+  /**
+   * The commits' file modification times made strictly increasing, as delta-spark makes them: a
+   * commit whose time is not after its predecessor's counts as one millisecond later.
+   *
+   * @param commits oldest first
+   */
+  static long[] increasingFileTimes(List<FileStatus> commits) {
+    long[] times = new long[commits.size()];
+    long previous = Long.MIN_VALUE;
+    for (int i = 0; i < commits.size(); i++) {
+      long time = commits.get(i).getModificationTime();
+      times[i] = time > previous ? time : previous + 1;
+      previous = times[i];
+    }
+    return times;
   }
 
   private long version(int index) {
