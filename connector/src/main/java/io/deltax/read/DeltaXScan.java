@@ -30,6 +30,7 @@ import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;
+import io.deltax.read.pushdown.LiveRowCount;
 import io.deltax.read.skipping.DataSkipping;
 import java.util.ArrayList;
 import java.util.List;
@@ -339,7 +340,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       bytes += file.size();
     }
     long sizeInBytes = bytes;
-    OptionalLong rows = CountFromStatistics.count(selectedFiles());
+    OptionalLong rows = LiveRowCount.of(selectedFiles());
     return new Statistics() {
       @Override
       public OptionalLong sizeInBytes() {

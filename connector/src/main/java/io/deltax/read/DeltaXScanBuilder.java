@@ -25,6 +25,7 @@ import io.deltax.partitions.PartitionValues;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.read.pushdown.AggregatePushdown;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
@@ -35,7 +36,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
@@ -74,8 +74,8 @@ public final class DeltaXScanBuilder
   /** Null until Spark pushes filters; then built once for the scan. */
   private DataSkipping skipping;
 
-  /** Set when {@code count(*)} is answered from statistics. */
-  private Scan countScan;
+  /** Aggregates answered from the log. */
+  private final AggregatePushdown aggregates;
 
   private RowDataVersions rowDataVersions;
 
@@ -132,6 +132,12 @@ public final class DeltaXScanBuilder
     this.files = files;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
+    this.aggregates =
+        new AggregatePushdown(
+            snapshot.schema(),
+            partitionColumns,
+            new PartitionValues(conf.sessionZone()),
+            SnapshotColumnBounds.of(snapshot));
   }
 
   @Override
@@ -190,29 +196,38 @@ public final class DeltaXScanBuilder
   }
 
   /**
-   * Answers an unfiltered {@code count(*)} from the log, as delta-spark does, instead of opening
-   * every file. Spark offers aggregates once no filter is left for it to evaluate; with exact
-   * partition filters the count would be of the files they keep, which is left to the scan.
+   * Answers {@code COUNT}, {@code MIN} and {@code MAX}, grouped by partition columns or not, from
+   * the log where its statistics answer exactly ({@link AggregatePushdown}). Spark offers
+   * aggregates once no filter is left for it to evaluate: the files are those the exact partition
+   * filters keep.
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
-    if (files != null || !filters.isEmpty() || !CountFromStatistics.isCountStar(aggregation)) {
-      return false;
-    }
-    OptionalLong count = CountFromStatistics.count(snapshot.activeFiles());
-    count.ifPresent(c -> countScan = CountFromStatistics.scan(aggregation, c));
-    return count.isPresent();
+    return aggregates.answers(aggregation, this::filesForAggregates);
   }
 
   @Override
   public boolean supportCompletePushDown(Aggregation aggregation) {
-    return files == null && filters.isEmpty() && CountFromStatistics.isCountStar(aggregation);
+    return aggregates.answers(aggregation, this::filesForAggregates);
+  }
+
+  /** The snapshot's files the filters keep, or null where a filter is left for Spark. */
+  private List<AddFile> filesForAggregates() {
+    if (files != null) {
+      return null;
+    }
+    if (skipping == null) {
+      return snapshot.activeFiles();
+    }
+    return skipping.postScanFilters().isEmpty()
+        ? skipping.select(snapshot.activeFiles(), true)
+        : null;
   }
 
   @Override
   public Scan build() {
-    if (countScan != null) {
-      return countScan;
+    if (aggregates.scan() != null) {
+      return aggregates.scan();
     }
     StructType logicalSchema = ColumnMapping.logicalSchema(snapshot.schema());
     StructType dataSchema = Schemas.select(logicalSchema, partitionColumns, false);
