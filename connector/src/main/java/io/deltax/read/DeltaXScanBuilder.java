@@ -26,6 +26,7 @@ import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.pushdown.AggregatePushdown;
+import io.deltax.read.pushdown.FilesForLimit;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
@@ -36,6 +37,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
@@ -44,6 +46,7 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
@@ -59,7 +62,8 @@ public final class DeltaXScanBuilder
     implements ScanBuilder,
         SupportsPushDownRequiredColumns,
         SupportsPushDownFilters,
-        SupportsPushDownAggregates {
+        SupportsPushDownAggregates,
+        SupportsPushDownLimit {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -76,6 +80,9 @@ public final class DeltaXScanBuilder
 
   /** Aggregates answered from the log. */
   private final AggregatePushdown aggregates;
+
+  /** A pushed {@code LIMIT}: the scan plans only the files it needs ({@link FilesForLimit}). */
+  private OptionalInt limit = OptionalInt.empty();
 
   private RowDataVersions rowDataVersions;
 
@@ -224,6 +231,22 @@ public final class DeltaXScanBuilder
         : null;
   }
 
+  /**
+   * Takes a {@code LIMIT} Spark offers once no filter is left for it to evaluate; Spark still
+   * applies it to the rows. A stream's batch and an answered aggregate take none.
+   */
+  @Override
+  public boolean pushLimit(int limit) {
+    if (files != null || aggregates.scan() != null) {
+      return false;
+    }
+    if (skipping != null && !skipping.postScanFilters().isEmpty()) {
+      return false;
+    }
+    this.limit = OptionalInt.of(limit);
+    return true;
+  }
+
   @Override
   public Scan build() {
     if (aggregates.scan() != null) {
@@ -295,7 +318,8 @@ public final class DeltaXScanBuilder
         dataFilters(),
         skipping == null ? skipping(List.of()) : skipping,
         conf,
-        streams);
+        streams,
+        limit);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */

@@ -39,9 +39,10 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * {@code COUNT}, {@code MIN} and {@code MAX} answered from the log where its statistics answer
  * exactly, and planned as a scan where they do not: each query gives delta-spark's rows, and the
- * plan shows whether the aggregate was pushed. Also a pushed {@code LIMIT}: the files it needs.
+ * plan shows whether the aggregate was pushed. Also a pushed {@code LIMIT} (the files it needs) and
+ * the column statistics the cost-based optimizer is given.
  */
-class AggregatePushdownTest {
+class PushdownFromLogTest {
   @TempDir static Path dir;
 
   /** Partitioned by {@code part} (one null), a deletion vector in part 'b', {@code nostats}. */
@@ -180,5 +181,59 @@ class AggregatePushdownTest {
     assertRefused("SELECT count(DISTINCT part) FROM $t");
     assertRefused("SELECT sum(id) FROM $t WHERE part = 'a'");
     assertRefused("SELECT max(id + 1) FROM $t WHERE part = 'a'");
+  }
+
+  /** The one deltax scan's description. */
+  static String scan(Dataset<Row> df) {
+    List<String> scans = scans(df);
+    assertEquals(1, scans.size(), scans.toString());
+    return scans.get(0);
+  }
+
+  @Test
+  void aLimitPlansTheFilesItNeeds() {
+    // Seven files of 5 rows or fewer: 3 rows need one file.
+    Dataset<Row> limited = deltax(table).limit(3);
+    assertEquals(3, limited.collectAsList().size());
+    assertTrue(
+        scan(limited).contains("1 of 7 files") && scan(limited).endsWith("limit 3"), scan(limited));
+    // With an exact partition filter, over the files it keeps; rows from those only.
+    Dataset<Row> inB = deltax(table).where("part = 'b'").limit(9);
+    assertEquals(9, inB.collectAsList().size());
+    assertEquals(0, inB.where("part <> 'b' OR part IS NULL").count());
+    assertTrue(scan(inB).endsWith("limit 9"), scan(inB));
+    // Every row of the table: every file.
+    Dataset<Row> all = deltax(table).limit(1000);
+    assertSameRows(delta(table), all);
+    assertTrue(scan(all).contains("7 of 7 files"), scan(all));
+    // A filter Spark evaluates: no limit pushed.
+    Dataset<Row> filtered = deltax(table).where("id > 3").limit(2);
+    assertEquals(2, filtered.collectAsList().size());
+    assertTrue(!scan(filtered).contains("limit"), scan(filtered));
+  }
+
+  @Test
+  void columnStatisticsForTheCostBasedOptimizer() {
+    SharedSpark.withConf(
+        Map.of("spark.sql.cbo.enabled", "true"),
+        () -> {
+          Dataset<Row> scanned = deltax(table).where("part = 'a'").select("i", "d", "part");
+          var stats = scanned.queryExecution().optimizedPlan().stats().attributeStats();
+          Row expected =
+              delta(table)
+                  .where("part = 'a'")
+                  .selectExpr("min(i)", "max(i)", "count(*) - count(i)", "count(*) - count(part)")
+                  .first();
+          var i = stats.get(scanned.queryExecution().optimizedPlan().output().apply(0)).get();
+          assertEquals(expected.get(0), i.min().get());
+          assertEquals(expected.get(1), i.max().get());
+          assertEquals(expected.getLong(2), i.nullCount().get().longValue());
+          var part = stats.get(scanned.queryExecution().optimizedPlan().output().apply(2)).get();
+          assertEquals(expected.getLong(3), part.nullCount().get().longValue());
+          // A deletion vector in part 'b': no data column's statistics.
+          Dataset<Row> withVector = deltax(table).where("part = 'b'").select("i");
+          assertTrue(
+              withVector.queryExecution().optimizedPlan().stats().attributeStats().isEmpty());
+        });
   }
 }
