@@ -38,8 +38,8 @@ import org.apache.spark.sql.delta.DeltaLog;
  *   mvn -B -q -pl benchmarks exec:exec -Dbench.args=--quick
  * </pre>
  *
- * {@code --only snapshot|warm|scan|backfill|heap|stream|changes} runs one part; {@code --out DIR}
- * writes elsewhere.
+ * {@code --only snapshot|warm|scan|backfill|heap|stream|changes|optimizer} runs one part; {@code
+ * --out DIR} writes elsewhere.
  */
 public final class Benchmarks {
   private Benchmarks() {}
@@ -108,6 +108,11 @@ public final class Benchmarks {
         notes.addAll(
             new ChangeFeedBenchmarks(spark, bench, work)
                 .run(quick ? 1_000_000 : 10_000_000, quick ? 100 : 1_000));
+      }
+      if (only.equals("all") || only.equals("optimizer")) {
+        notes.addAll(
+            new OptimizerBenchmarks(spark, bench, work)
+                .run(quick ? 100 : 1_000, quick ? 2 : 10, quick ? 10_000 : 100_000));
       }
       if (only.equals("requests")) { // not in "all": it starts an S3 server and uploads tables
         notes.addAll(new RequestBenchmarks(spark, work).run(quick ? 100 : 1_000));

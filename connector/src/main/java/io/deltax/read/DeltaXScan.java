@@ -30,9 +30,15 @@ import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;
+import io.deltax.read.pushdown.ColumnStatisticsFromLog;
+import io.deltax.read.pushdown.FilesForLimit;
+import io.deltax.read.pushdown.LiveRowCount;
 import io.deltax.read.skipping.DataSkipping;
+import io.deltax.read.skipping.SnapshotColumnBounds;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.Path;
@@ -40,12 +46,14 @@ import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.colstats.ColumnStatistics;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.sources.Filter;
@@ -92,6 +100,10 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final ReadConf conf;
 
   private final FileStreams streams;
+
+  /** A pushed {@code LIMIT}: only the files it needs are planned ({@link FilesForLimit}). */
+  private final OptionalInt limit;
+
   private List<AddFile> selectedFiles;
 
   /**
@@ -121,7 +133,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       List<Filter> dataFilters,
       DataSkipping skipping,
       ReadConf conf,
-      FileStreams streams) {
+      FileStreams streams,
+      OptionalInt limit) {
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;
@@ -136,6 +149,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     this.skipping = skipping;
     this.conf = conf;
     this.streams = streams;
+    this.limit = limit;
   }
 
   @Override
@@ -149,12 +163,13 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public String description() {
     return String.format(
-        "deltax %s @ version %d, %d of %d files, skipping filters %s",
+        "deltax %s @ version %d, %d of %d files, skipping filters %s%s",
         snapshot.tableRoot(),
         snapshot.version(),
         selectedFiles().size(),
         inputs().candidates().size(),
-        skipping.usableFilters());
+        skipping.usableFilters(),
+        limit.isPresent() ? ", limit " + limit.getAsInt() : "");
   }
 
   @Override
@@ -197,6 +212,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   synchronized List<AddFile> selectedFiles() {
     if (selectedFiles == null) {
       selectedFiles = skipping.select(inputs().candidates(), inputs().snapshotFiles());
+      if (limit.isPresent()) {
+        selectedFiles = FilesForLimit.take(selectedFiles, limit.getAsInt());
+      }
     }
     return selectedFiles;
   }
@@ -330,7 +348,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
    * What the optimizer plans joins with: the selected files' bytes and, where every selected file
    * has {@code numRecords}, their live row count (less the rows their deletion vectors remove).
    * Partition pruning and data skipping come first; a data filter Spark still evaluates makes the
-   * count an upper bound, as for Spark's own file sources.
+   * count an upper bound, as for Spark's own file sources. With the cost-based optimizer on, also
+   * the columns' statistics where the log answers them exactly ({@link ColumnStatisticsFromLog}).
    */
   @Override
   public Statistics estimateStatistics() {
@@ -339,7 +358,17 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       bytes += file.size();
     }
     long sizeInBytes = bytes;
-    OptionalLong rows = CountFromStatistics.count(selectedFiles());
+    OptionalLong rows = LiveRowCount.of(selectedFiles());
+    Map<NamedReference, ColumnStatistics> columns =
+        rows.isPresent() && spark.sessionState().conf().cboEnabled()
+            ? ColumnStatisticsFromLog.of(
+                Schemas.concat(readDataSchema, readPartitionSchema),
+                snapshot.schema(),
+                Schemas.lowerCase(snapshot.metadata().partitionColumns()),
+                selectedFiles(),
+                new PartitionValues(conf.sessionZone()),
+                SnapshotColumnBounds.of(snapshot))
+            : Map.of();
     return new Statistics() {
       @Override
       public OptionalLong sizeInBytes() {
@@ -349,6 +378,11 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       @Override
       public OptionalLong numRows() {
         return rows;
+      }
+
+      @Override
+      public Map<NamedReference, ColumnStatistics> columnStats() {
+        return columns;
       }
     };
   }

@@ -25,6 +25,8 @@ import io.deltax.partitions.PartitionValues;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.read.pushdown.AggregatePushdown;
+import io.deltax.read.pushdown.FilesForLimit;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
@@ -35,7 +37,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalLong;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
@@ -44,6 +46,7 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
@@ -59,7 +62,8 @@ public final class DeltaXScanBuilder
     implements ScanBuilder,
         SupportsPushDownRequiredColumns,
         SupportsPushDownFilters,
-        SupportsPushDownAggregates {
+        SupportsPushDownAggregates,
+        SupportsPushDownLimit {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -74,8 +78,11 @@ public final class DeltaXScanBuilder
   /** Null until Spark pushes filters; then built once for the scan. */
   private DataSkipping skipping;
 
-  /** Set when {@code count(*)} is answered from statistics. */
-  private Scan countScan;
+  /** Aggregates answered from the log. */
+  private final AggregatePushdown aggregates;
+
+  /** A pushed {@code LIMIT}: the scan plans only the files it needs ({@link FilesForLimit}). */
+  private OptionalInt limit = OptionalInt.empty();
 
   private RowDataVersions rowDataVersions;
 
@@ -132,6 +139,12 @@ public final class DeltaXScanBuilder
     this.files = files;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
+    this.aggregates =
+        new AggregatePushdown(
+            snapshot.schema(),
+            partitionColumns,
+            new PartitionValues(conf.sessionZone()),
+            SnapshotColumnBounds.of(snapshot));
   }
 
   @Override
@@ -190,29 +203,54 @@ public final class DeltaXScanBuilder
   }
 
   /**
-   * Answers an unfiltered {@code count(*)} from the log, as delta-spark does, instead of opening
-   * every file. Spark offers aggregates once no filter is left for it to evaluate; with exact
-   * partition filters the count would be of the files they keep, which is left to the scan.
+   * Answers {@code COUNT}, {@code MIN} and {@code MAX}, grouped by partition columns or not, from
+   * the log where its statistics answer exactly ({@link AggregatePushdown}). Spark offers
+   * aggregates once no filter is left for it to evaluate: the files are those the exact partition
+   * filters keep.
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
-    if (files != null || !filters.isEmpty() || !CountFromStatistics.isCountStar(aggregation)) {
-      return false;
-    }
-    OptionalLong count = CountFromStatistics.count(snapshot.activeFiles());
-    count.ifPresent(c -> countScan = CountFromStatistics.scan(aggregation, c));
-    return count.isPresent();
+    return aggregates.answers(aggregation, this::filesForAggregates);
   }
 
   @Override
   public boolean supportCompletePushDown(Aggregation aggregation) {
-    return files == null && filters.isEmpty() && CountFromStatistics.isCountStar(aggregation);
+    return aggregates.answers(aggregation, this::filesForAggregates);
+  }
+
+  /** The snapshot's files the filters keep, or null where a filter is left for Spark. */
+  private List<AddFile> filesForAggregates() {
+    if (files != null) {
+      return null;
+    }
+    if (skipping == null) {
+      return snapshot.activeFiles();
+    }
+    return skipping.postScanFilters().isEmpty()
+        ? skipping.select(snapshot.activeFiles(), true)
+        : null;
+  }
+
+  /**
+   * Takes a {@code LIMIT} Spark offers once no filter is left for it to evaluate; Spark still
+   * applies it to the rows. A stream's batch and an answered aggregate take none.
+   */
+  @Override
+  public boolean pushLimit(int limit) {
+    if (files != null || aggregates.scan() != null) {
+      return false;
+    }
+    if (skipping != null && !skipping.postScanFilters().isEmpty()) {
+      return false;
+    }
+    this.limit = OptionalInt.of(limit);
+    return true;
   }
 
   @Override
   public Scan build() {
-    if (countScan != null) {
-      return countScan;
+    if (aggregates.scan() != null) {
+      return aggregates.scan();
     }
     StructType logicalSchema = ColumnMapping.logicalSchema(snapshot.schema());
     StructType dataSchema = Schemas.select(logicalSchema, partitionColumns, false);
@@ -280,7 +318,8 @@ public final class DeltaXScanBuilder
         dataFilters(),
         skipping == null ? skipping(List.of()) : skipping,
         conf,
-        streams);
+        streams,
+        limit);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */

@@ -16,14 +16,15 @@
 /**
  * The batch scan, the DataSource V2 read chain followed by name: {@code DeltaXTable} → {@code
  * DeltaXScanBuilder} → {@code DeltaXScan} → {@code DeltaXReaderFactory}. The builder takes Spark's
- * pushed columns, filters and {@code count(*)} ({@code CountFromStatistics}); the scan prunes,
- * skips and splits the snapshot's files; {@code RowTrackingFiles} checks that the files carry what
- * {@code _metadata} needs.
+ * pushed columns, filters, aggregates and limits (answered in {@code read.pushdown}); the scan
+ * prunes, skips and splits the snapshot's files; {@code RowTrackingFiles} checks that the files
+ * carry what {@code _metadata} needs.
  *
  * <p>Below it: {@code read.files} (splits, Spark's Parquet reader), {@code read.metadata} (the
- * {@code _metadata} column), {@code read.skipping} (pruning and data skipping). {@code readStream}:
- * the scan hands Spark a stream of {@link io.deltax.read.FileStreams}, which the load passes in
- * ({@code io.deltax.catalog}); the stream reads each micro-batch through {@code
+ * {@code _metadata} column), {@code read.skipping} (pruning and data skipping), {@code
+ * read.pushdown} (aggregates, limits and statistics from the log). {@code readStream}: the scan
+ * hands Spark a stream of {@link io.deltax.read.FileStreams}, which the load passes in ({@code
+ * io.deltax.catalog}); the stream reads each micro-batch through {@code
  * DeltaXScanBuilder.streamBatch}. Nothing here imports the change feed or the streams.
  */
 package io.deltax.read;

@@ -38,10 +38,13 @@ final class FilteredColumnStats {
       new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   static final FilteredColumnStats NONE =
-      new FilteredColumnStats(null, Map.of(), Map.of(), Map.of());
+      new FilteredColumnStats(null, null, Map.of(), Map.of(), Map.of());
 
   /** Null when the statistics do not give it. */
   private final Long numRecords;
+
+  /** False where the bounds may be wider than the live rows' values; null when not given. */
+  private final Boolean tightBounds;
 
   /** By physical column name; only the requested columns. */
   private final Map<String, JsonNode> min;
@@ -51,10 +54,12 @@ final class FilteredColumnStats {
 
   private FilteredColumnStats(
       Long numRecords,
+      Boolean tightBounds,
       Map<String, JsonNode> min,
       Map<String, JsonNode> max,
       Map<String, JsonNode> nullCount) {
     this.numRecords = numRecords;
+    this.tightBounds = tightBounds;
     this.min = min;
     this.max = max;
     this.nullCount = nullCount;
@@ -70,6 +75,7 @@ final class FilteredColumnStats {
       return NONE;
     }
     Long numRecords = null;
+    Boolean tightBounds = null;
     Map<String, JsonNode> min = new HashMap<>();
     Map<String, JsonNode> max = new HashMap<>();
     Map<String, JsonNode> nullCount = new HashMap<>();
@@ -82,6 +88,10 @@ final class FilteredColumnStats {
         JsonToken value = parser.nextToken();
         switch (field) {
           case "numRecords" -> numRecords = wholeNumber(parser, value);
+          case "tightBounds" -> {
+            tightBounds = value.isBoolean() ? parser.getBooleanValue() : null;
+            parser.skipChildren();
+          }
           case "minValues" -> readColumns(parser, columns, min);
           case "maxValues" -> readColumns(parser, columns, max);
           case "nullCount" -> readColumns(parser, columns, nullCount);
@@ -93,7 +103,7 @@ final class FilteredColumnStats {
     }
     // Compact copies: a snapshot keeps them for each of its files (SnapshotColumnBounds).
     return new FilteredColumnStats(
-        numRecords, Map.copyOf(min), Map.copyOf(max), Map.copyOf(nullCount));
+        numRecords, tightBounds, Map.copyOf(min), Map.copyOf(max), Map.copyOf(nullCount));
   }
 
   /** A count; some writers print it as {@code 3.0}. */
@@ -129,6 +139,10 @@ final class FilteredColumnStats {
 
   Long numRecords() {
     return numRecords;
+  }
+
+  Boolean tightBounds() {
+    return tightBounds;
   }
 
   JsonNode min(String column) {

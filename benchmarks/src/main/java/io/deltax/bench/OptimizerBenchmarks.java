@@ -1,0 +1,194 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.deltax.bench;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.DeltaLog;
+import scala.Option;
+
+/**
+ * What Spark's optimizer gets from the log, warm against warm: a star join whose dimension filter
+ * selects a few dates of a date-partitioned fact table, {@code SELECT * ... LIMIT 10}, and {@code
+ * MAX(ts)} with a partition filter and {@code COUNT(*) ... GROUP BY date} on many files. Each case
+ * also counts the data files each system opens ({@link OpenedFiles}).
+ */
+final class OptimizerBenchmarks {
+  private final SparkSession spark;
+  private final SideBySide bench;
+  private final Path work;
+
+  OptimizerBenchmarks(SparkSession spark, SideBySide bench, Path work) {
+    this.spark = spark;
+    this.bench = bench;
+    this.work = work;
+  }
+
+  /**
+   * @param dates the fact table's date partitions in the star join
+   * @param filesPerDate its files per date
+   * @param manyFiles the files of the LIMIT and aggregate tables
+   * @return notes: the data files each case opened
+   */
+  List<String> run(int dates, int filesPerDate, int manyFiles) throws Exception {
+    List<String> notes = new ArrayList<>();
+    Path fact = partitioned("fact", dates, filesPerDate);
+    Path dim = work.resolve("dim");
+    spark
+        .range(dates)
+        .selectExpr(
+            "date_add(DATE'2024-01-01', CAST(id AS INT)) AS date",
+            "id % " + (dates / 5) + " = 0 AS selected")
+        .write()
+        .format("delta")
+        .save(dim.toString());
+    String label = String.format("%,d x %d files", dates, filesPerDate);
+    notes.add(
+        measure(
+            "star join, 5 dates selected",
+            label,
+            system ->
+                read(system, fact)
+                    .join(read(system, dim).where("selected"), "date")
+                    .selectExpr("count(*)", "max(id)"),
+            "dimension filtered to 5 dates; runtime filtering prunes the fact table's partitions"));
+
+    Path many = partitioned("many", manyFiles / 10, 10);
+    String files = String.format("%,d files", manyFiles);
+    notes.add(
+        measure(
+            "SELECT * LIMIT 10",
+            files,
+            system -> read(system, many).limit(10),
+            "no filter: only the files the limit needs are planned"));
+    notes.add(
+        measure(
+            "MAX(ts) with a partition filter",
+            files,
+            system -> read(system, many).where("date = DATE'2024-01-02'").selectExpr("max(ts)"),
+            "timestamp statistics are milliseconds: both read the 10 files of the date"));
+    notes.add(
+        measure(
+            "COUNT(*) GROUP BY date",
+            files,
+            system -> read(system, many).groupBy("date").count(),
+            "answered from numRecords and partition values"));
+    SyntheticTables.delete(fact);
+    SyntheticTables.delete(many);
+    SyntheticTables.delete(dim);
+    return notes;
+  }
+
+  private Dataset<Row> read(String system, Path table) {
+    return spark.read().format(system).load(table.toString());
+  }
+
+  /** Times the query on both systems, then counts the data files one run of each opens. */
+  private String measure(
+      String benchmark, String size, Function<String, Dataset<Row>> query, String note)
+      throws Exception {
+    bench.measure(
+        benchmark,
+        size,
+        (system, round) -> system,
+        system -> query.apply("deltax").collect(),
+        system -> query.apply("delta").collect(),
+        note);
+    return String.format(
+        "%s, %s: data files opened: deltax %d, delta-spark %d",
+        benchmark, size, openedBy(query, "deltax"), openedBy(query, "delta"));
+  }
+
+  private static int openedBy(Function<String, Dataset<Row>> query, String system) {
+    OpenedFiles.start();
+    query.apply(system).collect();
+    Set<String> opened = OpenedFiles.stop();
+    return (int)
+        opened.stream().filter(p -> p.endsWith(".parquet") && !p.contains("_delta_log")).count();
+  }
+
+  /**
+   * A table partitioned by {@code date} of {@code dates} dates with {@code filesPerDate} one-row
+   * files each, as {@link SyntheticTables} builds them: delta-spark writes one file, copied as
+   * often as needed and added by one generated commit, then checkpointed.
+   */
+  private Path partitioned(String name, int dates, int filesPerDate) throws IOException {
+    Path table = work.resolve(name);
+    spark
+        .sql(
+            "CREATE TABLE delta.`"
+                + table
+                + "` (id BIGINT, ts TIMESTAMP, date DATE) USING delta PARTITIONED BY (date)")
+        .collect();
+    spark
+        .sql(
+            "INSERT INTO delta.`"
+                + table
+                + "` VALUES (0, TIMESTAMP'2024-01-01 00:00:00.123456', DATE'2024-01-01')")
+        .collect();
+    Path template;
+    try (Stream<Path> walk = Files.walk(table)) {
+      template = walk.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+    long size = Files.size(template);
+    Path commit = table.resolve("_delta_log").resolve(String.format("%020d.json", 2));
+    try (BufferedWriter out = Files.newBufferedWriter(commit)) {
+      out.write(
+          "{\"commitInfo\":{\"timestamp\":"
+              + System.currentTimeMillis()
+              + ",\"operation\":\"WRITE\",\"operationParameters\":{\"mode\":\"Append\"},"
+              + "\"isBlindAppend\":true}}\n");
+      int n = 0;
+      for (int d = 0; d < dates; d++) {
+        String date = LocalDate.of(2024, 1, 1).plusDays(d).toString();
+        for (int f = 0; f < filesPerDate; f++, n++) {
+          // Each copy holds the template's row; the log says what a file of its date would hold.
+          String file = "part-" + n + ".parquet";
+          Files.copy(template, table.resolve(file));
+          out.write(
+              "{\"add\":{\"path\":\""
+                  + file
+                  + "\",\"partitionValues\":{\"date\":\""
+                  + date
+                  + "\"},\"size\":"
+                  + size
+                  + ",\"modificationTime\":"
+                  + System.currentTimeMillis()
+                  + ",\"dataChange\":true,\"stats\":\""
+                  + "{\\\"numRecords\\\":1,"
+                  + "\\\"minValues\\\":{\\\"id\\\":0,\\\"ts\\\":\\\"2024-01-01T00:00:00.123Z\\\"},"
+                  + "\\\"maxValues\\\":{\\\"id\\\":0,\\\"ts\\\":\\\"2024-01-01T00:00:00.123Z\\\"},"
+                  + "\\\"nullCount\\\":{\\\"id\\\":0,\\\"ts\\\":0}}\"}}\n");
+        }
+      }
+    }
+    DeltaLog log = DeltaLog.forTable(spark, table.toString());
+    log.checkpoint(log.update(false, Option.empty(), Option.empty()), Option.empty());
+    DeltaLog.clearCache();
+    return table;
+  }
+}
