@@ -21,6 +21,7 @@ import io.deltax.changes.plan.ChangeRange;
 import io.deltax.changes.plan.ChangeRangePlanner;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ReadConf;
+import io.deltax.conf.SchemaTrackingRequest;
 import io.deltax.conf.SessionSettings;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
@@ -28,6 +29,7 @@ import io.deltax.read.DeltaXTable;
 import io.deltax.snapshots.LoadedSnapshot;
 import io.deltax.snapshots.SnapshotSource;
 import io.deltax.streaming.DeltaXStreams;
+import io.deltax.streaming.schema.SchemaTracking;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +96,27 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   static DeltaXTable loadSnapshot(ReadConf conf) {
     LoadedSnapshot loaded =
         SnapshotSource.of(conf.path(), conf.hadoopConf(), conf.snapshots()).load(conf.timeTravel());
-    return new DeltaXTable(loaded.log(), loaded.snapshot(), conf, DeltaXStreams.INSTANCE);
+    return new DeltaXTable(
+        loaded.log(), trackedSchema(conf, loaded.snapshot()), conf, DeltaXStreams.INSTANCE);
+  }
+
+  /**
+   * {@code snapshot} read with the metadata a stream's schema log holds last, where the stream has
+   * one ({@code schemaTrackingLocation}): a restarted stream reads with the schema it logged, as
+   * delta-spark's source does, not the table's latest.
+   */
+  private static Snapshot trackedSchema(ReadConf conf, Snapshot snapshot) {
+    SchemaTrackingRequest tracking = conf.schemaTracking();
+    if (tracking == null) {
+      return snapshot;
+    }
+    return SchemaTracking.latestEntry(
+            snapshot.tableRoot().toString(), snapshot.metadata().id(), tracking, conf.hadoopConf())
+        .map(
+            entry ->
+                snapshot.withReadMetadata(
+                    entry.metadata(snapshot.metadata()), entry.protocol(snapshot.protocol())))
+        .orElse(snapshot);
   }
 
   /**

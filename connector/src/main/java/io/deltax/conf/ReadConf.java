@@ -423,6 +423,14 @@ public final class ReadConf {
     return stream.request();
   }
 
+  /**
+   * A stream's schema log request, read where the load picks the schema a stream reads with; null
+   * without one, or where the stream's options are refused ({@link #stream()} then says why).
+   */
+  public SchemaTrackingRequest schemaTracking() {
+    return stream.refused() != null ? null : stream.request().schemaTracking();
+  }
+
   /** {@code spark.deltax.stream.metricsMaxCommits}, read where a stream starts. */
   public int streamMetricsMaxCommits() {
     return session.get(SessionSettings.STREAM_METRICS_MAX_COMMITS).intValue();

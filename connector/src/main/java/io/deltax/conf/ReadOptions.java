@@ -142,18 +142,39 @@ public final class ReadOptions {
           "stream: `true` fails when log clean-up removed versions the stream has not read, "
               + "naming them; `false` skips ahead to the next version the log holds");
 
-  /**
-   * delta-spark's stream options for its schema tracking log, which deltax does not keep: refused,
-   * so that a query that relies on them does not run with other rules.
-   */
-  public static final List<String> SCHEMA_TRACKING_OPTIONS =
-      List.of(
+  public static final ConfEntry<String> SCHEMA_TRACKING_LOCATION =
+      ConfEntry.text(
           "schemaTrackingLocation",
-          "schemaLocation",
+          "path",
+          "stream: a directory under the query's checkpoint location where the stream keeps its"
+              + " schema log, as delta-spark's; the stream then reads on across renames, drops and"
+              + " type changes once unblocked (see the streams page). `schemaLocation` is its"
+              + " alias");
+  public static final String SCHEMA_LOCATION_ALIAS = "schemaLocation";
+  public static final ConfEntry<String> STREAMING_SOURCE_TRACKING_ID =
+      ConfEntry.text(
           "streamingSourceTrackingId",
-          "allowSourceColumnDrop",
+          "text",
+          "stream: a suffix of the schema log's directory, for two streams of one table that "
+              + "share a `schemaTrackingLocation`");
+  public static final ConfEntry<String> ALLOW_SOURCE_COLUMN_RENAME =
+      ConfEntry.text(
           "allowSourceColumnRename",
-          "allowSourceColumnTypeChange");
+          "`always` or a version",
+          "stream: with a schema log, lets a restarted stream read on past column renames "
+              + "(always, or those logged at this version)");
+  public static final ConfEntry<String> ALLOW_SOURCE_COLUMN_DROP =
+      ConfEntry.text(
+          "allowSourceColumnDrop",
+          "`always` or a version",
+          "stream: with a schema log, lets a restarted stream read on past dropped columns "
+              + "(always, or those logged at this version)");
+  public static final ConfEntry<String> ALLOW_SOURCE_COLUMN_TYPE_CHANGE =
+      ConfEntry.text(
+          "allowSourceColumnTypeChange",
+          "`always` or a version",
+          "stream: with a schema log, lets a restarted stream read on past widened types "
+              + "(always, or those logged at this version)");
 
   /** Every option, in the order the configuration reference lists them. */
   public static final List<ConfEntry<?>> ALL =
@@ -175,5 +196,10 @@ public final class ReadOptions {
           IGNORE_CHANGES,
           IGNORE_FILE_DELETION,
           EXCLUDE_REGEX,
-          FAIL_ON_DATA_LOSS);
+          FAIL_ON_DATA_LOSS,
+          SCHEMA_TRACKING_LOCATION,
+          STREAMING_SOURCE_TRACKING_ID,
+          ALLOW_SOURCE_COLUMN_RENAME,
+          ALLOW_SOURCE_COLUMN_DROP,
+          ALLOW_SOURCE_COLUMN_TYPE_CHANGE);
 }

@@ -21,7 +21,6 @@ import static io.deltax.conf.ReadOptions.STARTING_TIMESTAMP;
 import static io.deltax.conf.ReadOptions.STARTING_VERSION;
 
 import io.deltax.errors.ChangeFeedErrors;
-import io.deltax.errors.DeltaXErrors;
 import java.time.ZoneId;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -45,6 +44,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * @param excludeRegex files whose log path it finds are not read, or null
  * @param failOnDataLoss fail when log clean-up removed commits the stream has not read; false: skip
  *     ahead to the next commit the log holds
+ * @param schemaTracking {@code schemaTrackingLocation} and its options, or null without one
  */
 public record StreamRequest(
     Long startingVersion,
@@ -57,7 +57,8 @@ public record StreamRequest(
     boolean ignoreDeletes,
     boolean ignoreChanges,
     Pattern excludeRegex,
-    boolean failOnDataLoss) {
+    boolean failOnDataLoss,
+    SchemaTrackingRequest schemaTracking) {
 
   /**
    * A stream's start and admission options, checked; needs no file system. {@code startingVersion}
@@ -73,15 +74,6 @@ public record StreamRequest(
     boolean latest =
         startVersion != null
             && startVersion.trim().equalsIgnoreCase(ReadOptions.STARTING_VERSION_LATEST);
-    for (String option : ReadOptions.SCHEMA_TRACKING_OPTIONS) {
-      if (options.containsKey(option)) {
-        throw DeltaXErrors.unsupportedOption(
-            option,
-            "deltax keeps no schema tracking log: a "
-                + "restarted query reads on across added columns and widened types, and fails on "
-                + "other schema changes");
-      }
-    }
     boolean filesGiven = options.get(MAX_FILES_PER_TRIGGER.key()) != null;
     Long maxBytes = MAX_BYTES_PER_TRIGGER.from(options, zone);
     return new StreamRequest(
@@ -99,7 +91,8 @@ public record StreamRequest(
         ReadOptions.IGNORE_CHANGES.from(options, zone)
             || ReadOptions.IGNORE_FILE_DELETION.from(options, zone),
         ReadOptions.EXCLUDE_REGEX.from(options, zone),
-        ReadOptions.FAIL_ON_DATA_LOSS.from(options, zone));
+        ReadOptions.FAIL_ON_DATA_LOSS.from(options, zone),
+        SchemaTrackingRequest.parse(options, zone));
   }
 
   /** Whether the stream starts with the table's snapshot (no starting version or timestamp). */

@@ -19,7 +19,10 @@ import static io.deltax.errors.ConditionExceptions.error;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_ROW_TRACKING_INCOMPLETE;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_BAD_OFFSET;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_DATA_REMOVED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_METADATA_EVOLUTION;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_CHANGED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_CHANGE_BLOCKED;
+import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_LOG;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_TABLE_CHANGED;
 import static io.deltax.errors.DeltaXErrorCondition.DELTAX_STREAM_VERSIONS_MISSING;
 
@@ -196,5 +199,112 @@ public final class StreamErrors {
         version,
         "start",
         start);
+  }
+
+  /**
+   * The stream read every row before {@code version}, whose metadata differs from the one it reads
+   * with, and logged that metadata: the query stops, and reads on with it once restarted.
+   */
+  public static RuntimeException streamMetadataEvolved(
+      String tablePath, long version, String schemaLog, String schema) {
+    return error(
+        DELTAX_STREAM_METADATA_EVOLUTION,
+        "streamMetadataEvolved",
+        null,
+        "tablePath",
+        tablePath,
+        "version",
+        version,
+        "schemaLog",
+        schemaLog,
+        "schema",
+        schema);
+  }
+
+  /**
+   * A restarted stream's schema log ends with a rename, drop or type change that neither a SQL conf
+   * nor a reader option unblocked.
+   *
+   * @param change what changed, as delta-spark names it ("RENAME COLUMN", "DROP COLUMN", …)
+   * @param columns the columns, as {@code 'a' -> 'b'}, {@code 'c'} or {@code 'd': INT -> BIGINT}
+   * @param confs the SQL confs that unblock it, comma-separated
+   * @param options the reader options that unblock it, comma-separated
+   */
+  public static RuntimeException streamSchemaChangeBlocked(
+      String tablePath,
+      String change,
+      long previousVersion,
+      long version,
+      String columns,
+      String confs,
+      int checkpointHash,
+      String options) {
+    return error(
+        DELTAX_STREAM_SCHEMA_CHANGE_BLOCKED,
+        "streamSchemaChangeBlocked",
+        null,
+        "tablePath",
+        tablePath,
+        "change",
+        change,
+        "previousVersion",
+        previousVersion,
+        "version",
+        version,
+        "columns",
+        columns,
+        "confs",
+        confs,
+        "checkpointHash",
+        checkpointHash,
+        "options",
+        options);
+  }
+
+  /** {@code schemaTrackingLocation} outside the query's checkpoint location, as delta-spark. */
+  public static RuntimeException schemaLocationNotUnderCheckpoint(
+      String tablePath, String schemaLocation, String checkpointLocation) {
+    return error(
+        DELTAX_STREAM_SCHEMA_LOG,
+        "schemaLocationNotUnderCheckpoint",
+        null,
+        "schemaLocation",
+        schemaLocation,
+        "tablePath",
+        tablePath,
+        "checkpointLocation",
+        checkpointLocation);
+  }
+
+  /** An entry of the schema log that is not one delta-spark's format reads. */
+  public static RuntimeException corruptSchemaLog(
+      String tablePath, String location, String why, Throwable cause) {
+    return error(
+        DELTAX_STREAM_SCHEMA_LOG,
+        "corruptSchemaLog",
+        cause,
+        "tablePath",
+        tablePath,
+        "location",
+        location,
+        "why",
+        why);
+  }
+
+  /** The schema log's entries name another table. */
+  public static RuntimeException schemaLogOfOtherTable(
+      String tablePath, String location, String loggedId, String tableId) {
+    return error(
+        DELTAX_STREAM_SCHEMA_LOG,
+        "schemaLogOfOtherTable",
+        null,
+        "location",
+        location,
+        "loggedId",
+        loggedId,
+        "tablePath",
+        tablePath,
+        "tableId",
+        tableId);
   }
 }

@@ -52,6 +52,9 @@ public final class Snapshot {
 
   private FileState files;
 
+  /** Where the file state comes from instead: the snapshot this one reads with other metadata. */
+  private Snapshot filesOf;
+
   /** The size of {@code files} once loaded; read without the lock, which a replay holds long. */
   private volatile long loadedFileCount;
 
@@ -192,12 +195,26 @@ public final class Snapshot {
     return new LogSegment(from.tableRoot(), version, from.checkpoint(), List.copyOf(commits));
   }
 
+  /**
+   * This snapshot's files read with other metadata and protocol: what a stream's schema log says
+   * its rows read with ({@code io.deltax.streaming.schema}). The file list is this snapshot's,
+   * built once for both.
+   */
+  public Snapshot withReadMetadata(Metadata readMetadata, Protocol readProtocol) {
+    Snapshot read = new Snapshot(segment(), timestamp, readProtocol, readMetadata, null);
+    read.filesOf = this;
+    return read;
+  }
+
   /** Replays this snapshot's file actions, for a snapshot that serves another as a fallback. */
   Replayed replay() {
     return replayFiles.get();
   }
 
   private synchronized FileState files() {
+    if (filesOf != null) {
+      return filesOf.files();
+    }
     if (files == null) {
       Replayed replayed = replayFiles.get();
       segment = replayed.segment();

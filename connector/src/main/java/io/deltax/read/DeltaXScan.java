@@ -198,7 +198,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       streamed =
           requiredSchema.add(MetadataColumns.METADATA, MetadataColumns.structOf(snapshot), false);
     }
-    return streams.files(new FileStreams.FileStreamScan(log, snapshot, streamed, conf));
+    return streams.files(
+        new FileStreams.FileStreamScan(log, snapshot, streamed, conf, checkpointLocation));
   }
 
   private synchronized Inputs inputs() {

@@ -36,9 +36,16 @@ public interface FileStreams {
         throw new IllegalStateException("a stream's micro-batch scan cannot start a stream");
       };
 
-  /** What a scan knows when Spark asks it for a stream of the table's files. */
+  /**
+   * What a scan knows when Spark asks it for a stream of the table's files; {@code
+   * checkpointLocation} is the stream's source directory under the query's checkpoint location.
+   */
   record FileStreamScan(
-      TransactionLog log, Snapshot snapshot, StructType requiredSchema, ReadConf conf) {}
+      TransactionLog log,
+      Snapshot snapshot,
+      StructType requiredSchema,
+      ReadConf conf,
+      String checkpointLocation) {}
 
   MicroBatchStream files(FileStreamScan scan);
 }

@@ -78,6 +78,14 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
                   : scan.request().endTimestamp()),
           "no end in a stream");
     }
+    if (request.schemaTracking() != null) {
+      // The change feed's batches span commits whole; its schema log is not kept (refused, so
+      // that a query relying on it does not run with other rules).
+      throw DeltaXErrors.unsupportedOption(
+          ReadOptions.SCHEMA_TRACKING_LOCATION.key(),
+          "deltax keeps a schema log for streams of the table's files only, not with "
+              + ReadOptions.READ_CHANGE_FEED.key());
+    }
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.bounds().endSnapshot());
   }

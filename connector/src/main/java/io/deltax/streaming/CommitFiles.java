@@ -19,6 +19,7 @@ import io.deltax.actions.Action;
 import io.deltax.actions.AddFile;
 import io.deltax.actions.CommitInfo;
 import io.deltax.actions.Metadata;
+import io.deltax.actions.Protocol;
 import io.deltax.actions.RemoveFile;
 import io.deltax.log.TransactionLog;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ import org.apache.hadoop.fs.FileStatus;
  * @param operation the {@code commitInfo} operation, or "an unnamed operation"
  * @param removedBytes the sizes of the removed files, where the log gives them
  * @param metadata the commit's {@code metaData} action, or null
+ * @param protocol the commit's {@code protocol} action, or null
  */
 record CommitFiles(
     long version,
@@ -41,7 +43,8 @@ record CommitFiles(
     List<AddFile> adds,
     int removes,
     long removedBytes,
-    Metadata metadata) {
+    Metadata metadata,
+    Protocol protocol) {
 
   static CommitFiles read(TransactionLog log, FileStatus file, long version) {
     List<Action> actions = new ArrayList<>();
@@ -54,6 +57,7 @@ record CommitFiles(
     int removes = 0;
     long removedBytes = 0;
     Metadata metadata = null;
+    Protocol protocol = null;
     String operation = null;
     for (Action action : actions) {
       if (action instanceof AddFile a && a.dataChange()) {
@@ -63,6 +67,8 @@ record CommitFiles(
         removedBytes += r.size() == null ? 0 : r.size();
       } else if (action instanceof Metadata m) {
         metadata = m;
+      } else if (action instanceof Protocol p) {
+        protocol = p;
       } else if (action instanceof CommitInfo c && operation == null) {
         operation = c.operation();
       }
@@ -73,7 +79,8 @@ record CommitFiles(
         List.copyOf(adds),
         removes,
         removedBytes,
-        metadata);
+        metadata,
+        protocol);
   }
 
   boolean removesData() {

@@ -23,6 +23,7 @@ import io.deltax.read.FileStreams.FileStreamScan;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataField;
 import io.deltax.snapshots.LoadedSnapshot;
+import io.deltax.streaming.schema.SchemaTracking;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -51,6 +52,9 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   private final StreamSchema schema;
   private final StreamFiles files;
 
+  /** Where batches end at metadata changes: with {@code schemaTrackingLocation} only. */
+  private final SchemaBarriers barriers;
+
   /** Whether the schema at the offset this query resumed from was checked. */
   private boolean resumeChecked;
 
@@ -67,7 +71,19 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     super(scan.conf(), scan.snapshot().tableRoot().toString(), scan.snapshot().metadata().id());
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.snapshot());
-    this.files = new StreamFiles(table, tableId, schema, request, missing);
+    this.barriers =
+        request.schemaTracking() == null
+            ? SchemaBarriers.NONE
+            : new SchemaBarriers(
+                SchemaTracking.open(
+                    table,
+                    tableId,
+                    request.schemaTracking(),
+                    scan.checkpointLocation(),
+                    conf.hadoopConf(),
+                    key -> SparkSession.active().conf().get(key, null)),
+                scan.snapshot());
+    this.files = new StreamFiles(table, tableId, schema, request, missing, barriers);
     this.readsRowTracking = readsRowTracking(scan.requiredSchema());
   }
 
@@ -99,7 +115,16 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
     DeltaXSourceOffset from = own(start);
-    if (start != null && !resumeChecked) {
+    if (barriers.active()) {
+      barriers.start(loaded.log(), loaded.snapshot(), from);
+      DeltaXSourceOffset held =
+          from.atMetadataChange()
+              ? barriers.held(from, files.commit(loaded.log(), from.version()))
+              : null;
+      if (held != null) {
+        return held;
+      }
+    } else if (start != null && !resumeChecked) {
       checkResumable(loaded, from);
       resumeChecked = true;
     }
@@ -172,9 +197,12 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
                     version == loaded.snapshot().version()
                         ? loaded.snapshot()
                         : loaded.log().snapshotAt(version));
-    // Files written before the query's start with a schema it reads are read with its own.
+    // Files written before the query's start with a schema it reads are read with its own. With a
+    // schema log, a batch holds no metadata change: its files read with their own snapshot.
     Snapshot readWith =
-        schema.readsWithStreamSchema(snapshot.metadata(), version) ? schema.snapshot() : snapshot;
+        !barriers.active() && schema.readsWithStreamSchema(snapshot.metadata(), version)
+            ? schema.snapshot()
+            : snapshot;
     Scan read =
         DeltaXScanBuilder.streamBatch(
             SparkSession.active(), loaded.log(), readWith, adds, scan.requiredSchema(), conf);
@@ -216,6 +244,15 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
       return Map.of(); // the next batch reports the error; metrics never fail a query
     }
     return metrics;
+  }
+
+  /** At a metadata change, with a schema log: logs it and stops the query. */
+  @Override
+  public void commit(Offset end) {
+    DeltaXSourceOffset o = own(end);
+    if (barriers.active() && o.atMetadataChange()) {
+      barriers.committed(o, files.commit(latest().log(), o.version()));
+    }
   }
 
   @Override

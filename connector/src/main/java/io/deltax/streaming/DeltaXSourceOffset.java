@@ -39,6 +39,20 @@ public final class DeltaXSourceOffset extends Offset implements Comparable<Delta
   /** Before the first file of a version. */
   static final long BASE_INDEX = -1;
 
+  /**
+   * At a version whose metadata differs from the one a stream with a schema log reads with, before
+   * its files: the end of the batch before it ({@code SchemaBarriers}). delta-spark's {@code
+   * METADATA_CHANGE_INDEX}.
+   */
+  static final long METADATA_CHANGE_INDEX = -20;
+
+  /**
+   * Right after {@link #METADATA_CHANGE_INDEX}, still before the version's files: the offset that
+   * ends the batch after the barrier, so that Spark commits the barrier. delta-spark's {@code
+   * POST_METADATA_CHANGE_INDEX}.
+   */
+  static final long POST_METADATA_CHANGE_INDEX = -19;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String tableId;
@@ -56,6 +70,22 @@ public final class DeltaXSourceOffset extends Offset implements Comparable<Delta
   /** Before the first file of {@code version}'s commit. */
   static DeltaXSourceOffset before(String tableId, long version) {
     return new DeltaXSourceOffset(tableId, version, BASE_INDEX, false);
+  }
+
+  /** At the metadata change of {@code version}, before its files. */
+  static DeltaXSourceOffset metadataChange(String tableId, long version) {
+    return new DeltaXSourceOffset(tableId, version, METADATA_CHANGE_INDEX, false);
+  }
+
+  /** Whether this offset is at a metadata change (either of its two indexes). */
+  boolean atMetadataChange() {
+    return !initialSnapshot
+        && (index == METADATA_CHANGE_INDEX || index == POST_METADATA_CHANGE_INDEX);
+  }
+
+  /** The offset after this one at a metadata change. */
+  DeltaXSourceOffset postMetadataChange() {
+    return new DeltaXSourceOffset(tableId, version, POST_METADATA_CHANGE_INDEX, false);
   }
 
   String tableId() {

@@ -144,10 +144,9 @@ abstract class LogMicroBatchStream
     return StreamReaderFactory.INSTANCE;
   }
 
+  /** Nothing to release: the log is read, never held; a stream with a schema log overrides. */
   @Override
-  public final void commit(Offset end) {
-    // Nothing to release: the log is read, never held.
-  }
+  public void commit(Offset end) {}
 
   @Override
   public final void stop() {}

@@ -47,6 +47,10 @@ final class StreamFiles {
 
   private final StreamRequest request;
   private final MissingCommits missing;
+
+  /** Where a stream with a schema log ends its batches; inactive without one. */
+  private final SchemaBarriers barriers;
+
   private final BoundedLru<Long, CommitFiles> commits = BoundedLru.ofEntries(CACHED_COMMITS);
   private InitialSnapshot initial;
 
@@ -55,12 +59,14 @@ final class StreamFiles {
       String tableId,
       StreamSchema schema,
       StreamRequest request,
-      MissingCommits missing) {
+      MissingCommits missing,
+      SchemaBarriers barriers) {
     this.table = table;
     this.tableId = tableId;
     this.schema = schema;
     this.request = request;
     this.missing = missing;
+    this.barriers = barriers;
   }
 
   /** What a micro-batch admits, and the offset after it. */
@@ -112,8 +118,14 @@ final class StreamFiles {
       if (upTo != null && !upTo.covers(v, 0)) {
         return new Admission(out, end);
       }
+      if (upTo == null && barriers.stopsAt(commit(log, v))) {
+        // As delta-spark's: a batch ends before a metadata change, so none mixes two schemas.
+        return new Admission(out, DeltaXSourceOffset.metadataChange(tableId, v));
+      }
       List<AddFile> adds = filesOf(log, v);
-      long first = v == from.version() && !from.isInitialSnapshot() ? from.index() + 1 : 0;
+      // Index 0 on: an offset before a version's files, at its metadata change too, is negative.
+      long first =
+          v == from.version() && !from.isInitialSnapshot() ? Math.max(0, from.index() + 1) : 0;
       for (long i = first; i < adds.size(); i++) {
         IndexedFile f = new IndexedFile(v, i, false, adds.get((int) i));
         if (!fits(out, bytes, f, upTo, maxFiles, maxBytes)) {
@@ -179,7 +191,7 @@ final class StreamFiles {
     throw StreamErrors.streamDataRemoved(table, version, commit.operation());
   }
 
-  private CommitFiles commit(TransactionLog log, long version) {
+  CommitFiles commit(TransactionLog log, long version) {
     CommitFiles cached = commits.get(version);
     if (cached != null) {
       return cached;
@@ -194,7 +206,9 @@ final class StreamFiles {
   /** The same table, and a schema the stream's rows can still be read with. */
   void checkMetadata(Metadata metadata, long version) {
     checkTableId(metadata);
-    schema.readsWithStreamSchema(metadata, version);
+    if (!barriers.active()) {
+      schema.readsWithStreamSchema(metadata, version); // with a schema log, batches end before
+    }
   }
 
   /** The table at the path is still the stream's (a table replaced there has a new id). */

@@ -15,7 +15,6 @@
  */
 package io.deltax.conf;
 
-import static io.deltax.errors.DeltaXErrorCondition.DELTAX_UNSUPPORTED_OPTION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -108,22 +107,26 @@ class StreamOptionsTest {
     assertFalse(stream(Map.of()).excludes("part-0.tmp.parquet"));
   }
 
-  /** Schema tracking options are refused, by name, as a feature deltax does not have. */
+  /** Schema tracking options, by delta-spark's names: the location or its alias. */
   @Test
-  void schemaTrackingIsRefused() {
-    for (String option :
-        new String[] {
-          "schemaTrackingLocation",
-          "schemaLocation",
-          "allowSourceColumnRename",
-          "allowSourceColumnDrop",
-          "allowSourceColumnTypeChange",
-          "streamingSourceTrackingId"
-        }) {
-      DeltaXIllegalArgumentException e =
-          assertThrows(DeltaXIllegalArgumentException.class, () -> stream(Map.of(option, "x")));
-      assertEquals(DELTAX_UNSUPPORTED_OPTION, e.condition());
-      assertTrue(e.getMessage().contains(option), e.getMessage());
-    }
+  void schemaTracking() {
+    assertNull(stream(Map.of()).schemaTracking());
+    assertNull(stream(Map.of("allowSourceColumnRename", "always")).schemaTracking());
+    SchemaTrackingRequest alias =
+        stream(Map.of("schemaLocation", "/c/s", "streamingSourceTrackingId", "a")).schemaTracking();
+    assertEquals(new SchemaTrackingRequest("/c/s", "a", null, null, null), alias);
+    SchemaTrackingRequest full =
+        stream(
+                Map.of(
+                    "schemaTrackingLocation",
+                    "/c/t",
+                    "allowSourceColumnRename",
+                    "always",
+                    "allowSourceColumnDrop",
+                    "3",
+                    "allowSourceColumnTypeChange",
+                    "4"))
+            .schemaTracking();
+    assertEquals(new SchemaTrackingRequest("/c/t", null, "always", "3", "4"), full);
   }
 }

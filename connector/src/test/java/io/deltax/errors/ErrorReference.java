@@ -170,6 +170,18 @@ final class ErrorReference {
         "Restart the query to read on with the new schema where it allows; else start a new"
             + " query, with a new checkpoint location, from the version the message names.");
     advise(
+        DeltaXErrorCondition.DELTAX_STREAM_METADATA_EVOLUTION,
+        "Restart the query: it reads on with the metadata its schema log now holds (a rename, drop"
+            + " or type change asks to be unblocked first).");
+    advise(
+        DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_CHANGE_BLOCKED,
+        "Make the sink ready for the change, then set one of the SQL confs or reader options the"
+            + " message names and restart the query.");
+    advise(
+        DeltaXErrorCondition.DELTAX_STREAM_SCHEMA_LOG,
+        "Give a schemaTrackingLocation under the checkpoint location, or a new one (with a new"
+            + " checkpoint location) where the log is corrupt or of another table.");
+    advise(
         DeltaXErrorCondition.DELTAX_STREAM_BAD_OFFSET,
         "The checkpoint holds an offset deltax cannot read: start the query with a new checkpoint"
             + " location.");

@@ -1,0 +1,282 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.deltax.it.streaming;
+
+import static io.deltax.it.DeltaOracle.assertSameRows;
+import static io.deltax.it.DeltaOracle.spark;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.deltax.errors.DeltaXThrowable;
+import io.deltax.it.SharedSpark;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.io.FileUtils;
+import org.apache.spark.SparkThrowable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Streams with {@code schemaTrackingLocation} on a column-mapped table delta-spark writes,
+ * delta-spark's source beside deltax's, each with its schema log under its own checkpoint: through
+ * a rename, a drop and a type widening, each run stops at the change with the metadata evolution
+ * condition, is blocked on restart until the unblocking conf is set, then reads on. Both sinks hold
+ * the same rows, both logs the same entries, and the errors the matching conditions.
+ */
+class SchemaTrackingStreamTest {
+  @TempDir static Path dir;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @BeforeAll
+  static void start() {
+    spark();
+  }
+
+  @AfterEach
+  void clearConfs() {
+    for (String conf :
+        List.of(
+            "allowSourceColumnRename",
+            "allowSourceColumnDrop",
+            "allowSourceColumnRenameAndDrop",
+            "allowSourceColumnTypeChange")) {
+      spark().conf().unset("spark.databricks.delta.streaming." + conf);
+    }
+  }
+
+  private static Path out(String name, String format) {
+    return dir.resolve(name + "-" + format);
+  }
+
+  private static Map<String, String> tracking(String name, String format) {
+    return Map.of(
+        "schemaTrackingLocation", out(name, format).resolve("checkpoint/_schema").toString());
+  }
+
+  /** One run of each stream, both succeeding; the sinks compared as {@code ddl}. */
+  private static void bothRead(String table, String name, String ddl) {
+    for (String format : List.of("delta", "deltax")) {
+      Streams.run(format, table, out(name, format), tracking(name, format));
+    }
+    assertSameRows(Streams.sink(out(name, "delta"), ddl), Streams.sink(out(name, "deltax"), ddl));
+  }
+
+  /** One run of each stream, both failing: delta-spark's condition and deltax's error. */
+  private static DeltaXThrowable bothStop(String table, String name, String deltaCondition) {
+    RuntimeException delta =
+        assertThrows(
+            RuntimeException.class,
+            () -> Streams.run("delta", table, out(name, "delta"), tracking(name, "delta")));
+    assertEquals(deltaCondition, deltaCondition(delta), delta.toString());
+    return Streams.deltaxCause(
+        assertThrows(
+            RuntimeException.class,
+            () -> Streams.run("deltax", table, out(name, "deltax"), tracking(name, "deltax"))));
+  }
+
+  private static String deltaCondition(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SparkThrowable s
+          && s.getCondition() != null
+          && s.getCondition().startsWith("DELTA_")) {
+        return s.getCondition();
+      }
+    }
+    return null;
+  }
+
+  /** The entries of a stream's schema log, as delta-spark or deltax wrote them. */
+  private static List<JsonNode> schemaLog(String name, String format) throws IOException {
+    File[] dirs =
+        out(name, format).resolve("checkpoint/_schema").toFile().listFiles(File::isDirectory);
+    assertEquals(1, dirs.length);
+    File[] entries = dirs[0].listFiles((d, n) -> n.matches("[0-9]+"));
+    Arrays.sort(
+        entries, (a, b) -> Long.compare(Long.parseLong(a.getName()), Long.parseLong(b.getName())));
+    List<JsonNode> out = new ArrayList<>();
+    for (File f : entries) {
+      String[] lines = Files.readString(f.toPath(), StandardCharsets.UTF_8).split("\n", 2);
+      assertEquals("v1", lines[0]);
+      JsonNode node = JSON.readTree(lines[1]);
+      ((com.fasterxml.jackson.databind.node.ObjectNode) node).remove("sourceMetadataPath");
+      // The protocol as each writes its log line: compared as JSON.
+      ((com.fasterxml.jackson.databind.node.ObjectNode) node)
+          .set("protocolJson", JSON.readTree(node.path("protocolJson").asText("{}")));
+      out.add(node);
+    }
+    return out;
+  }
+
+  /** Crash between the sink's commit and the checkpoint's: the last batch's commit is lost. */
+  private static void loseLastCheckpointCommit(String name) {
+    for (String format : List.of("delta", "deltax")) {
+      File commits = out(name, format).resolve("checkpoint/commits").toFile();
+      long last =
+          Arrays.stream(commits.listFiles((d, n) -> n.matches("[0-9]+")))
+              .mapToLong(f -> Long.parseLong(f.getName()))
+              .max()
+              .orElseThrow();
+      assertTrue(new File(commits, Long.toString(last)).delete());
+      new File(commits, "." + last + ".crc").delete();
+    }
+  }
+
+  @Test
+  void renameDropAndWideningStopThenReadOnOnceUnblocked() throws IOException {
+    String table =
+        Streams.create(
+            dir,
+            "t",
+            "id INT, a STRING, b INT",
+            "'delta.columnMapping.mode' = 'name'",
+            "'delta.enableTypeWidening' = 'true'");
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a1', 1)");
+    bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
+
+    // Rename: the run stops at the change; a restart is blocked until unblocked for this stream.
+    Streams.write(
+        table, "ALTER TABLE $T RENAME COLUMN a TO c", "INSERT INTO $T VALUES (2, 'c2', 2)");
+    DeltaXThrowable evolved = bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    assertEquals("DELTAX_STREAM_METADATA_EVOLUTION", evolved.getCondition());
+    assertEquals(1, Streams.count(out("t", "deltax")));
+    DeltaXThrowable blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertEquals("DELTAX_STREAM_SCHEMA_CHANGE_BLOCKED", blocked.getCondition());
+    assertTrue(blocked.getMessage().contains("RENAME COLUMN"), blocked.getMessage());
+    // Each stream's own conf, keyed by its checkpoint's hash, at the change's version (2).
+    for (String format : List.of("delta", "deltax")) {
+      String source =
+          "file:" + out("t", format).resolve("checkpoint").toAbsolutePath() + "/sources/0";
+      spark()
+          .conf()
+          .set(
+              "spark.databricks.delta.streaming.allowSourceColumnRename.ckpt_" + source.hashCode(),
+              "2");
+    }
+    bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
+    assertEquals(2, Streams.count(out("t", "deltax")));
+
+    // A crash after the sink committed a batch, before the checkpoint did: no row twice.
+    Streams.write(table, "INSERT INTO $T VALUES (3, 'c3', 3)");
+    bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
+    loseLastCheckpointCommit("t");
+    Streams.write(table, "INSERT INTO $T VALUES (4, 'c4', 4)");
+    bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
+    assertEquals(4, Streams.count(out("t", "deltax")));
+
+    // Drop: blocked until the conf for every stream.
+    Streams.write(table, "ALTER TABLE $T DROP COLUMN b", "INSERT INTO $T VALUES (5, 'c5')");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("DROP COLUMN"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnDrop", "always");
+    bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
+
+    // Widening: with a schema log, blocked too until allowSourceColumnTypeChange.
+    Streams.write(
+        table, "ALTER TABLE $T ALTER COLUMN id TYPE BIGINT", "INSERT INTO $T VALUES (6, 'c6')");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("TYPE WIDENING"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnTypeChange", "always");
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnDrop", "always");
+    bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
+    assertEquals(6, Streams.count(out("t", "deltax")));
+
+    // Both logs hold the same entries: the same versions, schemas and protocols.
+    List<JsonNode> delta = schemaLog("t", "delta");
+    assertEquals(delta, schemaLog("t", "deltax"));
+    assertEquals(4, delta.size(), delta.toString());
+  }
+
+  @Test
+  void badSchemaLocationsAreRefusedBeforeTheSinkIsWritten() throws IOException {
+    String table =
+        Streams.create(dir, "bad", "id INT, v STRING", "'delta.columnMapping.mode' = 'name'");
+    Streams.insertEach(table, 1, 2);
+    // Outside the checkpoint location: refused as delta-spark refuses it.
+    Map<String, String> outside =
+        Map.of("schemaTrackingLocation", dir.resolve("elsewhere").toString());
+    Throwable delta =
+        assertThrows(
+            Exception.class, () -> Streams.run("delta", table, out("out", "delta"), outside));
+    assertEquals("DELTA_STREAMING_SCHEMA_LOCATION_NOT_UNDER_CHECKPOINT", deltaCondition(delta));
+    // delta-spark's analysis rule checks deltax's streams too where its extension is loaded: set
+    // aside here (its internal conf) so that deltax's own check is the one that answers.
+    DeltaXThrowable e =
+        SharedSpark.withConf(
+            Map.of(
+                "spark.databricks.delta.streaming.allowSchemaLocationOutsideCheckpointLocation",
+                "true"),
+            () ->
+                Streams.deltaxCause(
+                    assertThrows(
+                        RuntimeException.class,
+                        () -> Streams.run("deltax", table, out("out", "deltax"), outside))));
+    assertEquals("DELTAX_STREAM_SCHEMA_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains("checkpoint location"), e.getMessage());
+    assertEquals(0, Streams.count(out("out", "deltax")));
+
+    // A log written by a stream of another table, under this table's id: refused.
+    bothRead(table, "good", "id INT, v STRING");
+    String other = Streams.create(dir, "other", "id INT, v STRING");
+    Streams.insertEach(other, 1, 1);
+    String otherId =
+        spark().sql("DESCRIBE DETAIL delta.`" + other + "`").first().getAs("id").toString();
+    Path log = out("good", "deltax").resolve("checkpoint/_schema").toFile().listFiles()[0].toPath();
+    Path foreign = out("foreign", "deltax").resolve("checkpoint/_schema/_schema_log_" + otherId);
+    FileUtils.copyDirectory(log.toFile(), foreign.toFile());
+    e =
+        Streams.deltaxCause(
+            assertThrows(
+                RuntimeException.class,
+                () ->
+                    Streams.run(
+                        "deltax", other, out("foreign", "deltax"), tracking("foreign", "deltax"))));
+    assertEquals("DELTAX_STREAM_SCHEMA_LOG", e.getCondition());
+    assertTrue(e.getMessage().contains("not of"), e.getMessage());
+    assertEquals(0, Streams.count(out("foreign", "deltax")));
+
+    // A corrupt entry: refused, naming the log.
+    Files.writeString(log.resolve("1"), "v1\n{not json");
+    Streams.write(table, "INSERT INTO $T VALUES (3, 'v3')");
+    e =
+        Streams.deltaxCause(
+            assertThrows(
+                RuntimeException.class,
+                () ->
+                    Streams.run(
+                        "deltax", table, out("good", "deltax"), tracking("good", "deltax"))));
+    assertEquals("DELTAX_STREAM_SCHEMA_LOG", e.getCondition());
+    assertFalse(Streams.count(out("good", "deltax")) > 2);
+  }
+}
