@@ -30,33 +30,46 @@ import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;
+import io.deltax.read.metrics.PlanningCounts;
+import io.deltax.read.metrics.ScanMetrics;
+import io.deltax.read.runtime.RuntimeFilterColumns;
+import io.deltax.read.runtime.RuntimeFilters;
 import io.deltax.read.skipping.DataSkipping;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.SupportsRuntimeFiltering;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A scan of one snapshot: the files that survive partition pruning and data skipping, cut into
  * splits, read by Spark's Parquet reader. The output is the requested data columns, then the
  * requested partition columns, then {@code _metadata} where selected.
  */
-final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
+final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, SupportsRuntimeFiltering {
+  private static final Logger LOG = LoggerFactory.getLogger(DeltaXScan.class);
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -92,6 +105,18 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   private final ReadConf conf;
 
   private final FileStreams streams;
+
+  /** Builds the skipping of a list of filters, as for the pushed ones: for runtime filters. */
+  private final Function<List<Filter>, DataSkipping> skippingOf;
+
+  private final RuntimeFilters runtimeFilters = new RuntimeFilters();
+  private final PlanningCounts.SnapshotLoad snapshotLoad;
+  private PlanningCounts counts;
+
+  /** The files the pushed filters keep; computed once. */
+  private List<AddFile> skippedFiles;
+
+  /** Of those, the files the runtime filters keep; computed again after a new runtime filter. */
   private List<AddFile> selectedFiles;
 
   /**
@@ -121,8 +146,12 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       List<Filter> dataFilters,
       DataSkipping skipping,
       ReadConf conf,
-      FileStreams streams) {
+      FileStreams streams,
+      Function<List<Filter>, DataSkipping> skippingOf,
+      PlanningCounts.SnapshotLoad snapshotLoad) {
     this.spark = spark;
+    this.skippingOf = skippingOf;
+    this.snapshotLoad = snapshotLoad;
     this.log = log;
     this.snapshot = snapshot;
     this.inputsSource = inputs;
@@ -149,12 +178,70 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public String description() {
     return String.format(
-        "deltax %s @ version %d, %d of %d files, skipping filters %s",
+        "deltax %s @ version %d, %d of %d files, skipping filters %s%s",
         snapshot.tableRoot(),
         snapshot.version(),
         selectedFiles().size(),
         inputs().candidates().size(),
-        skipping.usableFilters());
+        skipping.usableFilters(),
+        runtimeFilters.isEmpty() ? "" : ", runtime filters " + runtimeFilters);
+  }
+
+  /** The columns Spark may filter at run time: see {@link RuntimeFilterColumns}. */
+  @Override
+  public NamedReference[] filterAttributes() {
+    return RuntimeFilterColumns.of(
+        readSchema(), metadataType == null ? null : MetadataColumns.METADATA);
+  }
+
+  /**
+   * Takes the filters Spark derives from the other side of a join before it plans the tasks again:
+   * the files they rule out are dropped from {@link #planInputPartitions}.
+   */
+  @Override
+  public synchronized void filter(Filter[] filters) {
+    if (runtimeFilters.add(filters)) {
+      selectedFiles = null;
+    }
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ScanMetrics.batchScan();
+  }
+
+  @Override
+  public synchronized CustomTaskMetric[] reportDriverMetrics() {
+    selectedFiles();
+    return counts.driverMetrics();
+  }
+
+  /**
+   * Two scans are equal where they read the same files the same way: the same snapshot, columns,
+   * pushed and runtime filters (as Iceberg's {@code SparkBatchQueryScan}), so that Spark reuses one
+   * exchange or subquery for both. A stream's micro-batch scan is equal only to itself.
+   */
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    return other instanceof DeltaXScan o
+        && streams == FileStreams.NONE
+        && o.streams == FileStreams.NONE
+        && inputs().snapshotFiles()
+        && o.inputs().snapshotFiles()
+        && conf.sessionZone().equals(o.conf.sessionZone())
+        && snapshot.tableRoot().equals(o.snapshot.tableRoot())
+        && snapshot.version() == o.snapshot.version()
+        && requiredSchema.equals(o.requiredSchema)
+        && skipping.usableFilters().equals(o.skipping.usableFilters())
+        && runtimeFilters.equals(o.runtimeFilters);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(snapshot.tableRoot(), snapshot.version(), requiredSchema);
   }
 
   @Override
@@ -193,10 +280,23 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     return inputs;
   }
 
-  /** The files that may hold matching rows; computed once. */
+  /** The files that may hold matching rows: those the pushed, then the runtime, filters keep. */
   synchronized List<AddFile> selectedFiles() {
+    if (skippedFiles == null) {
+      counts = new PlanningCounts(snapshotLoad);
+      List<AddFile> candidates = inputs().candidates();
+      skippedFiles = skipping.select(candidates, inputs().snapshotFiles(), counts::skipped);
+      LOG.debug(
+          "Scan of {} @ {}: filters {} kept {} of {} files",
+          snapshot.tableRoot(),
+          snapshot.version(),
+          skipping.usableFilters(),
+          skippedFiles.size(),
+          candidates.size());
+    }
     if (selectedFiles == null) {
-      selectedFiles = skipping.select(inputs().candidates(), inputs().snapshotFiles());
+      selectedFiles = runtimeFilters.select(skippedFiles, skippingOf);
+      counts.planned(selectedFiles, skippedFiles.size());
     }
     return selectedFiles;
   }

@@ -25,6 +25,7 @@ import io.deltax.partitions.PartitionValues;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.read.metrics.PlanningCounts;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
@@ -280,7 +281,9 @@ public final class DeltaXScanBuilder
         dataFilters(),
         skipping == null ? skipping(List.of()) : skipping,
         conf,
-        streams);
+        streams,
+        this::skipping,
+        PlanningCounts.SnapshotLoad.NONE);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */
