@@ -110,7 +110,6 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   private final Function<List<Filter>, DataSkipping> skippingOf;
 
   private final RuntimeFilters runtimeFilters = new RuntimeFilters();
-  private final PlanningCounts.SnapshotLoad snapshotLoad;
   private PlanningCounts counts;
 
   /** The files the pushed filters keep; computed once. */
@@ -147,11 +146,10 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
       DataSkipping skipping,
       ReadConf conf,
       FileStreams streams,
-      Function<List<Filter>, DataSkipping> skippingOf,
-      PlanningCounts.SnapshotLoad snapshotLoad) {
+      Function<List<Filter>, DataSkipping> skippingOf) {
     this.spark = spark;
     this.skippingOf = skippingOf;
-    this.snapshotLoad = snapshotLoad;
+
     this.log = log;
     this.snapshot = snapshot;
     this.inputsSource = inputs;
@@ -283,7 +281,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   /** The files that may hold matching rows: those the pushed, then the runtime, filters keep. */
   synchronized List<AddFile> selectedFiles() {
     if (skippedFiles == null) {
-      counts = new PlanningCounts(snapshotLoad);
+      counts = new PlanningCounts();
       List<AddFile> candidates = inputs().candidates();
       skippedFiles = skipping.select(candidates, inputs().snapshotFiles(), counts::skipped);
       LOG.debug(

@@ -25,7 +25,6 @@ import io.deltax.partitions.PartitionValues;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
-import io.deltax.read.metrics.PlanningCounts;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
@@ -282,8 +281,7 @@ public final class DeltaXScanBuilder
         skipping == null ? skipping(List.of()) : skipping,
         conf,
         streams,
-        this::skipping,
-        PlanningCounts.SnapshotLoad.NONE);
+        this::skipping);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */

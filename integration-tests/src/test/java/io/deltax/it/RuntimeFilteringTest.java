@@ -143,6 +143,19 @@ class RuntimeFilteringTest {
         allFiles() - expected,
         metrics.get("deltax files skipped by runtime filters"),
         metrics.toString());
+    // The day 2 file, planned, has the table's one deletion vector: its cardinality, from the log.
+    long deleted =
+        org.apache.spark.sql.delta.DeltaLog.forTable(spark(), fact)
+            .update(false, scala.Option.empty(), scala.Option.empty())
+            .allFiles()
+            .collectAsList()
+            .stream()
+            .filter(f -> f.deletionVector() != null)
+            .mapToLong(f -> f.deletionVector().cardinality())
+            .sum();
+    assertEquals(1, deleted);
+    assertEquals(
+        deleted, metrics.get("deltax rows dropped by deletion vectors"), metrics.toString());
   }
 
   @Test

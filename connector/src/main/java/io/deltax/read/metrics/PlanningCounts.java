@@ -23,8 +23,8 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
  * One planning's counts, reported by the driver ({@code Scan.reportDriverMetrics}): the files
- * planned and their bytes, the files each kind of filter dropped, and what loading the snapshot
- * cost. Filled while the scan chooses its files; read once Spark has planned the tasks.
+ * planned and their bytes, and the files each kind of filter dropped. Filled while the scan chooses
+ * its files; read once Spark has planned the tasks.
  */
 public final class PlanningCounts {
   private long prunedByPartition;
@@ -33,16 +33,6 @@ public final class PlanningCounts {
   private long skippedByRuntimeFilter;
   private long filesPlanned;
   private long bytesPlanned;
-  private final SnapshotLoad load;
-
-  /** What loading the scan's snapshot cost; {@link SnapshotLoad#NONE} where it is not known. */
-  public record SnapshotLoad(long millis, long logFilesRead) {
-    public static final SnapshotLoad NONE = new SnapshotLoad(0, 0);
-  }
-
-  public PlanningCounts(SnapshotLoad load) {
-    this.load = load;
-  }
 
   /** Counts a file the scan's pushed filters dropped. */
   public synchronized void skipped(SkipReason reason) {
@@ -72,22 +62,14 @@ public final class PlanningCounts {
     values.add(ScanMetrics.value(ScanMetrics.SKIPPED_BY_STATISTICS, skippedByStatistics));
     values.add(ScanMetrics.value(ScanMetrics.SKIPPED_BY_ROW_ID, skippedByRowId));
     values.add(ScanMetrics.value(ScanMetrics.SKIPPED_BY_RUNTIME_FILTER, skippedByRuntimeFilter));
-    values.add(ScanMetrics.value(ScanMetrics.SNAPSHOT_LOAD_MILLIS, load.millis()));
-    values.add(ScanMetrics.value(ScanMetrics.LOG_FILES_READ, load.logFilesRead()));
     return values.toArray(new CustomTaskMetric[0]);
   }
 
-  /** The driver metrics of a scan that plans {@code files} with no filter. */
-  public static CustomTaskMetric[] ofFiles(List<AddFile> files) {
-    PlanningCounts counts = new PlanningCounts(SnapshotLoad.NONE);
-    counts.planned(files, files.size());
-    return counts.fileMetrics();
-  }
-
-  private CustomTaskMetric[] fileMetrics() {
+  /** The driver metrics of a scan that reads {@code files} files of {@code bytes} bytes. */
+  public static CustomTaskMetric[] ofFiles(long files, long bytes) {
     return new CustomTaskMetric[] {
-      ScanMetrics.value(ScanMetrics.FILES_PLANNED, filesPlanned),
-      ScanMetrics.value(ScanMetrics.BYTES_PLANNED, bytesPlanned)
+      ScanMetrics.value(ScanMetrics.FILES_PLANNED, files),
+      ScanMetrics.value(ScanMetrics.BYTES_PLANNED, bytes)
     };
   }
 }

@@ -33,8 +33,6 @@ public final class ScanMetrics {
   public static final String SKIPPED_BY_ROW_ID = "deltaxFilesSkippedByRowId";
   public static final String SKIPPED_BY_RUNTIME_FILTER = "deltaxFilesSkippedByRuntimeFilter";
   public static final String DELETION_VECTOR_ROWS_DROPPED = "deltaxDeletionVectorRowsDropped";
-  public static final String SNAPSHOT_LOAD_MILLIS = "deltaxSnapshotLoadMillis";
-  public static final String LOG_FILES_READ = "deltaxLogFilesRead";
 
   private ScanMetrics() {}
 
@@ -47,17 +45,13 @@ public final class ScanMetrics {
       new FilesSkippedByStatistics(),
       new FilesSkippedByRowId(),
       new FilesSkippedByRuntimeFilter(),
-      new DeletionVectorRowsDropped(),
-      new SnapshotLoadMillis(),
-      new LogFilesRead()
+      new DeletionVectorRowsDropped()
     };
   }
 
-  /** What a change feed or stream scan reports: its files, their bytes, the rows dropped. */
-  public static CustomMetric[] fileScan() {
-    return new CustomMetric[] {
-      new FilesPlanned(), new BytesPlanned(), new DeletionVectorRowsDropped()
-    };
+  /** What a change feed scan reports: the files its commits name, and their bytes. */
+  public static CustomMetric[] changeFeedScan() {
+    return new CustomMetric[] {new FilesPlanned(), new BytesPlanned()};
   }
 
   /** A value for the metric named {@code name}. */
@@ -134,18 +128,6 @@ public final class ScanMetrics {
   public static final class DeletionVectorRowsDropped extends Sum {
     public DeletionVectorRowsDropped() {
       super(DELETION_VECTOR_ROWS_DROPPED, "deltax rows dropped by deletion vectors");
-    }
-  }
-
-  public static final class SnapshotLoadMillis extends Sum {
-    public SnapshotLoadMillis() {
-      super(SNAPSHOT_LOAD_MILLIS, "deltax snapshot load or refresh time (ms)");
-    }
-  }
-
-  public static final class LogFilesRead extends Sum {
-    public LogFilesRead() {
-      super(LOG_FILES_READ, "deltax log files read");
     }
   }
 }
