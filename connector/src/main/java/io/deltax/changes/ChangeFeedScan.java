@@ -20,6 +20,7 @@ import io.deltax.changes.derive.CommitSlice;
 import io.deltax.changes.files.ReadFunction;
 import io.deltax.changes.files.TaskReadFunctions;
 import io.deltax.changes.plan.ChangeBounds;
+import io.deltax.changes.plan.ChangeFile;
 import io.deltax.changes.plan.ChangeRange;
 import io.deltax.changes.plan.CommitChanges;
 import io.deltax.columnmapping.ColumnMapping;
@@ -33,6 +34,8 @@ import io.deltax.read.files.SparkParquet;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.read.metrics.PlanningCounts;
+import io.deltax.read.metrics.ScanMetrics;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -45,6 +48,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -201,6 +206,30 @@ public final class ChangeFeedScan implements Scan, Batch {
     isStream = true;
     return streams.changes(
         new ChangeStreams.ChangeStreamScan(bounds, conf.changeFeed(), streamed, conf));
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ScanMetrics.changeFeedScan();
+  }
+
+  /**
+   * The files the range's commits name (added, removed, change data, recorded), and their bytes.
+   */
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    long files = 0;
+    long bytes = 0;
+    for (CommitChanges commit : toRead().commits()) {
+      for (List<ChangeFile> kind :
+          List.of(commit.removed(), commit.added(), commit.changeData(), commit.recorded())) {
+        files += kind.size();
+        for (ChangeFile file : kind) {
+          bytes += file.size();
+        }
+      }
+    }
+    return PlanningCounts.ofFiles(files, bytes);
   }
 
   @Override

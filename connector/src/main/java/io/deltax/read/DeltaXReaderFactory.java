@@ -24,11 +24,13 @@ import io.deltax.read.files.SplitFirstRow;
 import io.deltax.read.metadata.MetadataBatchAssembler;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.MetadataRowAssembler;
+import io.deltax.read.metrics.TaskCounts;
 import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -103,6 +105,7 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     private DeletedRows currentDeleted;
     private Iterator<InternalRow> current;
     private T value;
+    private final TaskCounts counts = new TaskCounts();
 
     SplitsReader(DeltaXInputPartition partition) {
       this.splits = partition.splits();
@@ -128,14 +131,20 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
         }
         next = current.next();
         if (batchAssembler != null) {
-          next =
-              batchAssembler.assemble(
-                  (ColumnarBatch) next, currentFile.partitionValues(), currentDeleted);
+          ColumnarBatch in = (ColumnarBatch) next;
+          int rows = in.numRows();
+          ColumnarBatch out =
+              batchAssembler.assemble(in, currentFile.partitionValues(), currentDeleted);
+          counts.droppedByDeletionVector(rows - out.numRows());
+          next = out;
         } else if (rowAssembler != null) {
           // Null for a row the deletion vector removes.
           next =
               rowAssembler.assemble(
                   (InternalRow) next, currentFile.partitionValues(), currentDeleted);
+          if (next == null) {
+            counts.droppedByDeletionVector(1);
+          }
         }
       }
       value = (T) next;
@@ -165,6 +174,11 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     @Override
     public T get() {
       return value;
+    }
+
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+      return counts.taskMetrics();
     }
 
     @Override

@@ -30,16 +30,22 @@ import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;
+import io.deltax.read.metrics.PlanningCounts;
+import io.deltax.read.metrics.ScanMetrics;
 import io.deltax.read.pushdown.ColumnStatisticsFromLog;
 import io.deltax.read.pushdown.FilesForLimit;
 import io.deltax.read.pushdown.LiveRowCount;
+import io.deltax.read.runtime.RuntimeFilterColumns;
+import io.deltax.read.runtime.RuntimeFilters;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.SnapshotColumnBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
@@ -47,24 +53,30 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.SupportsRuntimeFiltering;
 import org.apache.spark.sql.connector.read.colstats.ColumnStatistics;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A scan of one snapshot: the files that survive partition pruning and data skipping, cut into
  * splits, read by Spark's Parquet reader. The output is the requested data columns, then the
  * requested partition columns, then {@code _metadata} where selected.
  */
-final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
+final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, SupportsRuntimeFiltering {
+  private static final Logger LOG = LoggerFactory.getLogger(DeltaXScan.class);
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -101,9 +113,19 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
 
   private final FileStreams streams;
 
+  /** Builds the skipping of a list of filters, as for the pushed ones: for runtime filters. */
+  private final Function<List<Filter>, DataSkipping> skippingOf;
+
   /** A pushed {@code LIMIT}: only the files it needs are planned ({@link FilesForLimit}). */
   private final OptionalInt limit;
 
+  private final RuntimeFilters runtimeFilters = new RuntimeFilters();
+  private PlanningCounts counts;
+
+  /** The files the pushed filters keep; computed once. */
+  private List<AddFile> skippedFiles;
+
+  /** Of those, the files the runtime filters keep; computed again after a new runtime filter. */
   private List<AddFile> selectedFiles;
 
   /**
@@ -134,8 +156,12 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
       DataSkipping skipping,
       ReadConf conf,
       FileStreams streams,
+      Function<List<Filter>, DataSkipping> skippingOf,
       OptionalInt limit) {
     this.spark = spark;
+    this.skippingOf = skippingOf;
+    this.limit = limit;
+
     this.log = log;
     this.snapshot = snapshot;
     this.inputsSource = inputs;
@@ -149,7 +175,6 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     this.skipping = skipping;
     this.conf = conf;
     this.streams = streams;
-    this.limit = limit;
   }
 
   @Override
@@ -163,13 +188,72 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public String description() {
     return String.format(
-        "deltax %s @ version %d, %d of %d files, skipping filters %s%s",
+        "deltax %s @ version %d, %d of %d files, skipping filters %s%s%s",
         snapshot.tableRoot(),
         snapshot.version(),
         selectedFiles().size(),
         inputs().candidates().size(),
         skipping.usableFilters(),
+        runtimeFilters.isEmpty() ? "" : ", runtime filters " + runtimeFilters,
         limit.isPresent() ? ", limit " + limit.getAsInt() : "");
+  }
+
+  /** The columns Spark may filter at run time: see {@link RuntimeFilterColumns}. */
+  @Override
+  public NamedReference[] filterAttributes() {
+    return RuntimeFilterColumns.of(
+        readSchema(), metadataType == null ? null : MetadataColumns.METADATA);
+  }
+
+  /**
+   * Takes the filters Spark derives from the other side of a join before it plans the tasks again:
+   * the files they rule out are dropped from {@link #planInputPartitions}.
+   */
+  @Override
+  public synchronized void filter(Filter[] filters) {
+    if (runtimeFilters.add(filters)) {
+      selectedFiles = null;
+    }
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ScanMetrics.batchScan();
+  }
+
+  @Override
+  public synchronized CustomTaskMetric[] reportDriverMetrics() {
+    selectedFiles();
+    return counts.driverMetrics();
+  }
+
+  /**
+   * Two scans are equal where they read the same files the same way: the same snapshot, columns,
+   * pushed and runtime filters (as Iceberg's {@code SparkBatchQueryScan}), so that Spark reuses one
+   * exchange or subquery for both. A stream's micro-batch scan is equal only to itself.
+   */
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    return other instanceof DeltaXScan o
+        && streams == FileStreams.NONE
+        && o.streams == FileStreams.NONE
+        && inputs().snapshotFiles()
+        && o.inputs().snapshotFiles()
+        && conf.sessionZone().equals(o.conf.sessionZone())
+        && snapshot.tableRoot().equals(o.snapshot.tableRoot())
+        && snapshot.version() == o.snapshot.version()
+        && requiredSchema.equals(o.requiredSchema)
+        && skipping.usableFilters().equals(o.skipping.usableFilters())
+        && runtimeFilters.equals(o.runtimeFilters)
+        && limit.equals(o.limit);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(snapshot.tableRoot(), snapshot.version(), requiredSchema);
   }
 
   @Override
@@ -209,13 +293,24 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics {
     return inputs;
   }
 
-  /** The files that may hold matching rows; computed once. */
+  /** The files that may hold matching rows: those the pushed, then the runtime, filters keep. */
   synchronized List<AddFile> selectedFiles() {
+    if (skippedFiles == null) {
+      counts = new PlanningCounts();
+      List<AddFile> candidates = inputs().candidates();
+      skippedFiles = skipping.select(candidates, inputs().snapshotFiles(), counts::skipped);
+      LOG.debug(
+          "Scan of {} @ {}: filters {} kept {} of {} files",
+          snapshot.tableRoot(),
+          snapshot.version(),
+          skipping.usableFilters(),
+          skippedFiles.size(),
+          candidates.size());
+    }
     if (selectedFiles == null) {
-      selectedFiles = skipping.select(inputs().candidates(), inputs().snapshotFiles());
-      if (limit.isPresent()) {
-        selectedFiles = FilesForLimit.take(selectedFiles, limit.getAsInt());
-      }
+      List<AddFile> filtered = runtimeFilters.select(skippedFiles, skippingOf);
+      selectedFiles = limit.isPresent() ? FilesForLimit.take(filtered, limit.getAsInt()) : filtered;
+      counts.planned(selectedFiles, skippedFiles.size() - filtered.size());
     }
     return selectedFiles;
   }

@@ -319,6 +319,7 @@ public final class DeltaXScanBuilder
         skipping == null ? skipping(List.of()) : skipping,
         conf,
         streams,
+        this::skipping,
         limit);
   }
 

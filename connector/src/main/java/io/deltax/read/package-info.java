@@ -22,7 +22,8 @@
  *
  * <p>Below it: {@code read.files} (splits, Spark's Parquet reader), {@code read.metadata} (the
  * {@code _metadata} column), {@code read.skipping} (pruning and data skipping), {@code
- * read.pushdown} (aggregates, limits and statistics from the log). {@code readStream}: the scan
+ * read.pushdown} (aggregates, limits and statistics from the log), {@code read.runtime} (runtime
+ * filters from joins), {@code read.metrics} (the Spark UI's metrics). {@code readStream}: the scan
  * hands Spark a stream of {@link io.deltax.read.FileStreams}, which the load passes in ({@code
  * io.deltax.catalog}); the stream reads each micro-batch through {@code
  * DeltaXScanBuilder.streamBatch}. Nothing here imports the change feed or the streams.

@@ -21,9 +21,12 @@ import io.deltax.partitions.PartitionValues;
 import io.deltax.rowtracking.RowDataVersions;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.sources.Filter;
@@ -43,10 +46,18 @@ import scala.jdk.javaapi.CollectionConverters;
  * look; Spark evaluates every other filter on the rows that are read.
  */
 public final class DataSkipping {
+  /** What ruled a file out: the kind of the first filter that did, partition filters first. */
+  public enum SkipReason {
+    PARTITION,
+    STATISTICS,
+    ROW_ID
+  }
+
   private final List<Filter> filters;
   private final FileBounds bounds;
   private final List<Filter> usable = new ArrayList<>();
   private final List<Filter> postScan = new ArrayList<>();
+  private final Set<String> partitionColumns;
 
   /**
    * The column path a pushed filter's attribute names, as Spark writes it: quoted where a name
@@ -90,7 +101,9 @@ public final class DataSkipping {
       MaterializedRowIdRange materializedRowIds,
       Supplier<RowDataVersions> rowDataVersions,
       SnapshotColumnBounds parsedStats) {
-    this.filters = List.copyOf(filters);
+    this.partitionColumns = partitionColumns;
+    // Partition filters first: they are the cheapest, and a file they drop counts as pruned.
+    this.filters = filters.stream().sorted(Comparator.comparing(this::reasonOf)).toList();
     Set<String> referenced = new LinkedHashSet<>();
     for (Filter f : filters) {
       referenced.addAll(Arrays.asList(f.references()));
@@ -140,6 +153,12 @@ public final class DataSkipping {
    *     other list
    */
   public List<AddFile> select(List<AddFile> files, boolean snapshotFiles) {
+    return select(files, snapshotFiles, reason -> {});
+  }
+
+  /** As {@link #select(List, boolean)}, telling {@code skipped} why each dropped file went. */
+  public List<AddFile> select(
+      List<AddFile> files, boolean snapshotFiles, Consumer<SkipReason> skipped) {
     if (filters.isEmpty()) {
       return files;
     }
@@ -149,39 +168,70 @@ public final class DataSkipping {
       // Only the files kept are built: the others are judged from the list's fields.
       for (int i = 0; i < count; i++) {
         FileBounds.View view = bounds.of(compact, i);
-        if (mightMatch(view)) {
+        SkipReason reason = skipReason(view);
+        if (reason == null) {
           selected.add(view.file());
+        } else {
+          skipped.accept(reason);
         }
       }
       return selected;
     }
     for (int i = 0; i < count; i++) {
       AddFile file = files.get(i);
-      if (mightMatch(snapshotFiles ? bounds.of(file, i, count) : bounds.of(file))) {
+      SkipReason reason = skipReason(snapshotFiles ? bounds.of(file, i, count) : bounds.of(file));
+      if (reason == null) {
         selected.add(file);
+      } else {
+        skipped.accept(reason);
       }
     }
     return selected;
   }
 
   private boolean mightMatch(FileBounds.View view) {
-    if (mightMatchBounds(view)) {
-      return true;
+    return skipReason(view) == null;
+  }
+
+  /** Null where the file may hold a matching row; else the kind of filter that rules it out. */
+  private SkipReason skipReason(FileBounds.View view) {
+    Filter failed = failedFilter(view);
+    if (failed == null) {
+      return null;
     }
     // Rows may carry materialized row IDs instead: only the footer tells, so it is read only now.
     // The two ranges are checked apart, as one interval around both would match far too much.
-    return bounds.readsMaterializedRowIds()
-        && view.baseRowId() != null
-        && mightMatchBounds(view.withMaterializedRowIds());
-  }
-
-  private boolean mightMatchBounds(FileBounds.View view) {
-    for (Filter f : filters) {
-      if (!FilterEvaluator.mightMatch(f, view)) {
-        return false;
+    if (bounds.readsMaterializedRowIds() && view.baseRowId() != null) {
+      Filter failedMaterialized = failedFilter(view.withMaterializedRowIds());
+      if (failedMaterialized == null) {
+        return null;
       }
     }
-    return true;
+    return reasonOf(failed);
+  }
+
+  private Filter failedFilter(FileBounds.View view) {
+    for (Filter f : filters) {
+      if (!FilterEvaluator.mightMatch(f, view)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /** Partition filters name partition columns alone; row ID filters a row tracking field. */
+  private SkipReason reasonOf(Filter filter) {
+    String[] columns = filter.references();
+    if (Arrays.stream(columns)
+        .anyMatch(c -> c.equals(FileBounds.ROW_ID) || c.equals(FileBounds.ROW_DATA_VERSION))) {
+      return SkipReason.ROW_ID;
+    }
+    boolean partitionOnly =
+        columns.length > 0
+            && Arrays.stream(columns)
+                .allMatch(
+                    c -> partitionColumns.contains(columnPath(c).get(0).toLowerCase(Locale.ROOT)));
+    return partitionOnly ? SkipReason.PARTITION : SkipReason.STATISTICS;
   }
 
   /** The physical names of the columns whose statistics a file's check parses. */

@@ -20,6 +20,7 @@ import io.deltax.names.TableArgument;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
@@ -78,12 +79,25 @@ abstract class BaseProcedure implements UnboundProcedure, BoundProcedure {
     }
   }
 
+  /** Spark's local property that names a thread's jobs in the UI. */
+  private static final String JOB_DESCRIPTION = "spark.job.description";
+
+  /**
+   * Runs the procedure; any Spark job it starts (a backfill's, a read's) is named in the UI after
+   * the procedure and its table, and the thread's description is restored afterwards.
+   */
   @Override
   public Iterator<Scan> call(InternalRow input) {
     SparkSession spark = SparkSession.active();
-    TableArgument.Resolved table =
-        TableArgument.resolveTable(
-            spark, input.isNullAt(0) ? null : input.getUTF8String(0).toString());
-    return List.<Scan>of(new ProcedureResult(output(), rows(spark, table, input))).iterator();
+    String argument = input.isNullAt(0) ? null : input.getUTF8String(0).toString();
+    SparkContext context = spark.sparkContext();
+    String previous = context.getLocalProperty(JOB_DESCRIPTION);
+    context.setJobDescription("deltax CALL " + name() + "(table => '" + argument + "')");
+    try {
+      TableArgument.Resolved table = TableArgument.resolveTable(spark, argument);
+      return List.<Scan>of(new ProcedureResult(output(), rows(spark, table, input))).iterator();
+    } finally {
+      context.setJobDescription(previous);
+    }
   }
 }

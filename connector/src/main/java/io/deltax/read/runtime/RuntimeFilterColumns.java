@@ -1,0 +1,79 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.deltax.read.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.types.AtomicType;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The columns a scan offers Spark for runtime filters ({@code filterAttributes}): the partition
+ * columns it outputs, exact; the data columns whose statistics hold a minimum and a maximum
+ * (PROTOCOL.md, "Per-file Statistics": atomic types but booleans and binaries); and {@code
+ * _metadata} where it outputs {@code row_id} or {@code row_data_version}, which files bound by
+ * their row ID ranges. Spark resolves each name against the scan's output, so only output columns
+ * are offered.
+ */
+public final class RuntimeFilterColumns {
+  private static final Set<String> ROW_TRACKING_FIELDS = Set.of("row_id", "row_data_version");
+
+  private RuntimeFilterColumns() {}
+
+  /**
+   * @param readSchema the scan's output columns, {@code _metadata} included where selected
+   * @param metadataColumn the name of the {@code _metadata} column, or null where the table has a
+   *     data column of that name
+   */
+  public static NamedReference[] of(StructType readSchema, String metadataColumn) {
+    List<NamedReference> columns = new ArrayList<>();
+    for (StructField field : readSchema.fields()) {
+      if (field.name().equalsIgnoreCase(String.valueOf(metadataColumn))) {
+        if (hasRowTrackingField(field.dataType())) {
+          columns.add(Expressions.column(field.name()));
+        }
+      } else if (hasBounds(field.dataType())) {
+        columns.add(Expressions.column(field.name()));
+      }
+    }
+    return columns.toArray(new NamedReference[0]);
+  }
+
+  private static boolean hasBounds(DataType type) {
+    return type instanceof AtomicType
+        && !(type instanceof BooleanType)
+        && !(type instanceof BinaryType);
+  }
+
+  private static boolean hasRowTrackingField(DataType type) {
+    if (!(type instanceof StructType struct)) {
+      return false;
+    }
+    for (String name : struct.fieldNames()) {
+      if (ROW_TRACKING_FIELDS.contains(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

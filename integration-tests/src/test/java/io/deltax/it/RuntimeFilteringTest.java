@@ -1,0 +1,190 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.deltax.it;
+
+import static io.deltax.it.DeltaOracle.assertSameRows;
+import static io.deltax.it.DeltaOracle.delta;
+import static io.deltax.it.DeltaOracle.deltax;
+import static io.deltax.it.DeltaOracle.quote;
+import static io.deltax.it.DeltaOracle.spark;
+import static io.deltax.it.DeltaOracle.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runtime filtering: a fact table joined to a filtered dimension reads only the fact files the
+ * dimension's keys can match, by partition value, by statistics and by row ID range, and returns
+ * delta-spark's rows. The fact table has a null partition, a deletion vector, column mapping and
+ * row tracking; the dimensions are read by delta-spark, so the only deltax scan is the fact's.
+ */
+class RuntimeFilteringTest {
+  @TempDir static Path dir;
+  static String fact;
+  static String days;
+  static String keys;
+
+  @BeforeAll
+  static void createTables() {
+    spark();
+    fact = dir.resolve("fact").toString();
+    days = dir.resolve("days").toString();
+    keys = dir.resolve("keys").toString();
+    sql(
+        "CREATE TABLE "
+            + quote(fact)
+            + " (id BIGINT, amount INT, day DATE) USING delta PARTITIONED BY (day) TBLPROPERTIES ("
+            + "'delta.enableDeletionVectors' = 'true', 'delta.enableRowTracking' = 'true', "
+            + "'delta.columnMapping.mode' = 'name')");
+    // One file per day, ids 100 * d .. 100 * d + 9 on day d; and a file with a null day.
+    sql(
+        "INSERT INTO "
+            + quote(fact)
+            + " SELECT /*+ REPARTITION(1) */ 100 * d + k, k, date_add(DATE'2024-01-01', CAST(d AS"
+            + " INT)) FROM range(6) AS a(d) CROSS JOIN range(10) AS b(k)");
+    sql("INSERT INTO " + quote(fact) + " VALUES (900, 1, NULL), (901, 2, NULL)");
+    sql("DELETE FROM " + quote(fact) + " WHERE id = 203");
+    sql("CREATE TABLE " + quote(days) + " (day DATE, label STRING) USING delta");
+    sql(
+        "INSERT INTO "
+            + quote(days)
+            + " SELECT date_add(DATE'2024-01-01', CAST(d AS INT)), IF(d IN (1, 4), 'picked',"
+            + " 'other') FROM range(6) AS a(d)");
+    sql("CREATE TABLE " + quote(keys) + " (key BIGINT, label STRING) USING delta");
+    sql(
+        "INSERT INTO "
+            + quote(keys)
+            + " VALUES (205, 'picked'), (207, 'picked'), (502, 'picked'), (9999, 'other')");
+  }
+
+  /** Joins the fact table (read by {@code reader}) to the dimension, filtered. */
+  private static Dataset<Row> joined(
+      Function<String, Dataset<Row>> reader, String dimension, String factKey, String dimKey) {
+    Dataset<Row> facts =
+        reader.apply(fact).select(functions.col("*"), functions.expr(factKey + " AS k"));
+    Dataset<Row> dim = delta(dimension).where("label = 'picked'");
+    return facts
+        .join(dim, facts.col("k").equalTo(dim.col(dimKey)))
+        .select(facts.col("id"), facts.col("amount"), facts.col("day"));
+  }
+
+  /** Runs the join with deltax; asserts delta-spark's rows and the runtime filter in the plan. */
+  private static Map<String, Long> runAndCheck(String dimension, String factKey, String dimKey) {
+    long before = UiMetrics.lastExecution(spark());
+    Dataset<Row> actual = joined(DeltaOracle::deltax, dimension, factKey, dimKey);
+    assertSameRows(joined(DeltaOracle::delta, dimension, factKey, dimKey), actual);
+    String plan = actual.queryExecution().executedPlan().toString();
+    assertTrue(
+        plan.toLowerCase(Locale.ROOT).contains("dynamicpruningexpression"),
+        "runtime filter: " + plan);
+    assertTrue(plan.contains("runtime filters"), "the scan took the filter: " + plan);
+    return UiMetrics.since(spark(), before);
+  }
+
+  private static long filesOf(Dataset<Row> rows) {
+    return rows.select("_metadata.file_path").distinct().count();
+  }
+
+  private static long allFiles() {
+    return delta(fact).inputFiles().length;
+  }
+
+  @Test
+  void partitionColumnRuntimeFilterReadsOnlyTheDimensionsDays() {
+    Map<String, Long> metrics = runAndCheck(days, "day", "day");
+    // delta-spark's count of the files the two picked days (1 and 4) hold.
+    long expected =
+        delta(fact).where("day IN (DATE'2024-01-02', DATE'2024-01-05')").inputFiles().length;
+    assertEquals(2, expected);
+    assertEquals(expected, metrics.get("deltax files planned"), metrics.toString());
+    // Spark infers day IS NOT NULL from the join: the null day's files go by partition pruning.
+    long nullDay = filesOf(delta(fact).where("day IS NULL"));
+    assertEquals(2, nullDay);
+    assertEquals(
+        nullDay, metrics.get("deltax files pruned by partition filters"), metrics.toString());
+    assertEquals(
+        allFiles() - nullDay - expected,
+        metrics.get("deltax files skipped by runtime filters"),
+        metrics.toString());
+  }
+
+  @Test
+  void dataColumnRuntimeFilterSkipsByMinAndMax() {
+    Map<String, Long> metrics = runAndCheck(keys, "id", "key");
+    // The picked keys 205, 207 and 502 fall in the id ranges of the files of days 2 and 5 alone
+    // (the files' ranges are disjoint), which delta-spark's rows name.
+    long expected = filesOf(delta(fact).where("id IN (205, 207, 502)"));
+    assertEquals(2, expected);
+    assertEquals(expected, metrics.get("deltax files planned"), metrics.toString());
+    assertEquals(
+        allFiles() - expected,
+        metrics.get("deltax files skipped by runtime filters"),
+        metrics.toString());
+    // The day 2 file, planned, has the table's one deletion vector: its cardinality, from the log.
+    long deleted =
+        org.apache.spark.sql.delta.DeltaLog.forTable(spark(), fact)
+            .update(false, scala.Option.empty(), scala.Option.empty())
+            .allFiles()
+            .collectAsList()
+            .stream()
+            .filter(f -> f.deletionVector() != null)
+            .mapToLong(f -> f.deletionVector().cardinality())
+            .sum();
+    assertEquals(1, deleted);
+    assertEquals(
+        deleted, metrics.get("deltax rows dropped by deletion vectors"), metrics.toString());
+  }
+
+  @Test
+  void rowIdRuntimeFilterSkipsByRowIdRange() {
+    // Row IDs of three rows in two files, as delta-spark assigns them.
+    Dataset<Row> picked =
+        delta(fact)
+            .where("id IN (101, 102, 505)")
+            .select("_metadata.row_id", "_metadata.file_path");
+    java.util.List<Row> rows = picked.collectAsList();
+    String ids =
+        rows.stream().map(r -> String.valueOf(r.getLong(0))).reduce((a, b) -> a + ", " + b).get();
+    long expected = rows.stream().map(r -> r.getString(1)).distinct().count();
+    assertEquals(2, expected);
+    String rowKeys = dir.resolve("row_keys").toString();
+    sql("CREATE TABLE " + quote(rowKeys) + " (key BIGINT, label STRING) USING delta");
+    sql("INSERT INTO " + quote(rowKeys) + " SELECT explode(array(" + ids + ")), 'picked'");
+    sql("INSERT INTO " + quote(rowKeys) + " VALUES (100000, 'other')");
+    long before = UiMetrics.lastExecution(spark());
+    Dataset<Row> facts =
+        deltax(fact).select(functions.col("id"), functions.expr("_metadata.row_id AS k"));
+    Dataset<Row> dim = delta(rowKeys).where("label = 'picked'");
+    Dataset<Row> actual = facts.join(dim, facts.col("k").equalTo(dim.col("key"))).select("id");
+    assertEquals(
+        DeltaOracle.canonicalRows(delta(fact).where("id IN (101, 102, 505)").select("id")),
+        DeltaOracle.canonicalRows(actual));
+    String plan = actual.queryExecution().executedPlan().toString();
+    Map<String, Long> metrics = UiMetrics.since(spark(), before);
+    assertTrue(plan.contains("runtime filters"), plan);
+    assertEquals(expected, metrics.get("deltax files planned"), metrics + "\n" + plan);
+  }
+}
