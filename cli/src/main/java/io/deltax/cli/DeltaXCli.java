@@ -20,7 +20,9 @@ import io.deltax.backfill.RowTrackingBackfill;
 import io.deltax.cli.CommandLine.UsageException;
 import io.deltax.conf.ReadOptions;
 import io.deltax.errors.DeltaXThrowable;
+import io.deltax.extensions.DeltaXProcedureCatalog;
 import io.deltax.extensions.procedures.SessionWriters;
+import io.deltax.names.TableArgument;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.OptionalInt;
@@ -36,8 +38,8 @@ import org.apache.spark.sql.SparkSession;
  * starts, with nothing on stdout. Errors are one line; {@code --verbose} adds the stack trace. The
  * backfill and the preservation are set up by {@link SessionWriters}, as for {@code CALL}: the same
  * session conf ({@code -Dspark.deltax.…} in {@code DELTAX_JAVA_OPTS}), the same table names where
- * its session has a catalog (the embedded one has only an empty in-memory catalog, so {@code
- * bin/deltax} takes paths).
+ * its session has a metastore: the embedded session has one where its conf names it ({@code
+ * -Dspark.sql.catalogImplementation=hive} and the metastore's address), else it takes paths.
  */
 public final class DeltaXCli {
   /** The engine deltax's commits name in their {@code engineInfo}. */
@@ -156,6 +158,7 @@ public final class DeltaXCli {
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "4")
             .config("spark.sql.extensions", "io.deltax.extensions.DeltaXSparkSessionExtension")
+            .config(DELTAX_CATALOG, DeltaXProcedureCatalog.class.getName())
             .getOrCreate();
     spark.sparkContext().setLogLevel("ERROR");
     return spark;
@@ -166,22 +169,35 @@ public final class DeltaXCli {
     return text.replace("\\", "\\\\").replace("'", "\\'");
   }
 
+  /** The conf that registers a catalog named {@code deltax}. */
+  private static final String DELTAX_CATALOG = "spark.sql.catalog.deltax";
+
+  /**
+   * How a CALL names {@code procedure} in {@code session}: qualified where the session's {@code
+   * deltax} catalog holds the procedures; else unqualified, which the extension binds (Spark's Hive
+   * support drops the extension's rule that does, so the embedded session registers the catalog).
+   */
+  private static String procedureName(SparkSession session, String procedure) {
+    boolean catalog =
+        session.conf().get(DELTAX_CATALOG, "").equals(DeltaXProcedureCatalog.class.getName());
+    return catalog ? "deltax." + DeltaXProcedureCatalog.NAMESPACE + "." + procedure : procedure;
+  }
+
   /** A procedure whose one argument is the table, through CALL as a user would write it. */
   private void call(Answer answer, CommandLine line) {
+    SparkSession session = spark.get();
     Dataset<Row> rows =
-        spark
-            .get()
-            .sql(
-                "CALL "
-                    + answer.procedure()
-                    + "(table => '"
-                    + sqlString(line.table())
-                    + "'"
-                    + line.number(Option.HISTORY_LIMIT).stream()
-                        .mapToObj(n -> ", limit => " + n)
-                        .findFirst()
-                        .orElse("")
-                    + ")");
+        session.sql(
+            "CALL "
+                + procedureName(session, answer.procedure())
+                + "(table => '"
+                + sqlString(line.table())
+                + "'"
+                + line.number(Option.HISTORY_LIMIT).stream()
+                    .mapToObj(n -> ", limit => " + n)
+                    .findFirst()
+                    .orElse("")
+                + ")");
     List<Row> answered = rows.collectAsList();
     if (line.flag(Option.JSON)) {
       out.println(answer.json(rows.schema(), answered));
@@ -228,12 +244,14 @@ public final class DeltaXCli {
 
   private void show(CommandLine line) {
     SparkSession session = spark.get();
-    var reader = session.read().format("deltax");
+    TableArgument.Resolved table = TableArgument.resolveTable(session, line.table());
+    // A metastore entry's options (file system settings) reach the files, as a read by name's do.
+    var reader = session.read().format("deltax").options(table.options());
     OptionalLong version = line.number(Option.VERSION);
     if (version.isPresent()) {
       reader = reader.option(ReadOptions.VERSION_AS_OF.key(), version.getAsLong());
     }
-    Dataset<Row> rows = reader.load(SessionWriters.tablePath(session, line.table()));
+    Dataset<Row> rows = reader.load(table.path());
     if (line.flag(Option.ROW_IDS)) {
       rows =
           rows.selectExpr(

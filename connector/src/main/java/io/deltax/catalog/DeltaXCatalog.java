@@ -18,11 +18,9 @@ package io.deltax.catalog;
 import io.deltax.changes.ChangeFeedTable;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ReadConf;
-import io.deltax.conf.ReadOptions;
 import io.deltax.conf.SessionSettings;
 import io.deltax.conf.TimeTravel;
 import io.deltax.names.MetastoreTable;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
@@ -60,26 +58,24 @@ public class DeltaXCatalog implements TableCatalog {
 
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
-    Located table = locate(ident);
-    return DeltaXDataSource.load(
-        ReadConf.of(session(), table.path(), table.options(), TimeTravel.LATEST));
+    return load(locate(ident), TimeTravel.LATEST);
   }
 
   /** {@code VERSION AS OF}: Spark hands the version as written; it is checked as versionAsOf. */
   @Override
   public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
     Located table = locate(ident);
-    return DeltaXDataSource.load(
-        ReadConf.atVersion(session(), table.path(), table.options(), version));
+    return table.load(ReadConf.atVersion(session(), table.path(), table.options(), version));
   }
 
   /** {@code TIMESTAMP AS OF}, in microseconds since the epoch. */
   @Override
   public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
-    Located table = locate(ident);
-    return DeltaXDataSource.load(
-        ReadConf.of(
-            session(), table.path(), table.options(), TimeTravel.toMicros(timestampMicros)));
+    return load(locate(ident), TimeTravel.toMicros(timestampMicros));
+  }
+
+  private static Table load(Located table, TimeTravel travel) {
+    return table.load(ReadConf.of(session(), table.path(), table.options(), travel));
   }
 
   private static SessionSettings session() {
@@ -98,14 +94,19 @@ public class DeltaXCatalog implements TableCatalog {
       Identifier ident, Map<String, String> options, ChangeFeedRequest range)
       throws NoSuchTableException {
     Located table = locate(ident);
-    Map<String, String> withPath = new HashMap<>(table.options());
-    withPath.putAll(options);
-    withPath.put(ReadOptions.PATH.key(), table.path());
-    return DeltaXDataSource.loadChanges(ReadConf.ofChanges(session(), withPath, range));
+    return DeltaXDataSource.loadChanges(table.path(), table.options(), options, range);
   }
 
-  /** A table's root and the options its metastore entry keeps for its files. */
-  private record Located(String path, Map<String, String> options) {}
+  /**
+   * A table's root and the options its metastore entry keeps for its files.
+   *
+   * @param entry the metastore entry; null for a path
+   */
+  private record Located(String path, Map<String, String> options, MetastoreTable entry) {
+    Table load(ReadConf conf) {
+      return entry == null ? DeltaXDataSource.load(conf) : DeltaXDataSource.load(conf, entry);
+    }
+  }
 
   /**
    * The table {@code ident} names: a path ({@code deltax.`/data/t`}), or a Delta table of the
@@ -114,7 +115,7 @@ public class DeltaXCatalog implements TableCatalog {
   private static Located locate(Identifier ident) throws NoSuchTableException {
     String[] namespace = ident.namespace();
     if (namespace.length == 0 && MetastoreTable.isPath(ident.name())) {
-      return new Located(ident.name(), Map.of());
+      return new Located(ident.name(), Map.of(), null);
     }
     if (namespace.length > 1) {
       throw new NoSuchTableException(ident);
@@ -126,7 +127,7 @@ public class DeltaXCatalog implements TableCatalog {
     MetastoreTable table =
         MetastoreTable.find(SparkSession.active(), name, name.unquotedString())
             .orElseThrow(() -> new NoSuchTableException(ident));
-    return new Located(table.location(), table.options());
+    return new Located(table.location(), table.options(), table);
   }
 
   @Override

@@ -21,10 +21,12 @@ import io.deltax.changes.plan.ChangeRange;
 import io.deltax.changes.plan.ChangeRangePlanner;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ReadConf;
+import io.deltax.conf.ReadOptions;
 import io.deltax.conf.SchemaTrackingRequest;
 import io.deltax.conf.SessionSettings;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.names.MetastoreTable;
 import io.deltax.read.DeltaXTable;
 import io.deltax.snapshots.LoadedSnapshot;
 import io.deltax.snapshots.SnapshotSource;
@@ -86,6 +88,32 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   /** The table {@code conf} asks for: a snapshot, or a change feed. */
   public static Table load(ReadConf conf) {
     return conf.readChangeFeed() ? loadChanges(conf) : loadSnapshot(conf);
+  }
+
+  /**
+   * The table the metastore entry {@code entry} names, loaded as {@code conf} asks: a snapshot
+   * tells the entry's type to {@code DESCRIBE TABLE EXTENDED}.
+   */
+  static Table load(ReadConf conf, MetastoreTable entry) {
+    Table table = load(conf);
+    return table instanceof DeltaXTable t ? t.inCatalog(entry) : table;
+  }
+
+  /**
+   * The changes of the table at {@code path} over {@code range}, which the caller parsed (Spark
+   * 4.2's {@code CHANGES} clause): {@code tableOptions} are its metastore entry's, {@code options}
+   * the user's (a stream's limits, Hadoop settings), which win.
+   */
+  static ChangeFeedTable loadChanges(
+      String path,
+      Map<String, String> tableOptions,
+      Map<String, String> options,
+      ChangeFeedRequest range) {
+    Map<String, String> merged = new HashMap<>(tableOptions);
+    merged.putAll(options);
+    merged.put(ReadOptions.PATH.key(), path);
+    return loadChanges(
+        ReadConf.ofChanges(SessionSettings.of(SparkSession.active()), merged, range));
   }
 
   /**

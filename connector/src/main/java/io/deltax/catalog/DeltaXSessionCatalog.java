@@ -15,6 +15,8 @@
  */
 package io.deltax.catalog;
 
+import io.deltax.changes.ChangeFeedTable;
+import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ReadConf;
 import io.deltax.conf.SessionSettings;
 import io.deltax.conf.TimeTravel;
@@ -59,8 +61,9 @@ public class DeltaXSessionCatalog extends DelegatingCatalogExtension {
     if (delta.isEmpty()) {
       return super.loadTable(ident, version);
     }
+    MetastoreTable entry = delta.get();
     return DeltaXDataSource.load(
-        ReadConf.atVersion(session(), delta.get().location(), delta.get().options(), version));
+        ReadConf.atVersion(session(), entry.location(), entry.options(), version), entry);
   }
 
   /** {@code TIMESTAMP AS OF}, in microseconds since the epoch. */
@@ -106,7 +109,29 @@ public class DeltaXSessionCatalog extends DelegatingCatalogExtension {
   }
 
   private static Table load(MetastoreTable table, TimeTravel travel) {
-    return DeltaXDataSource.load(ReadConf.of(session(), table.location(), table.options(), travel));
+    return DeltaXDataSource.load(
+        ReadConf.of(session(), table.location(), table.options(), travel), table);
+  }
+
+  /**
+   * The changes of the Delta table {@code ident} names, as {@code readChangeFeed} reads them (mode
+   * {@code all}); empty for any other table, which Spark's own catalog answers. For Spark 4.2's
+   * {@code loadChangelog}, in the module {@code deltax-spark42}: this class names no Spark 4.2
+   * type.
+   *
+   * @param options the user's read options (a stream's limits, Hadoop settings), no range
+   * @param range the versions or times, parsed by the caller
+   */
+  protected Optional<ChangeFeedTable> loadChanges(
+      Identifier ident, Map<String, String> options, ChangeFeedRequest range)
+      throws NoSuchTableException {
+    Optional<MetastoreTable> delta = delta(super.loadTable(ident), ident);
+    if (delta.isEmpty()) {
+      return Optional.empty();
+    }
+    MetastoreTable entry = delta.get();
+    return Optional.of(
+        DeltaXDataSource.loadChanges(entry.location(), entry.options(), options, range));
   }
 
   private static SessionSettings session() {

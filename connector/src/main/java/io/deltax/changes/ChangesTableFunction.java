@@ -81,10 +81,13 @@ public final class ChangesTableFunction {
           "2 to 4: table, startingVersion, endingVersion, changeMode");
     }
     SparkSession spark = SparkSession.active();
+    TableArgument.Resolved table = TableArgument.resolveTable(spark, (String) values.get(0));
+    // The options a metastore entry keeps for the table's files, as a read by name takes them.
     DataFrameReader reader =
         spark
             .read()
             .format("deltax")
+            .options(table.options())
             .option(ReadOptions.READ_CHANGE_FEED.key(), "true")
             .option(ReadOptions.STARTING_VERSION.key(), (String) values.get(1));
     if (values.size() > 2 && values.get(2) != null) {
@@ -93,9 +96,6 @@ public final class ChangesTableFunction {
     if (values.size() > 3 && values.get(3) != null) {
       reader = reader.option(ReadOptions.CHANGE_MODE.key(), (String) values.get(3));
     }
-    return reader
-        .load(TableArgument.resolve(spark, (String) values.get(0)))
-        .queryExecution()
-        .analyzed();
+    return reader.load(table.path()).queryExecution().analyzed();
   }
 }

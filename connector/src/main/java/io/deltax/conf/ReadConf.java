@@ -305,7 +305,7 @@ public final class ReadConf {
   }
 
   /** {@code base} with the options (but the paths) set, a copy. */
-  private static Configuration hadoopConf(Configuration base, Map<String, String> options) {
+  static Configuration hadoopConf(Configuration base, Map<String, String> options) {
     Configuration conf = new Configuration(base);
     options.forEach(
         (key, value) -> {

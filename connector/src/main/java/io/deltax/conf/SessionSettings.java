@@ -177,6 +177,15 @@ public final class SessionSettings {
     return hadoopConf;
   }
 
+  /**
+   * The session's Hadoop configuration with a table's own options set over it, as a load sets its
+   * read options: a metastore entry's storage properties (file system settings given with {@code
+   * OPTIONS}) reach the log of a table named by that entry. A copy, unless there are none.
+   */
+  public Configuration hadoopConf(Map<String, String> tableOptions) {
+    return tableOptions.isEmpty() ? hadoopConf : ReadConf.hadoopConf(hadoopConf, tableOptions);
+  }
+
   /** The snapshot cache's settings of this session. */
   public SnapshotSettings snapshots() {
     return new SnapshotSettings(

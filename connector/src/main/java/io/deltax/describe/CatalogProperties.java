@@ -30,8 +30,8 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 /**
  * The properties of a deltax table as Spark's catalog API hands them on ({@code Table.properties}),
  * which {@code DESCRIBE TABLE EXTENDED} and {@code SHOW TBLPROPERTIES} print: those delta-spark's
- * table gives ({@code DeltaTableV2.properties}, {@code Snapshot.getProperties}), {@code external},
- * since a deltax table is named by its path and no catalog manages its files, and the version read.
+ * table gives ({@code DeltaTableV2.properties}, {@code Snapshot.getProperties}), {@code external}
+ * where no catalog manages its files (a path, a metastore's external table), and the version read.
  *
  * <ul>
  *   <li>the metadata's {@code configuration}, less {@code path};
@@ -43,8 +43,8 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  *       {@code Name} too; Spark 4.2 prints no name): deltax's, not a property of the table's log,
  *       which it would hide were one of that name set;
  *   <li>Spark's reserved {@code provider} ({@code delta}), {@code location} (the qualified root),
- *       {@code external} ({@code true}) and {@code comment} (the metadata's {@code description}),
- *       which Spark prints on rows of their own.
+ *       {@code external} ({@code true}, but for a metastore's managed table) and {@code comment}
+ *       (the metadata's {@code description}), which Spark prints on rows of their own.
  * </ul>
  */
 public final class CatalogProperties {
@@ -56,7 +56,14 @@ public final class CatalogProperties {
 
   private CatalogProperties() {}
 
-  public static Map<String, String> of(Snapshot snapshot) {
+  /**
+   * The properties of {@code snapshot}'s table.
+   *
+   * @param external whether no catalog manages the table's files (a path, a metastore's {@code
+   *     EXTERNAL} table): Spark prints {@code Type EXTERNAL} where {@code external} is set, else
+   *     {@code MANAGED}
+   */
+  public static Map<String, String> of(Snapshot snapshot, boolean external) {
     Map<String, String> properties = new LinkedHashMap<>();
     snapshot
         .metadata()
@@ -81,7 +88,9 @@ public final class CatalogProperties {
     properties.put(VERSION, Long.toString(snapshot.version()));
     properties.put(TableCatalog.PROP_PROVIDER, "delta");
     properties.put(TableCatalog.PROP_LOCATION, snapshot.tableRoot().toString());
-    properties.put(TableCatalog.PROP_EXTERNAL, "true");
+    if (external) {
+      properties.put(TableCatalog.PROP_EXTERNAL, "true");
+    }
     if (snapshot.metadata().description() != null) {
       properties.put(TableCatalog.PROP_COMMENT, snapshot.metadata().description());
     }

@@ -91,6 +91,18 @@ public final class WriteErrors {
     return error(DELTAX_TABLE_NOT_FOUND, "catalogTableNotFound", cause, "table", table, "why", why);
   }
 
+  /**
+   * A name the session catalog does not know, in a session whose catalog keeps its tables in memory
+   * ({@code spark.sql.catalogImplementation=in-memory}): no metastore was configured.
+   */
+  public static RuntimeException noMetastore(String table, Throwable cause) {
+    String why =
+        cause.getMessage() == null
+            ? cause.toString()
+            : cause.getMessage().lines().findFirst().orElse("");
+    return error(DELTAX_TABLE_NOT_FOUND, "noMetastore", cause, "table", table, "why", why);
+  }
+
   public static RuntimeException notADeltaCatalogTable(String table, String provider) {
     return error(
         DELTAX_NOT_A_DELTA_TABLE,

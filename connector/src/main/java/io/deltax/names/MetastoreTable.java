@@ -27,6 +27,7 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchDatabaseException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
@@ -45,16 +46,33 @@ public record MetastoreTable(
   /**
    * The Delta table {@code ident} names in the session catalog. Where no table has that name, or
    * where its provider is not Delta (a view, a Parquet table), an {@code AnalysisException} says so
-   * ({@code DELTAX_TABLE_NOT_FOUND}, {@code DELTAX_NOT_A_DELTA_TABLE}).
+   * ({@code DELTAX_TABLE_NOT_FOUND}, {@code DELTAX_NOT_A_DELTA_TABLE}); where the session has no
+   * metastore, the message says so.
    */
   public static MetastoreTable lookup(SparkSession spark, TableIdentifier ident, String given) {
     CatalogTable table;
     try {
       table = metadata(spark, ident);
     } catch (Exception e) {
-      throw WriteErrors.catalogTableNotFound(given, e);
+      throw isMissing(e) && inMemory(spark)
+          ? WriteErrors.noMetastore(given, e)
+          : WriteErrors.catalogTableNotFound(given, e);
     }
     return of(table, given);
+  }
+
+  /** Spark's static {@code spark.sql.catalogImplementation}: where the session keeps its tables. */
+  private static final String CATALOG_IMPLEMENTATION = "spark.sql.catalogImplementation";
+
+  /** Whether the session catalog keeps its tables in memory, with no metastore behind it. */
+  private static boolean inMemory(SparkSession spark) {
+    return spark.conf().get(CATALOG_IMPLEMENTATION, "in-memory").equals("in-memory");
+  }
+
+  private static boolean isMissing(Exception e) {
+    return e instanceof NoSuchTableException
+        || e instanceof NoSuchDatabaseException
+        || e instanceof NoSuchNamespaceException;
   }
 
   /**
@@ -68,9 +86,7 @@ public record MetastoreTable(
     try {
       table = metadata(spark, ident);
     } catch (Exception e) {
-      if (e instanceof NoSuchTableException
-          || e instanceof NoSuchDatabaseException
-          || e instanceof NoSuchNamespaceException) {
+      if (isMissing(e)) {
         return Optional.empty();
       }
       throw WriteErrors.catalogTableNotFound(given, e);
@@ -103,6 +119,11 @@ public record MetastoreTable(
         new Path(table.location()).toString(),
         Map.copyOf(CollectionConverters.asJava(table.storage().properties())),
         table.tableType().name());
+  }
+
+  /** Whether the metastore manages the table's files (its type is {@code MANAGED}). */
+  public boolean isManaged() {
+    return type.equals(CatalogTableType.MANAGED().name());
   }
 
   /** Whether the metastore entry {@code table} is a Delta table (its provider is {@code delta}). */

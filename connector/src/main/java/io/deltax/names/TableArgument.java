@@ -15,7 +15,10 @@
  */
 package io.deltax.names;
 
+import io.deltax.conf.SessionSettings;
 import io.deltax.errors.WriteErrors;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 
@@ -33,21 +36,33 @@ public final class TableArgument {
    * @param path the table's root path
    * @param catalogName the catalog's qualified name of the table ({@code
    *     spark_catalog.default.orders}), or null where the argument was a path
+   * @param options the options the table's metastore entry keeps for its files (Hadoop file system
+   *     settings); none for a path
    */
-  public record Resolved(String path, String catalogName) {}
+  public record Resolved(String path, String catalogName, Map<String, String> options) {
+    public Resolved {
+      options = Map.copyOf(options);
+    }
 
-  /** The table's root path. */
-  public static String resolve(SparkSession spark, String table) {
-    return resolveTable(spark, table).path();
+    /**
+     * The Hadoop configuration the table's files are opened with: the session's, with the entry's
+     * options set over it, as a read by name sets them.
+     */
+    public Configuration hadoopConf(SessionSettings session) {
+      return session.hadoopConf(options);
+    }
   }
 
-  /** The table's root path and, where the argument named a catalog table, its name there. */
+  /**
+   * The table's root path and, where the argument named a catalog table, its name there and the
+   * options its entry keeps.
+   */
   public static Resolved resolveTable(SparkSession spark, String table) {
     if (table == null || table.isBlank()) {
       throw WriteErrors.missingTableArgument();
     }
     if (MetastoreTable.isPath(table)) {
-      return new Resolved(table, null);
+      return new Resolved(table, null, Map.of());
     }
     TableIdentifier ident;
     try {
@@ -60,6 +75,6 @@ public final class TableArgument {
       throw WriteErrors.catalogTableNotFound(table, e);
     }
     MetastoreTable found = MetastoreTable.lookup(spark, ident, table);
-    return new Resolved(found.location(), found.name());
+    return new Resolved(found.location(), found.name(), found.options());
   }
 }

@@ -17,6 +17,7 @@
  * What a user's {@code table} argument names: a path ({@code '/data/t'}, {@code 's3a://bucket/t'})
  * or the name of a metastore table whose provider is Delta, resolved through Spark's session
  * catalog to its location. The procedures, the CLI and {@code deltax_changes(…)} take tables this
- * way. Depends on {@code errors} only.
+ * way, and open its files with the options the entry keeps. Depends on {@code conf} and {@code
+ * errors} only.
  */
 package io.deltax.names;

@@ -21,6 +21,7 @@ import io.deltax.describe.CatalogProperties;
 import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.names.MetastoreTable;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import java.util.Map;
@@ -58,13 +59,33 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
   /** The streams a {@code readStream} of this table starts. */
   private final FileStreams streams;
 
+  /**
+   * Whether no catalog manages the table's files: a path, or a metastore entry of type {@code
+   * EXTERNAL}. {@code DESCRIBE TABLE EXTENDED} prints {@code Type EXTERNAL} or {@code MANAGED}.
+   */
+  private final boolean external;
+
   private Map<String, String> properties;
 
   public DeltaXTable(TransactionLog log, Snapshot snapshot, ReadConf conf, FileStreams streams) {
+    this(log, snapshot, conf, streams, true);
+  }
+
+  private DeltaXTable(
+      TransactionLog log, Snapshot snapshot, ReadConf conf, FileStreams streams, boolean external) {
     this.streams = streams;
     this.log = log;
     this.snapshot = snapshot;
     this.conf = conf;
+    this.external = external;
+  }
+
+  /**
+   * This table as the metastore entry {@code entry} names it: {@code DESCRIBE TABLE EXTENDED} tells
+   * the entry's type ({@code MANAGED}, {@code EXTERNAL}) rather than a path's {@code EXTERNAL}.
+   */
+  public DeltaXTable inCatalog(MetastoreTable entry) {
+    return new DeltaXTable(log, snapshot, conf, streams, !entry.isManaged());
   }
 
   public Snapshot snapshot() {
@@ -105,13 +126,13 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
   /**
    * What {@code DESCRIBE TABLE EXTENDED} and {@code SHOW TBLPROPERTIES} print ({@link
    * CatalogProperties}): the table's properties as delta-spark gives them, its provider, location,
-   * comment, and {@code external}. Computed once: a clustered table's columns come from its file
-   * list's domains.
+   * comment, and {@code external} unless a metastore manages the table. Computed once: a clustered
+   * table's columns come from its file list's domains.
    */
   @Override
   public Map<String, String> properties() {
     if (properties == null) {
-      properties = CatalogProperties.of(snapshot);
+      properties = CatalogProperties.of(snapshot, external);
     }
     return properties;
   }

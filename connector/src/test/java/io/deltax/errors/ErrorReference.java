@@ -43,7 +43,8 @@ final class ErrorReference {
     advise(
         DeltaXErrorCondition.DELTAX_TABLE_NOT_FOUND,
         "Check the path (its scheme too) and that the session can reach that file system; for a"
-            + " catalog name, that the session catalog knows the table.");
+            + " catalog name, that the session catalog knows the table and that the session was"
+            + " started with the metastore's settings.");
     advise(
         DeltaXErrorCondition.DELTAX_NOT_A_DELTA_TABLE,
         "Give the root of a Delta table: the directory that holds `_delta_log` with at least one"

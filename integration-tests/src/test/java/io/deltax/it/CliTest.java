@@ -256,6 +256,8 @@ class CliTest {
     assertTrue(
         unknown.err().contains("[DELTAX_TABLE_NOT_FOUND] No table default.no_such_table"),
         unknown.err());
+    // This session keeps its tables in memory: the message says no metastore was configured.
+    assertTrue(unknown.err().contains("the session has no metastore"), unknown.err());
     sql("DROP TABLE deltax_cli_named");
   }
 

@@ -19,21 +19,31 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.deltax.cli.DeltaXCli;
 import io.deltax.errors.DeltaXThrowable;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scala.Option;
 
 /**
  * Delta tables by their metastore names, on Spark's Hive support with its embedded Derby metastore.
@@ -95,12 +105,26 @@ class TablesByNameTest {
     sql(
         spark,
         "CREATE TABLE sales.tracked (id BIGINT, v STRING) USING delta"
-            + " TBLPROPERTIES ('delta.enableRowTracking' = 'true')");
+            + " TBLPROPERTIES ('delta.enableRowTracking' = 'true',"
+            + " 'delta.enableChangeDataFeed' = 'true')");
     sql(spark, "INSERT INTO sales.tracked VALUES (1, 'a'), (2, 'b')");
     sql(spark, "UPDATE sales.tracked SET v = 'c' WHERE id = 2");
     sql(spark, "CREATE TABLE sales.plain (id INT) USING parquet");
     sql(spark, "INSERT INTO sales.plain VALUES (1), (2)");
     sql(spark, "CREATE VIEW sales.recent AS SELECT * FROM sales.orders WHERE id > 2");
+    // sales.orders again, as an external table at a location only its entry's options can read.
+    // delta-spark opens the log without them: the session names the file system while the entry
+    // is made.
+    OptionOnlyFileSystem.SETTINGS.forEach(spark.conf()::set);
+    try {
+      sql(spark, "CREATE TABLE sales.orders_elsewhere USING delta LOCATION '" + elsewhere() + "'");
+    } finally {
+      OptionOnlyFileSystem.SETTINGS.keySet().forEach(spark.conf()::unset);
+    }
+    EntryOptions.set(
+        spark,
+        TableIdentifier.apply("orders_elsewhere", Option.apply("sales")),
+        OptionOnlyFileSystem.SETTINGS);
 
     deltaxOnly = spark.newSession();
     deltaxOnly
@@ -124,6 +148,10 @@ class TablesByNameTest {
     assertSameRows(
         spark.sql("SELECT * FROM sales.orders VERSION AS OF 1"),
         spark.sql("SELECT * FROM deltax.sales.orders VERSION AS OF 1"));
+    String v1 = commitTime("sales.orders", 1);
+    assertSameRows(
+        spark.sql("SELECT * FROM sales.orders TIMESTAMP AS OF '" + v1 + "'"),
+        spark.sql("SELECT * FROM deltax.sales.orders TIMESTAMP AS OF '" + v1 + "'"));
     assertSameRows(
         spark.sql("SELECT id, _metadata.row_id, _metadata.row_commit_version FROM sales.tracked"),
         spark.sql(
@@ -153,6 +181,10 @@ class TablesByNameTest {
       assertSameRows(
           spark.sql("SELECT * FROM sales.orders VERSION AS OF 1"),
           deltaxOnly.sql("SELECT * FROM sales.orders VERSION AS OF 1"));
+      String v1 = commitTime("sales.orders", 1);
+      assertSameRows(
+          spark.sql("SELECT * FROM sales.orders TIMESTAMP AS OF '" + v1 + "'"),
+          deltaxOnly.sql("SELECT * FROM sales.orders TIMESTAMP AS OF '" + v1 + "'"));
       assertSameRows(
           spark.sql("SELECT id, _metadata.row_id FROM sales.tracked"),
           deltaxOnly.sql("SELECT id, _metadata.row_id FROM sales.tracked"));
@@ -238,6 +270,194 @@ class TablesByNameTest {
     }
   }
 
+  /**
+   * {@code DESCRIBE TABLE EXTENDED} tells the metastore's type for a name, as delta-spark does, and
+   * {@code EXTERNAL} for a path.
+   */
+  @Test
+  void describeTellsTheMetastoresType() throws Exception {
+    assertEquals("MANAGED", metastoreType("orders"));
+    assertEquals("EXTERNAL", metastoreType("orders_elsewhere"));
+    assertEquals(type(spark, "sales.orders"), type(spark, "deltax.sales.orders"));
+    assertEquals("EXTERNAL", type(spark, "deltax.sales.orders_elsewhere"));
+    assertEquals("EXTERNAL", type(spark, "deltax.`" + location("sales.orders") + "`"));
+    SparkSession.setActiveSession(deltaxOnly);
+    try {
+      assertEquals("MANAGED", type(deltaxOnly, "sales.orders"));
+      assertEquals("EXTERNAL", type(deltaxOnly, "sales.orders_elsewhere"));
+    } finally {
+      SparkSession.setActiveSession(spark);
+    }
+  }
+
+  /** The type Spark's catalog keeps for {@code sales.<table>}. */
+  private static String metastoreType(String table) throws Exception {
+    return ((org.apache.spark.sql.classic.SparkSession) spark)
+        .sessionState()
+        .catalog()
+        .getTableMetadata(TableIdentifier.apply(table, Option.apply("sales")))
+        .tableType()
+        .name();
+  }
+
+  private static String type(SparkSession session, String table) {
+    return session
+        .sql("DESCRIBE TABLE EXTENDED " + table)
+        .where("col_name = 'Type'")
+        .first()
+        .getString(1);
+  }
+
+  /**
+   * The options an entry keeps (a file system only they name) reach the log and the data files: in
+   * reads by name in both set-ups, in the procedures and in {@code deltax_changes}. Without them
+   * the location cannot be read.
+   */
+  @Test
+  void entryOptionsReachTheLog() {
+    Exception unknownScheme =
+        assertThrows(
+            Exception.class, () -> spark.read().format("deltax").load(elsewhere()).collectAsList());
+    assertTrue(
+        String.valueOf(unknownScheme.getMessage()).contains(OptionOnlyFileSystem.SCHEME)
+            || String.valueOf(unknownScheme.getCause()).contains(OptionOnlyFileSystem.SCHEME),
+        unknownScheme.toString());
+    Dataset<Row> orders = spark.table("sales.orders");
+    assertSameRows(orders, spark.sql("SELECT * FROM deltax.sales.orders_elsewhere"));
+    assertSameRows(
+        changes(spark, "sales.orders", "1, 2"), changes(spark, "sales.orders_elsewhere", "1, 2"));
+    for (String call : List.of("table_history(table => '%s')")) {
+      assertEquals(
+          spark.sql("CALL deltax." + call.formatted("sales.orders")).collectAsList().toString(),
+          spark
+              .sql("CALL deltax." + call.formatted("sales.orders_elsewhere"))
+              .collectAsList()
+              .toString(),
+          call);
+    }
+    for (String call :
+        List.of("table_detail(table => '%s')", "row_tracking_status(table => '%s')")) {
+      assertEquals(
+          spark
+              .sql("CALL deltax." + call.formatted("sales.orders"))
+              .drop("name", "location", "table")
+              .collectAsList()
+              .toString(),
+          spark
+              .sql("CALL deltax." + call.formatted("sales.orders_elsewhere"))
+              .drop("name", "location", "table")
+              .collectAsList()
+              .toString(),
+          call);
+    }
+    SparkSession.setActiveSession(deltaxOnly);
+    try {
+      assertSameRows(orders, deltaxOnly.table("sales.orders_elsewhere"));
+    } finally {
+      SparkSession.setActiveSession(spark);
+    }
+  }
+
+  /**
+   * {@code deltax_changes} by name, in both set-ups, answers as delta-spark's {@code table_changes}
+   * on the same table (row tracking and the change data feed enabled).
+   */
+  @Test
+  void changesByNameAsDeltaSpark() {
+    Dataset<Row> expected =
+        spark.sql(
+            "SELECT id, v, _change_type, _commit_version FROM table_changes('sales.tracked', 0,"
+                + " 2)");
+    assertSameRows(expected, changes(spark, "sales.tracked", "0, 2"));
+    SparkSession.setActiveSession(deltaxOnly);
+    try {
+      assertSameRows(expected, changes(deltaxOnly, "sales.tracked", "0, 2"));
+    } finally {
+      SparkSession.setActiveSession(spark);
+    }
+  }
+
+  /** The changes' data columns, kind and version, from {@code deltax_changes(table, range)}. */
+  private static Dataset<Row> changes(SparkSession session, String table, String range) {
+    return session
+        .sql("SELECT * FROM deltax_changes('" + table + "', " + range + ")")
+        .drop("_commit_timestamp");
+  }
+
+  /**
+   * Spark 4.2's {@code CHANGES} clause by name, through {@code DeltaXChangelogSessionCatalog} as
+   * the session catalog: delta-spark's {@code table_changes} on the same table. Skipped on Spark
+   * 4.1, which has no such clause.
+   */
+  @Test
+  void changesClauseByNameOnSpark42() {
+    assumeTrue(
+        spark.version().compareTo("4.2") >= 0,
+        "Spark " + spark.version() + " has no CHANGES syntax; run with -Pspark-4.2");
+    SparkSession changelogs = spark.newSession();
+    changelogs
+        .conf()
+        .set("spark.sql.catalog.spark_catalog", "io.deltax.spark42.DeltaXChangelogSessionCatalog");
+    SparkSession.setActiveSession(changelogs);
+    try {
+      assertSameRows(
+          spark.sql(
+              "SELECT id, v, _change_type, _commit_version"
+                  + " FROM table_changes('sales.tracked', 1, 2)"),
+          changelogs.sql(
+              "SELECT id, v, _change_type, _commit_version"
+                  + " FROM sales.tracked CHANGES FROM VERSION 1 TO VERSION 2"));
+      // Other tables are Spark's own catalog's, unchanged.
+      assertSameRows(spark.table("sales.plain"), changelogs.table("sales.plain"));
+    } finally {
+      SparkSession.setActiveSession(spark);
+    }
+  }
+
+  /**
+   * The command line takes names where its session has a metastore, and opens the table with its
+   * entry's options: {@code deltax history} lists delta-spark's {@code DESCRIBE HISTORY} versions,
+   * {@code deltax backfill --dry-run} plans what {@code CALL} plans.
+   */
+  @Test
+  void cliTakesNames() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    DeltaXCli cli =
+        new DeltaXCli(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            () -> spark);
+    assertEquals(
+        0,
+        cli.run(new String[] {"history", "sales.orders_elsewhere", "--json"}),
+        err.toString(StandardCharsets.UTF_8));
+    List<Long> listed = new ArrayList<>();
+    Matcher version =
+        Pattern.compile("\\{\"version\":(\\d+),").matcher(out.toString(StandardCharsets.UTF_8));
+    while (version.find()) {
+      listed.add(Long.parseLong(version.group(1)));
+    }
+    assertEquals(
+        spark
+            .sql("DESCRIBE HISTORY sales.orders")
+            .select("version")
+            .as(Encoders.LONG())
+            .collectAsList(),
+        listed);
+    out.reset();
+    assertEquals(
+        0,
+        cli.run(new String[] {"backfill", "sales.orders_elsewhere", "--dry-run"}),
+        err.toString(StandardCharsets.UTF_8));
+    String planned =
+        spark
+            .sql("CALL deltax.backfill_row_tracking(table => 'sales.orders', dry_run => true)")
+            .first()
+            .getAs("message");
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains(planned), out.toString());
+  }
+
   @Test
   void badNamesAreAnalysisErrorsNamingTheTable() {
     AnalysisException missing =
@@ -259,6 +479,21 @@ class TablesByNameTest {
     } finally {
       SparkSession.setActiveSession(spark);
     }
+  }
+
+  /** sales.orders's location, in the scheme only the options of sales.orders_elsewhere name. */
+  private static String elsewhere() {
+    return OptionOnlyFileSystem.SCHEME + "://" + location("sales.orders");
+  }
+
+  /** When {@code version} of {@code table} was committed, as delta-spark's history says. */
+  private static String commitTime(String table, long version) {
+    return spark
+        .sql("DESCRIBE HISTORY " + table)
+        .where("version = " + version)
+        .selectExpr("CAST(timestamp AS STRING)")
+        .first()
+        .getString(0);
   }
 
   private static String location(String table) {

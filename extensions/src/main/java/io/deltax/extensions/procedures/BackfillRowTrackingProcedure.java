@@ -126,7 +126,6 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, TableArgument.Resolved resolved, InternalRow input) {
-    String table = resolved.path();
     Number batchSize =
         WholeNumberArguments.value(input, BATCH_SIZE, parameters[BATCH_SIZE].dataType());
     Number maxCommits =
@@ -146,7 +145,7 @@ public final class BackfillRowTrackingProcedure extends BaseProcedure {
     }
     int commits = (int) WholeNumberRange.MAX_COMMITS.check("max_commits", maxCommits);
     boolean dryRun = input.getBoolean(DRY_RUN);
-    RowTrackingBackfill backfill = SessionWriters.backfill(spark, table, batch, commits, ENGINE);
+    RowTrackingBackfill backfill = SessionWriters.backfill(spark, resolved, batch, commits, ENGINE);
     BackfillResult result = dryRun ? backfill.plan() : backfill.run();
     return new InternalRow[] {row(result)};
   }

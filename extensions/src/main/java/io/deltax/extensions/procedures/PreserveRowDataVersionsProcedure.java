@@ -68,11 +68,10 @@ public final class PreserveRowDataVersionsProcedure extends BaseProcedure {
 
   @Override
   InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input) {
-    String path = table.path();
     RowDataVersionPreservation.Result r =
         run(
-            "Storing the row data versions of " + path,
-            SessionWriters.preservation(spark, path, ENGINE)::run);
+            "Storing the row data versions of " + table.path(),
+            SessionWriters.preservation(spark, table, ENGINE)::run);
     RowDataVersions versions = r.versions();
     return new InternalRow[] {
       new GenericInternalRow(

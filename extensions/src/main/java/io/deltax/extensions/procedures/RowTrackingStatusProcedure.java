@@ -86,7 +86,7 @@ public final class RowTrackingStatusProcedure extends BaseProcedure {
     String path = resolved.path();
     SessionSettings session = SessionSettings.of(spark);
     LoadedSnapshot table =
-        SnapshotSource.of(path, session.hadoopConf(), session.snapshots()).latest();
+        SnapshotSource.of(path, resolved.hadoopConf(session), session.snapshots()).latest();
     RowTrackingStatus s = RowTrackingStatus.of(table.log(), table.snapshot());
     Protocol p = s.snapshot().protocol();
     return new InternalRow[] {

@@ -31,13 +31,9 @@ import org.apache.spark.sql.SparkSession;
 public final class SessionWriters {
   private SessionWriters() {}
 
-  /** The table's root path: {@code table} itself, or where the session catalog keeps it. */
-  public static String tablePath(SparkSession spark, String table) {
-    return TableArgument.resolve(spark, table);
-  }
-
   /**
-   * The backfill of {@code table}.
+   * The backfill of {@code table}: a path, or a name in the session catalog, whose entry's options
+   * reach the log and the data files.
    *
    * @param batchSize files per commit; empty for the session's {@link
    *     SessionSettings#BACKFILL_MAX_FILES_PER_COMMIT}
@@ -45,24 +41,38 @@ public final class SessionWriters {
    */
   public static RowTrackingBackfill backfill(
       SparkSession spark, String table, OptionalInt batchSize, int maxCommits, String engine) {
-    String path = tablePath(spark, table);
+    return backfill(spark, TableArgument.resolveTable(spark, table), batchSize, maxCommits, engine);
+  }
+
+  /** The backfill of a resolved {@code table}, as {@link #backfill(SparkSession, String, …)}. */
+  static RowTrackingBackfill backfill(
+      SparkSession spark,
+      TableArgument.Resolved table,
+      OptionalInt batchSize,
+      int maxCommits,
+      String engine) {
     SessionSettings session = SessionSettings.of(spark);
     int batch =
         batchSize.isPresent()
             ? batchSize.getAsInt()
             : session.get(SessionSettings.BACKFILL_MAX_FILES_PER_COMMIT).intValue();
     return new RowTrackingBackfill(
-            path, session.hadoopConf(), batch, maxCommits, engineInfo(spark, engine))
+            table.path(), table.hadoopConf(session), batch, maxCommits, engineInfo(spark, engine))
         .maxRowDataVersionRuns(session.get(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS).intValue());
   }
 
-  /** The storing of {@code table}'s row data versions. */
+  /** The storing of {@code table}'s row data versions: a path, or a name in the session catalog. */
   public static RowDataVersionPreservation preservation(
       SparkSession spark, String table, String engine) {
+    return preservation(spark, TableArgument.resolveTable(spark, table), engine);
+  }
+
+  static RowDataVersionPreservation preservation(
+      SparkSession spark, TableArgument.Resolved table, String engine) {
     SessionSettings session = SessionSettings.of(spark);
     return new RowDataVersionPreservation(
-        tablePath(spark, table),
-        session.hadoopConf(),
+        table.path(),
+        table.hadoopConf(session),
         session.get(SessionSettings.ROW_DATA_VERSIONS_MAX_RUNS).intValue(),
         engineInfo(spark, engine));
   }

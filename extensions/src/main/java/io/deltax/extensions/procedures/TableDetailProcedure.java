@@ -81,7 +81,7 @@ public final class TableDetailProcedure extends BaseProcedure {
   InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input) {
     SessionSettings session = SessionSettings.of(spark);
     LoadedSnapshot latest =
-        SnapshotSource.of(table.path(), session.hadoopConf(), session.snapshots()).latest();
+        SnapshotSource.of(table.path(), table.hadoopConf(session), session.snapshots()).latest();
     TableDetail d = TableDetail.of(latest, table.catalogName());
     return new InternalRow[] {
       new GenericInternalRow(

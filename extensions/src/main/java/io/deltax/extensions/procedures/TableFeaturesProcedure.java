@@ -70,8 +70,8 @@ public final class TableFeaturesProcedure extends BaseProcedure {
    */
   @Override
   InternalRow[] rows(SparkSession spark, TableArgument.Resolved table, InternalRow input) {
-    String path = table.path();
-    TransactionLog log = TransactionLog.open(path, SessionSettings.of(spark).hadoopConf());
+    TransactionLog log =
+        TransactionLog.open(table.path(), table.hadoopConf(SessionSettings.of(spark)));
     Protocol protocol = log.protocolAndMetadataAt(log.listing().latestVersion()).protocol();
     TableHistory history = TableHistory.of(log);
     List<InternalRow> rows = new ArrayList<>();

@@ -149,7 +149,7 @@ public final class TableHistoryProcedure extends BaseProcedure {
     }
     SessionSettings session = SessionSettings.of(spark);
     LoadedSnapshot latest =
-        SnapshotSource.of(table.path(), session.hadoopConf(), session.snapshots()).latest();
+        SnapshotSource.of(table.path(), table.hadoopConf(session), session.snapshots()).latest();
     List<CommitHistory.Entry> history = latest.log().commitHistory(latest.snapshot(), limit);
     return history.stream().map(TableHistoryProcedure::row).toArray(InternalRow[]::new);
   }
