@@ -77,8 +77,7 @@ class ChangeFeedTest {
    */
   private static void assertSameChangesInSlices(String oracle, String path) {
     long last = latest(path);
-    List<Row> expected =
-        changes("delta", oracle, 0, last, "all").drop("_commit_timestamp").collectAsList();
+    List<Row> expected = ChangeFeeds.deltaChanges(oracle, 0, last);
     int wholeCommits = changes("deltax", path, 0, last, "all").rdd().getNumPartitions();
     spark().conf().set("spark.deltax.changeFeed.sliceBytes", "1");
     spark().conf().set(SessionSettings.CHANGE_FEED_READ_CHANGE_DATA.key(), "false");

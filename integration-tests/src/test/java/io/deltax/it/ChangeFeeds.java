@@ -64,11 +64,69 @@ final class ChangeFeeds {
   }
 
   static long latest(String path) {
-    return spark()
-        .sql("DESCRIBE HISTORY " + quote(path))
-        .agg(functions.max("version"))
-        .first()
-        .getLong(0);
+    return remembered(
+        List.of("latest", path),
+        path,
+        () ->
+            spark()
+                .sql("DESCRIBE HISTORY " + quote(path))
+                .agg(functions.max("version"))
+                .first()
+                .getLong(0));
+  }
+
+  /**
+   * delta-spark's {@code all} changes of {@code path} from {@code start} to {@code end}, without
+   * {@code _commit_timestamp}.
+   */
+  static List<Row> deltaChanges(String path, long start, long end) {
+    return remembered(
+        List.of("changes", path, start, end),
+        path,
+        () ->
+            List.copyOf(
+                changes("delta", path, start, end, "all")
+                    .drop("_commit_timestamp")
+                    .collectAsList()));
+  }
+
+  /**
+   * delta-spark's answers, kept while the table's log is unchanged: the tests ask about the same
+   * versions many times (each range's ends, each version alone), and each answer is a Spark job.
+   */
+  private static final Map<List<Object>, Object> ORACLE_ANSWERS = new HashMap<>();
+
+  @SuppressWarnings("unchecked")
+  private static synchronized <T> T remembered(
+      List<Object> question, String path, java.util.function.Supplier<T> answer) {
+    List<Object> key = new ArrayList<>(question);
+    key.add(logFiles(path));
+    Object known = ORACLE_ANSWERS.get(key);
+    if (known == null) {
+      known = answer.get();
+      ORACLE_ANSWERS.put(key, known);
+    }
+    return (T) known;
+  }
+
+  /** The names and sizes of a local table's log files: any commit or clean-up changes them. */
+  private static List<String> logFiles(String path) {
+    Path log = Path.of(path, "_delta_log");
+    List<String> files = new ArrayList<>();
+    try (var listing = Files.list(log)) {
+      listing.forEach(
+          f -> {
+            try {
+              files.add(f.getFileName() + ":" + Files.size(f));
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    files.sort(null);
+    return files;
   }
 
   /**
@@ -133,8 +191,7 @@ final class ChangeFeeds {
    * @return delta-spark's rows
    */
   static List<Row> assertSameChanges(String oracle, String path, long start, long end) {
-    List<Row> expected =
-        changes("delta", oracle, start, end, "all").drop("_commit_timestamp").collectAsList();
+    List<Row> expected = deltaChanges(oracle, start, end);
     String range = path + ", versions " + start + " to " + end;
     assertEquals(
         canonical(expected),
@@ -263,6 +320,11 @@ final class ChangeFeeds {
    * _metadata} has no {@code row_id}), or where log clean-up removed the version.
    */
   static Map<Object, RowVersion> rowIdsAt(String path, long version) {
+    return remembered(
+        List.of("rowIds", path, version), path, () -> Map.copyOf(readRowIdsAt(path, version)));
+  }
+
+  private static Map<Object, RowVersion> readRowIdsAt(String path, long version) {
     Map<Object, RowVersion> rows = new HashMap<>();
     if (version < 0) {
       return rows;
