@@ -119,6 +119,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   /** A pushed {@code LIMIT}: only the files it needs are planned ({@link FilesForLimit}). */
   private final OptionalInt limit;
 
+  /** Whether the scan reads the snapshot's files, not a stream's micro-batch: known unread. */
+  private final boolean readsSnapshotFiles;
+
   private final RuntimeFilters runtimeFilters = new RuntimeFilters();
   private PlanningCounts counts;
 
@@ -157,10 +160,12 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
       ReadConf conf,
       FileStreams streams,
       Function<List<Filter>, DataSkipping> skippingOf,
-      OptionalInt limit) {
+      OptionalInt limit,
+      boolean readsSnapshotFiles) {
     this.spark = spark;
     this.skippingOf = skippingOf;
     this.limit = limit;
+    this.readsSnapshotFiles = readsSnapshotFiles;
 
     this.log = log;
     this.snapshot = snapshot;
@@ -240,8 +245,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     return other instanceof DeltaXScan o
         && streams == FileStreams.NONE
         && o.streams == FileStreams.NONE
-        && inputs().snapshotFiles()
-        && o.inputs().snapshotFiles()
+        && readsSnapshotFiles
+        && o.readsSnapshotFiles
         && conf.sessionZone().equals(o.conf.sessionZone())
         && snapshot.tableRoot().equals(o.snapshot.tableRoot())
         && snapshot.version() == o.snapshot.version()
@@ -456,7 +461,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     long sizeInBytes = bytes;
     OptionalLong rows = LiveRowCount.of(selectedFiles());
     Map<NamedReference, ColumnStatistics> columns =
-        rows.isPresent() && spark.sessionState().conf().cboEnabled()
+        rows.isPresent() && Boolean.parseBoolean(spark.conf().get("spark.sql.cbo.enabled", "false"))
             ? ColumnStatisticsFromLog.of(
                 Schemas.concat(readDataSchema, readPartitionSchema),
                 snapshot.schema(),

@@ -320,7 +320,8 @@ public final class DeltaXScanBuilder
         conf,
         streams,
         this::skipping,
-        limit);
+        limit,
+        files == null);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */

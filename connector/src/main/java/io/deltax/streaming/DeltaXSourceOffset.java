@@ -155,13 +155,33 @@ public final class DeltaXSourceOffset extends Offset implements Comparable<Delta
 
   /** Whether the file at {@code (version, index)} is at or before this offset. */
   boolean covers(long fileVersion, long fileIndex) {
-    return fileVersion < version || (fileVersion == version && fileIndex <= index);
+    return fileVersion < version
+        || (fileVersion == version && positionIn(fileIndex) <= positionIn(index));
   }
 
   /** By position: an initial snapshot at version V precedes the commits after V. */
   @Override
   public int compareTo(DeltaXSourceOffset other) {
     int byVersion = Long.compare(version, other.version);
-    return byVersion != 0 ? byVersion : Long.compare(index, other.index);
+    return byVersion != 0 ? byVersion : Long.compare(positionIn(index), positionIn(other.index));
+  }
+
+  /**
+   * An index's place in its version: {@link #BASE_INDEX}, then the metadata change's two indexes,
+   * then the files. {@code BASE_INDEX} is -1 in the checkpoints deltax has written, above the
+   * metadata change's -20 and -19 (delta-spark's values, below its own base of -100), so the order
+   * is by place, not by value.
+   */
+  private static long positionIn(long index) {
+    if (index == BASE_INDEX) {
+      return Long.MIN_VALUE;
+    }
+    if (index == METADATA_CHANGE_INDEX) {
+      return Long.MIN_VALUE + 1;
+    }
+    if (index == POST_METADATA_CHANGE_INDEX) {
+      return Long.MIN_VALUE + 2;
+    }
+    return index;
   }
 }

@@ -49,6 +49,24 @@ class DeltaXSourceOffsetTest {
     assertTrue(before.compareTo(new DeltaXSourceOffset("t", 5, 0, false)) < 0);
   }
 
+  /**
+   * A batch that reads all of version 4 ends before 5; where 5 changes the schema, the next ends at
+   * its metadata change, then after it, then in its files: each end after the one before.
+   */
+  @Test
+  void aMetadataChangeComesAfterTheVersionsStartAndBeforeItsFiles() {
+    DeltaXSourceOffset before = DeltaXSourceOffset.before("t", 5);
+    DeltaXSourceOffset change = DeltaXSourceOffset.metadataChange("t", 5);
+    DeltaXSourceOffset after = change.postMetadataChange();
+    DeltaXSourceOffset file = new DeltaXSourceOffset("t", 5, 0, false);
+    assertTrue(before.compareTo(change) < 0);
+    assertTrue(change.compareTo(after) < 0);
+    assertTrue(after.compareTo(file) < 0);
+    assertTrue(change.covers(5, DeltaXSourceOffset.BASE_INDEX));
+    assertFalse(before.covers(5, DeltaXSourceOffset.METADATA_CHANGE_INDEX));
+    assertFalse(after.covers(5, 0));
+  }
+
   @Test
   void newerOrForeignOffsetsAreRefused() {
     for (String json :

@@ -40,9 +40,10 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The column statistics a scan reports to Spark's cost-based optimizer: per column, its null count
- * and, for numbers, dates and timestamps, its least and greatest value, where the log answers them
- * exactly over every selected file (as {@code COUNT(column)}, {@code MIN} and {@code MAX} are
- * answered, {@link AggregateFromStatistics}). A column the statistics cannot answer is left out.
+ * and its least and greatest value (whole numbers and dates; for partition columns also timestamps
+ * and decimals), where the log answers them exactly over every selected file (as {@code
+ * COUNT(column)}, {@code MIN} and {@code MAX} are answered, {@link AggregateFromStatistics}). A
+ * column the statistics cannot answer is left out.
  */
 public final class ColumnStatisticsFromLog {
   private ColumnStatisticsFromLog() {}

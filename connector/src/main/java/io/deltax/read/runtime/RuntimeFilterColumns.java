@@ -24,6 +24,7 @@ import org.apache.spark.sql.types.AtomicType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -36,7 +37,8 @@ import org.apache.spark.sql.types.StructType;
  * are offered.
  */
 public final class RuntimeFilterColumns {
-  private static final Set<String> ROW_TRACKING_FIELDS = Set.of("row_id", "row_data_version");
+  /** The {@code _metadata} field whose file bounds deltax knows: row IDs, by file. */
+  private static final Set<String> ROW_TRACKING_FIELDS = Set.of("row_id");
 
   private RuntimeFilterColumns() {}
 
@@ -59,10 +61,15 @@ public final class RuntimeFilterColumns {
     return columns.toArray(new NamedReference[0]);
   }
 
+  /**
+   * Ordered types with statistics; not strings of a collation other than binary, whose bounds are
+   * kept in binary order while the join compares under the collation.
+   */
   private static boolean hasBounds(DataType type) {
     return type instanceof AtomicType
         && !(type instanceof BooleanType)
-        && !(type instanceof BinaryType);
+        && !(type instanceof BinaryType)
+        && !(type instanceof StringType s && !s.isUTF8BinaryCollation());
   }
 
   private static boolean hasRowTrackingField(DataType type) {

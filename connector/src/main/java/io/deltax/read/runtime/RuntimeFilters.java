@@ -20,7 +20,6 @@ import io.deltax.read.skipping.DataSkipping;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.Filter;
@@ -127,13 +126,18 @@ public final class RuntimeFilters {
   }
 
   @Override
-  public synchronized boolean equals(Object other) {
-    return other instanceof RuntimeFilters r && filters().equals(r.filters());
+  public boolean equals(Object other) {
+    // One lock at a time: two threads comparing a and b both ways must not wait on each other.
+    if (!(other instanceof RuntimeFilters r)) {
+      return false;
+    }
+    List<Filter> mine = filters();
+    return mine.equals(r.filters());
   }
 
   @Override
-  public synchronized int hashCode() {
-    return Objects.hash(filters.toArray());
+  public int hashCode() {
+    return filters().hashCode();
   }
 
   @Override
