@@ -235,10 +235,59 @@ class SchemaTrackingStreamTest {
     bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
     assertEquals(6, Streams.count(out("t", "deltax")));
 
+    // Drop and add again under the same name (a new physical name), with a struct: the drop is
+    // blocked again without its conf; the addition reads on. (A row between the two: delta-spark
+    // logs consecutive metadata-only commits as one change, deltax each.)
+    spark().conf().unset("spark.databricks.delta.streaming.allowSourceColumnDrop");
+    Streams.write(table, "ALTER TABLE $T DROP COLUMN c", "INSERT INTO $T VALUES (7)");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("DROP COLUMN"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnDrop", "always");
+    String ddl = "id BIGINT, a STRING, b INT, c STRING, s STRUCT<x: INT, y: INT>";
+    bothRead(table, "t", ddl);
+    Streams.write(
+        table,
+        "ALTER TABLE $T ADD COLUMNS (c STRING, s STRUCT<x: INT>)",
+        "INSERT INTO $T VALUES (8, 'n8', named_struct('x', 8))");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    bothRead(table, "t", ddl);
+    assertEquals(8, Streams.count(out("t", "deltax")));
+
+    // A nested field renamed: blocked (the stream's rename conf named version 2 only), then read.
+    Streams.write(
+        table,
+        "ALTER TABLE $T RENAME COLUMN s.x TO y",
+        "INSERT INTO $T VALUES (9, 'n9', named_struct('y', 9))");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("RENAME COLUMN"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRename", "always");
+    bothRead(table, "t", ddl);
+    assertEquals(9, Streams.count(out("t", "deltax")));
+
     // Both logs hold the same entries: the same versions, schemas and protocols.
     List<JsonNode> delta = schemaLog("t", "delta");
     assertEquals(delta, schemaLog("t", "deltax"));
-    assertEquals(4, delta.size(), delta.toString());
+    assertEquals(7, delta.size(), delta.toString());
+
+    // An overwrite that retypes a column (not a widening) and changes the partition columns.
+    spark()
+        .table("delta.`" + table + "`")
+        .withColumn("id", col("id").cast("string"))
+        .write()
+        .format("delta")
+        .mode("overwrite")
+        .option("overwriteSchema", "true")
+        .partitionBy("c")
+        .save(table);
+    // Refused at once, as delta-spark refuses it: the overwrite removes the stream's rows.
+    DeltaXThrowable removed = bothStop(table, "t", "DELTA_SOURCE_TABLE_IGNORE_CHANGES");
+    assertEquals("DELTAX_STREAM_DATA_REMOVED", removed.getCondition());
+    assertEquals(9, Streams.count(out("t", "deltax")));
+    assertEquals(7, schemaLog("t", "deltax").size());
   }
 
   /**
