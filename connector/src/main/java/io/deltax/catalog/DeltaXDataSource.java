@@ -148,6 +148,23 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
   }
 
   /**
+   * {@code bounds} whose end and schema snapshots read with the metadata a change feed stream's
+   * schema log holds last, as {@link #trackedSchema(ReadConf, Snapshot)}: its columns are the
+   * logged schema's, as delta-spark's change data feed stream's.
+   */
+  private static ChangeBounds trackedSchema(ReadConf conf, ChangeBounds bounds) {
+    if (conf.schemaTracking() == null) {
+      return bounds;
+    }
+    Snapshot end = trackedSchema(conf, bounds.endSnapshot());
+    Snapshot schema =
+        bounds.schemaSnapshot() == bounds.endSnapshot()
+            ? end
+            : trackedSchema(conf, bounds.schemaSnapshot());
+    return new ChangeBounds(bounds.start(), bounds.end(), end, schema);
+  }
+
+  /**
    * {@code readChangeFeed = true}: the changes of a range of versions, planned from the log (no
    * data file is read until the scan runs). Options are checked before the log is listed; the range
    * is resolved here, checked against the log's history and its commits read on first use ({@link
@@ -162,11 +179,12 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     Snapshot latest = loaded.snapshot();
     if (!request.hasStart()) {
       // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
-      ChangeBounds empty = new ChangeBounds(latest.version() + 1, latest.version(), latest);
+      ChangeBounds empty =
+          trackedSchema(conf, new ChangeBounds(latest.version() + 1, latest.version(), latest));
       return new ChangeFeedTable(
           log,
           empty,
-          b -> new ChangeRange(b.start(), b.end(), latest, List.of()),
+          b -> new ChangeRange(b.start(), b.end(), b.endSnapshot(), List.of()),
           request.mode(),
           conf,
           DeltaXStreams.INSTANCE);
@@ -177,7 +195,7 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
             log, log::readCommit, v -> v == latest.version() ? latest : log.snapshotAt(v), true);
     // Whether the log still holds the range is asked when a batch scan reads it (a stream reads
     // from its checkpoint's offset, wherever clean-up left the start it was given).
-    ChangeBounds bounds = planner.resolve(request);
+    ChangeBounds bounds = trackedSchema(conf, planner.resolve(request));
     return new ChangeFeedTable(
         log, bounds, planner::range, request.mode(), conf, DeltaXStreams.INSTANCE);
   }

@@ -205,7 +205,8 @@ public final class ChangeFeedScan implements Scan, Batch {
     }
     isStream = true;
     return streams.changes(
-        new ChangeStreams.ChangeStreamScan(bounds, conf.changeFeed(), streamed, conf));
+        new ChangeStreams.ChangeStreamScan(
+            bounds, conf.changeFeed(), streamed, conf, checkpointLocation));
   }
 
   @Override

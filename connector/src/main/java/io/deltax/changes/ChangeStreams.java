@@ -32,10 +32,15 @@ public interface ChangeStreams {
 
   /**
    * What a change feed scan knows when Spark asks it for a stream: the range's bounds only, since
-   * the stream reads each micro-batch's commits itself.
+   * the stream reads each micro-batch's commits itself; {@code checkpointLocation} is the stream's
+   * source directory under the query's checkpoint location.
    */
   record ChangeStreamScan(
-      ChangeBounds bounds, ChangeFeedRequest request, StructType requiredSchema, ReadConf conf) {}
+      ChangeBounds bounds,
+      ChangeFeedRequest request,
+      StructType requiredSchema,
+      ReadConf conf,
+      String checkpointLocation) {}
 
   MicroBatchStream changes(ChangeStreamScan scan);
 }

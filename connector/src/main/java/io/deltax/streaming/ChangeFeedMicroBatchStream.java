@@ -31,6 +31,7 @@ import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.snapshots.LoadedSnapshot;
+import io.deltax.streaming.schema.SchemaTracking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,13 +52,20 @@ import org.apache.spark.sql.connector.read.streaming.ReadLimit;
  * version, or inside the initial snapshot. {@code maxFilesPerTrigger} and {@code
  * maxBytesPerTrigger} count the files the commits add and remove; a batch holds at least one
  * commit. The initial snapshot's batches hold that many of its files. Commits are read once while
- * cached ({@link CommitActionsCache}).
+ * cached ({@link CommitActionsCache}). With {@code schemaTrackingLocation}, batches end before a
+ * metadata change, as the append stream's ({@link SchemaBarriers}).
  */
 final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   private final ChangeStreamScan scan;
   private final StreamSchema schema;
   private final CommitActionsCache commits = new CommitActionsCache();
   private InitialSnapshot initial;
+
+  /**
+   * Where batches end at metadata changes: with {@code schemaTrackingLocation} only, as the append
+   * stream's, so that no batch's commits mix two schemas.
+   */
+  private final SchemaBarriers barriers;
 
   /** The {@code _commit_timestamp} of {@link #initial}'s rows. */
   private long initialTimestamp;
@@ -78,16 +86,20 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
                   : scan.request().endTimestamp()),
           "no end in a stream");
     }
-    if (request.schemaTracking() != null) {
-      // The change feed's batches span commits whole; its schema log is not kept (refused, so
-      // that a query relying on it does not run with other rules).
-      throw DeltaXErrors.unsupportedOption(
-          ReadOptions.SCHEMA_TRACKING_LOCATION.key(),
-          "deltax keeps a schema log for streams of the table's files only, not with "
-              + ReadOptions.READ_CHANGE_FEED.key());
-    }
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.bounds().endSnapshot());
+    this.barriers =
+        request.schemaTracking() == null
+            ? SchemaBarriers.NONE
+            : new SchemaBarriers(
+                SchemaTracking.open(
+                    table,
+                    tableId,
+                    request.schemaTracking(),
+                    scan.checkpointLocation(),
+                    conf.hadoopConf(),
+                    key -> SparkSession.active().conf().get(key, null)),
+                scan.bounds().endSnapshot());
   }
 
   /**
@@ -111,6 +123,16 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
   public Offset latestOffset(Offset start, ReadLimit limit) {
     LoadedSnapshot loaded = latest();
     DeltaXSourceOffset from = own(start);
+    if (barriers.active()) {
+      barriers.start(loaded.log(), loaded.snapshot(), from);
+      DeltaXSourceOffset held =
+          from.atMetadataChange()
+              ? barriers.held(from, commitFiles(loaded.log(), from.version()))
+              : null;
+      if (held != null) {
+        return held;
+      }
+    }
     ReadLimits limits = ReadLimits.of(limit);
     long maxFiles = limits.maxFiles();
     if (from.isInitialSnapshot()) {
@@ -136,6 +158,10 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
         from.version() > last ? from.version() : missing.readableFrom(log, from.version(), last);
     while (next <= last) {
       CommitFiles commit = commitFiles(log, next);
+      if (barriers.stopsAt(commit)) {
+        // The batch ends before the metadata change (delta-spark's change data feed does too).
+        return DeltaXSourceOffset.metadataChange(tableId, next);
+      }
       if (files > 0
           && (files + commit.changedFiles() > maxFiles
               || bytes + commit.changedBytes() > limits.maxBytes())) {
@@ -191,22 +217,28 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
       return new InputPartition[0];
     }
     Snapshot latest = loaded.snapshot();
+    // A batch that starts at a metadata change the schema log recorded reads its rows with that
+    // change's schema, as a range the user starts there: the schema before it is the one the
+    // stream logged it against, and read across only once unblocked.
+    boolean startsAtLoggedChange = barriers.active() && from.atMetadataChange();
     return read(
         log,
         new ChangeRangePlanner(
                 log,
                 (file, sink) -> commits.readCommit(log, file, sink),
                 v -> v == latest.version() ? latest : log.snapshotAt(v),
-                false)
+                startsAtLoggedChange)
             .plan(
                 new ChangeFeedRequest(
                     first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
   }
 
   private InputPartition[] read(TransactionLog log, ChangeRange range) {
-    // Commits made before the query's start with a schema it reads are read with its own.
+    // Commits made before the query's start with a schema it reads are read with its own. With a
+    // schema log, a batch holds no metadata change: its commits read with their own snapshot.
     Snapshot readWith =
-        schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())
+        !barriers.active()
+                && schema.readsWithStreamSchema(range.endSnapshot().metadata(), range.end())
             ? schema.snapshot()
             : range.endSnapshot();
     range = new ChangeRange(range.start(), range.end(), readWith, excluding(range.commits()));
@@ -297,6 +329,15 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
         throw e;
       }
       return Map.of();
+    }
+  }
+
+  /** At a metadata change, with a schema log: logs it and stops the query. */
+  @Override
+  public void commit(Offset end) {
+    DeltaXSourceOffset o = own(end);
+    if (barriers.active() && o.atMetadataChange()) {
+      barriers.committed(o, commitFiles(latest().log(), o.version()));
     }
   }
 

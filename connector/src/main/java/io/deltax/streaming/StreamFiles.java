@@ -119,7 +119,10 @@ final class StreamFiles {
         return new Admission(out, end);
       }
       if (upTo == null && barriers.stopsAt(commit(log, v))) {
-        // As delta-spark's: a batch ends before a metadata change, so none mixes two schemas.
+        // As delta-spark's: a batch ends before a metadata change, so none mixes two schemas. A
+        // commit that also removes rows the stream cannot skip is refused first, as there (an
+        // overwrite that changes the schema or the partition columns).
+        checkRemoves(commit(log, v));
         return new Admission(out, DeltaXSourceOffset.metadataChange(tableId, v));
       }
       List<AddFile> adds = filesOf(log, v);
@@ -179,16 +182,24 @@ final class StreamFiles {
     if (commit.metadata() != null) {
       checkMetadata(commit.metadata(), version);
     }
+    checkRemoves(commit);
     if (!commit.removesData()) {
       return commit.adds();
     }
     if (request.skipChangeCommits() || (request.ignoreDeletes() && commit.adds().isEmpty())) {
       return List.of();
     }
-    if (request.ignoreChanges()) {
-      return commit.adds(); // as delta-spark's: the rewritten files' rows come again
+    return commit.adds(); // ignoreChanges, as delta-spark's: the rewritten files' rows come again
+  }
+
+  /** Fails on a commit that removes rows where no option lets the stream pass over it. */
+  private void checkRemoves(CommitFiles commit) {
+    if (commit.removesData()
+        && !request.skipChangeCommits()
+        && !(request.ignoreDeletes() && commit.adds().isEmpty())
+        && !request.ignoreChanges()) {
+      throw StreamErrors.streamDataRemoved(table, commit.version(), commit.operation());
     }
-    throw StreamErrors.streamDataRemoved(table, version, commit.operation());
   }
 
   CommitFiles commit(TransactionLog log, long version) {

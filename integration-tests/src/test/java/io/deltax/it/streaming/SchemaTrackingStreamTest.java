@@ -17,6 +17,7 @@ package io.deltax.it.streaming;
 
 import static io.deltax.it.DeltaOracle.assertSameRows;
 import static io.deltax.it.DeltaOracle.spark;
+import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,10 +34,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.commons.io.FileUtils;
 import org.apache.spark.SparkThrowable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,15 +96,32 @@ class SchemaTrackingStreamTest {
 
   /** One run of each stream, both failing: delta-spark's condition and deltax's error. */
   private static DeltaXThrowable bothStop(String table, String name, String deltaCondition) {
-    RuntimeException delta =
-        assertThrows(
-            RuntimeException.class,
-            () -> Streams.run("delta", table, out(name, "delta"), tracking(name, "delta")));
+    return bothStop(
+        deltaCondition,
+        format -> Streams.run(format, table, out(name, format), tracking(name, format)));
+  }
+
+  /** {@code run} of each format, both failing: delta-spark's condition and deltax's error. */
+  private static DeltaXThrowable bothStop(String deltaCondition, Consumer<String> run) {
+    RuntimeException delta = assertThrows(RuntimeException.class, () -> run.accept("delta"));
     assertEquals(deltaCondition, deltaCondition(delta), delta.toString());
-    return Streams.deltaxCause(
-        assertThrows(
-            RuntimeException.class,
-            () -> Streams.run("deltax", table, out(name, "deltax"), tracking(name, "deltax"))));
+    return Streams.deltaxCause(assertThrows(RuntimeException.class, () -> run.accept("deltax")));
+  }
+
+  /**
+   * One run of {@code format}'s change feed stream from version 1, with its schema log; deltax's
+   * sink keeps each row's {@code _metadata.row_id} as {@code row_id} (delta-spark's stream, a DSv1
+   * source, has no {@code _metadata}).
+   */
+  private static void runChanges(String format, String table, String name) {
+    Map<String, String> options = new HashMap<>(tracking(name, format));
+    options.put("readChangeFeed", "true");
+    options.put("startingVersion", "1");
+    Dataset<Row> changes = Streams.stream(format, table, options);
+    if (format.equals("deltax")) {
+      changes = changes.select(col("*"), col("_metadata.row_id").as("row_id"));
+    }
+    Streams.runInto(changes, out(name, format));
   }
 
   private static String deltaCondition(Throwable e) {
@@ -212,10 +235,111 @@ class SchemaTrackingStreamTest {
     bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
     assertEquals(6, Streams.count(out("t", "deltax")));
 
+    // Drop and add again under the same name (a new physical name), with a struct: the drop is
+    // blocked again without its conf; the addition reads on. (A row between the two: delta-spark
+    // logs consecutive metadata-only commits as one change, deltax each.)
+    spark().conf().unset("spark.databricks.delta.streaming.allowSourceColumnDrop");
+    Streams.write(table, "ALTER TABLE $T DROP COLUMN c", "INSERT INTO $T VALUES (7)");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("DROP COLUMN"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnDrop", "always");
+    String ddl = "id BIGINT, a STRING, b INT, c STRING, s STRUCT<x: INT, y: INT>";
+    bothRead(table, "t", ddl);
+    Streams.write(
+        table,
+        "ALTER TABLE $T ADD COLUMNS (c STRING, s STRUCT<x: INT>)",
+        "INSERT INTO $T VALUES (8, 'n8', named_struct('x', 8))");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    bothRead(table, "t", ddl);
+    assertEquals(8, Streams.count(out("t", "deltax")));
+
+    // A nested field renamed: blocked (the stream's rename conf named version 2 only), then read.
+    Streams.write(
+        table,
+        "ALTER TABLE $T RENAME COLUMN s.x TO y",
+        "INSERT INTO $T VALUES (9, 'n9', named_struct('y', 9))");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("RENAME COLUMN"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRename", "always");
+    bothRead(table, "t", ddl);
+    assertEquals(9, Streams.count(out("t", "deltax")));
+
     // Both logs hold the same entries: the same versions, schemas and protocols.
     List<JsonNode> delta = schemaLog("t", "delta");
     assertEquals(delta, schemaLog("t", "deltax"));
-    assertEquals(4, delta.size(), delta.toString());
+    assertEquals(7, delta.size(), delta.toString());
+
+    // An overwrite that retypes a column (not a widening) and changes the partition columns.
+    spark()
+        .table("delta.`" + table + "`")
+        .withColumn("id", col("id").cast("string"))
+        .write()
+        .format("delta")
+        .mode("overwrite")
+        .option("overwriteSchema", "true")
+        .partitionBy("c")
+        .save(table);
+    // Refused at once, as delta-spark refuses it: the overwrite removes the stream's rows.
+    DeltaXThrowable removed = bothStop(table, "t", "DELTA_SOURCE_TABLE_IGNORE_CHANGES");
+    assertEquals("DELTAX_STREAM_DATA_REMOVED", removed.getCondition());
+    assertEquals(9, Streams.count(out("t", "deltax")));
+    assertEquals(7, schemaLog("t", "deltax").size());
+  }
+
+  /**
+   * The change feed stream with a schema log, beside delta-spark's change data feed stream: a
+   * rename stops both at the change, blocks both until unblocked, then both read on. The sinks hold
+   * the same changes, the logs the same entries, and each row keeps the row ID delta-spark gives it
+   * through the rename and an update after it.
+   */
+  @Test
+  void changeFeedStopsAtARenameThenReadsOnWithItsRowIds() throws IOException {
+    String table =
+        Streams.create(
+            dir,
+            "cdf",
+            "id INT, a STRING",
+            "'delta.columnMapping.mode' = 'name'",
+            "'delta.enableChangeDataFeed' = 'true'",
+            "'delta.enableRowTracking' = 'true'");
+    Streams.write(table, "INSERT INTO $T VALUES (1, 'a1'), (2, 'a2')");
+    String ddl = "id INT, a STRING, c STRING, _change_type STRING, _commit_version BIGINT";
+    Consumer<String> run = format -> runChanges(format, table, "cdf");
+    run.accept("delta");
+    run.accept("deltax");
+
+    Streams.write(
+        table,
+        "ALTER TABLE $T RENAME COLUMN a TO c",
+        "INSERT INTO $T VALUES (3, 'c3')",
+        "UPDATE $T SET c = 'C1' WHERE id = 1");
+    DeltaXThrowable evolved = bothStop("DELTA_STREAMING_METADATA_EVOLUTION", run);
+    assertEquals("DELTAX_STREAM_METADATA_EVOLUTION", evolved.getCondition());
+    assertEquals(2, Streams.count(out("cdf", "deltax")));
+    DeltaXThrowable blocked =
+        bothStop("DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION", run);
+    assertEquals("DELTAX_STREAM_SCHEMA_CHANGE_BLOCKED", blocked.getCondition());
+    assertTrue(blocked.getMessage().contains("RENAME COLUMN"), blocked.getMessage());
+
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRename", "always");
+    run.accept("delta");
+    run.accept("deltax");
+    assertSameRows(Streams.sink(out("cdf", "delta"), ddl), Streams.sink(out("cdf", "deltax"), ddl));
+    assertEquals(5, Streams.count(out("cdf", "deltax")), "3 inserts, an update's two images");
+    assertEquals(schemaLog("cdf", "delta"), schemaLog("cdf", "deltax"));
+    assertEquals(2, schemaLog("cdf", "deltax").size());
+    // Each row's changes, before and after the rename, carry the ID delta-spark gives the row.
+    Dataset<Row> rowIds = spark().sql("SELECT id, _metadata.row_id FROM delta.`" + table + "`");
+    assertSameRows(
+        spark()
+            .createDataFrame(rowIds.collectAsList(), StructType.fromDDL("id INT, row_id BIGINT")),
+        Streams.sink(out("cdf", "deltax"), ddl + ", row_id BIGINT")
+            .select("id", "row_id")
+            .distinct());
   }
 
   @Test
