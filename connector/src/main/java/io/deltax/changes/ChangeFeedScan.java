@@ -214,11 +214,19 @@ public final class ChangeFeedScan implements Scan, Batch {
     return ScanMetrics.changeFeedScan();
   }
 
+  /** Whether Spark planned this scan's tasks as a batch: a stream's scan plans nothing itself. */
+  private volatile boolean plannedAsBatch;
+
   /**
-   * The files the range's commits name (added, removed, change data, recorded), and their bytes.
+   * The files the range's commits name (added, removed, change data, recorded), and their bytes,
+   * for a batch. Spark asks a stream's scan too, once per micro-batch: its range is the stream's
+   * whole range, which the stream never plans at once, so it reports nothing.
    */
   @Override
   public CustomTaskMetric[] reportDriverMetrics() {
+    if (!plannedAsBatch) {
+      return new CustomTaskMetric[0];
+    }
     long files = 0;
     long bytes = 0;
     for (CommitChanges commit : toRead().commits()) {
@@ -235,6 +243,7 @@ public final class ChangeFeedScan implements Scan, Batch {
 
   @Override
   public InputPartition[] planInputPartitions() {
+    plannedAsBatch = true;
     List<CommitChanges> commits = toRead().commits();
     if (commits.isEmpty()) {
       return new InputPartition[0];

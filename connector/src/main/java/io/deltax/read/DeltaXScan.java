@@ -123,6 +123,10 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   private final boolean readsSnapshotFiles;
 
   private final RuntimeFilters runtimeFilters = new RuntimeFilters();
+
+  /** Whether Spark planned this scan's tasks: only then has it driver metrics to report. */
+  private boolean plannedAsBatch;
+
   private PlanningCounts counts;
 
   /** The files the pushed filters keep; computed once. */
@@ -226,10 +230,13 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     return ScanMetrics.batchScan();
   }
 
+  /**
+   * The planning counts of a batch. Spark asks a stream's scan too, once per micro-batch: that scan
+   * plans nothing itself (its stream does), and must not list the snapshot's files to answer.
+   */
   @Override
   public synchronized CustomTaskMetric[] reportDriverMetrics() {
-    selectedFiles();
-    return counts.driverMetrics();
+    return plannedAsBatch ? counts.driverMetrics() : new CustomTaskMetric[0];
   }
 
   /**
@@ -322,6 +329,10 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
 
   @Override
   public InputPartition[] planInputPartitions() {
+    synchronized (this) {
+      selectedFiles();
+      plannedAsBatch = true;
+    }
     FilePathResolver paths = snapshot.paths();
     PartitionValues partitionValues = new PartitionValues(conf.sessionZone());
     // The log keys partition values by physical name.
