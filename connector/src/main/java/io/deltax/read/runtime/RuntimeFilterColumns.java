@@ -52,13 +52,21 @@ public final class RuntimeFilterColumns {
     for (StructField field : readSchema.fields()) {
       if (field.name().equalsIgnoreCase(String.valueOf(metadataColumn))) {
         if (hasRowTrackingField(field.dataType())) {
-          columns.add(Expressions.column(field.name()));
+          columns.add(column(field.name()));
         }
       } else if (hasBounds(field.dataType())) {
-        columns.add(Expressions.column(field.name()));
+        columns.add(column(field.name()));
       }
     }
     return columns.toArray(new NamedReference[0]);
+  }
+
+  /**
+   * A reference to one top-level column, whatever its name holds: {@code Expressions.column} parses
+   * a dotted name, and Spark 4.2 refuses names such as {@code a-b} unquoted.
+   */
+  private static NamedReference column(String name) {
+    return Expressions.column("`" + name.replace("`", "``") + "`");
   }
 
   /**
