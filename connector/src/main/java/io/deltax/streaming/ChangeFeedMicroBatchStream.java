@@ -31,7 +31,6 @@ import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.streaming.schema.SchemaTracking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -88,18 +87,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     }
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.bounds().endSnapshot());
-    this.barriers =
-        request.schemaTracking() == null
-            ? SchemaBarriers.NONE
-            : new SchemaBarriers(
-                SchemaTracking.open(
-                    table,
-                    tableId,
-                    request.schemaTracking(),
-                    scan.checkpointLocation(),
-                    conf.hadoopConf(),
-                    key -> SparkSession.active().conf().get(key, null)),
-                scan.bounds().endSnapshot());
+    this.barriers = schemaBarriers(scan.checkpointLocation(), scan.bounds().endSnapshot());
   }
 
   /**

@@ -23,7 +23,6 @@ import io.deltax.read.FileStreams.FileStreamScan;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataField;
 import io.deltax.snapshots.LoadedSnapshot;
-import io.deltax.streaming.schema.SchemaTracking;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -71,18 +70,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     super(scan.conf(), scan.snapshot().tableRoot().toString(), scan.snapshot().metadata().id());
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.snapshot());
-    this.barriers =
-        request.schemaTracking() == null
-            ? SchemaBarriers.NONE
-            : new SchemaBarriers(
-                SchemaTracking.open(
-                    table,
-                    tableId,
-                    request.schemaTracking(),
-                    scan.checkpointLocation(),
-                    conf.hadoopConf(),
-                    key -> SparkSession.active().conf().get(key, null)),
-                scan.snapshot());
+    this.barriers = schemaBarriers(scan.checkpointLocation(), scan.snapshot());
     this.files = new StreamFiles(table, tableId, schema, request, missing, barriers);
     this.readsRowTracking = readsRowTracking(scan.requiredSchema());
   }

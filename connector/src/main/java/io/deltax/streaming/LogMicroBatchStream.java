@@ -18,8 +18,11 @@ package io.deltax.streaming;
 import io.deltax.conf.ReadConf;
 import io.deltax.conf.StreamRequest;
 import io.deltax.errors.StreamErrors;
+import io.deltax.log.Snapshot;
 import io.deltax.snapshots.LoadedSnapshot;
 import io.deltax.snapshots.SnapshotSource;
+import io.deltax.streaming.schema.SchemaTracking;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.connector.read.streaming.Offset;
@@ -68,6 +71,25 @@ abstract class LogMicroBatchStream
     this.request = conf.stream();
     this.missing = new MissingCommits(table, request.failOnDataLoss());
     this.metricsMaxCommits = conf.streamMetricsMaxCommits();
+  }
+
+  /**
+   * Where a batch must end before a metadata change: none without {@code schemaTrackingLocation};
+   * with it, the stream's schema log, read with {@code readSnapshot}'s metadata.
+   */
+  SchemaBarriers schemaBarriers(String checkpointLocation, Snapshot readSnapshot) {
+    if (request.schemaTracking() == null) {
+      return SchemaBarriers.NONE;
+    }
+    return new SchemaBarriers(
+        SchemaTracking.open(
+            table,
+            tableId,
+            request.schemaTracking(),
+            checkpointLocation,
+            conf.hadoopConf(),
+            key -> SparkSession.active().conf().get(key, null)),
+        readSnapshot);
   }
 
   /** The latest snapshot (the JVM's snapshot cache lists the log once per call), of this table. */
