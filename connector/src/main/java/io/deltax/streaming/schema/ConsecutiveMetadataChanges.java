@@ -71,9 +71,9 @@ final class ConsecutiveMetadataChanges {
    * {@code current} moved on to the last commit of the run that starts at its own version, with the
    * run's last metadata and last protocol, pointing back at entry {@code previousSeqNum}; empty
    * where the run ends there (its own commit added files, or the next one does). The run stops at a
-   * version the log no longer holds. (delta-spark takes both actions from the run's last commit
-   * alone, else the entry's: a run that ends with a protocol-only commit would lose the schema
-   * changes before it.)
+   * version the log no longer holds. (As delta-spark 4.4; delta-spark 4.3 takes both from the run's
+   * last commit alone, else the entry's, so a run that ends with a protocol-only commit loses the
+   * schema changes before it.)
    */
   static Optional<PersistedMetadata> merged(
       TransactionLog log, PersistedMetadata current, long previousSeqNum) {

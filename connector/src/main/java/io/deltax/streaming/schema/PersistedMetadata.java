@@ -98,8 +98,8 @@ public record PersistedMetadata(
 
   /**
    * This entry moved on to {@code version}, the last of a run of commits that change only the
-   * metadata, with that commit's metadata and protocol where it holds them (either may be null:
-   * this entry's is kept), pointing back at entry {@code previousSeqNum}: as delta-spark's {@code
+   * metadata, with the run's last metadata and last protocol (either may be null: this entry's is
+   * kept), pointing back at entry {@code previousSeqNum}: as delta-spark's {@code
    * getMergedConsecutiveMetadataChanges} copies the entry.
    */
   PersistedMetadata mergedAt(
