@@ -51,7 +51,8 @@ public final class ReadConf {
 
   /** A stream's options, parsed; or why a stream is refused, thrown where one starts. */
   private record ParsedStream(StreamRequest request, RuntimeException refused) {
-    static ParsedStream of(CaseInsensitiveStringMap options, ZoneId zone, Given travelGiven) {
+    static ParsedStream of(
+        CaseInsensitiveStringMap options, SessionSettings session, Given travelGiven) {
       if (travelGiven != null) {
         return new ParsedStream(
             null,
@@ -64,7 +65,7 @@ public final class ReadConf {
                     + STARTING_TIMESTAMP.key()));
       }
       try {
-        return new ParsedStream(StreamRequest.parse(options, zone), null);
+        return new ParsedStream(StreamRequest.parse(options, session), null);
       } catch (RuntimeException e) {
         return new ParsedStream(null, e);
       }
@@ -107,7 +108,7 @@ public final class ReadConf {
     this.snapshots = snapshots;
     this.changeFeedSliceBytes = changeFeedSliceBytes;
     this.changeFeedReadsChangeData = changeFeedReadsChangeData;
-    this.stream = ParsedStream.of(this.options, session.zone(), travelGiven);
+    this.stream = ParsedStream.of(this.options, session, travelGiven);
   }
 
   /**

@@ -65,7 +65,8 @@ public record StreamRequest(
    * may be {@value ReadOptions#STARTING_VERSION_LATEST}; without a start the stream begins with the
    * table's snapshot, as delta-spark's source.
    */
-  public static StreamRequest parse(CaseInsensitiveStringMap options, ZoneId zone) {
+  public static StreamRequest parse(CaseInsensitiveStringMap options, SessionSettings session) {
+    ZoneId zone = session.zone();
     String startVersion = options.get(STARTING_VERSION.key());
     String startTimestamp = options.get(STARTING_TIMESTAMP.key());
     if (startVersion != null && startTimestamp != null) {
@@ -92,7 +93,7 @@ public record StreamRequest(
             || ReadOptions.IGNORE_FILE_DELETION.from(options, zone),
         ReadOptions.EXCLUDE_REGEX.from(options, zone),
         ReadOptions.FAIL_ON_DATA_LOSS.from(options, zone),
-        SchemaTrackingRequest.parse(options, zone));
+        SchemaTrackingRequest.parse(options, session));
   }
 
   /** Whether the stream starts with the table's snapshot (no starting version or timestamp). */

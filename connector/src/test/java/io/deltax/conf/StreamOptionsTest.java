@@ -114,7 +114,7 @@ class StreamOptionsTest {
     assertNull(stream(Map.of("allowSourceColumnRename", "always")).schemaTracking());
     SchemaTrackingRequest alias =
         stream(Map.of("schemaLocation", "/c/s", "streamingSourceTrackingId", "a")).schemaTracking();
-    assertEquals(new SchemaTrackingRequest("/c/s", "a", null, null, null), alias);
+    assertEquals(new SchemaTrackingRequest("/c/s", "a", null, null, null, true), alias);
     SchemaTrackingRequest full =
         stream(
                 Map.of(
@@ -127,6 +127,17 @@ class StreamOptionsTest {
                     "allowSourceColumnTypeChange",
                     "4"))
             .schemaTracking();
-    assertEquals(new SchemaTrackingRequest("/c/t", null, "always", "3", "4"), full);
+    assertEquals(new SchemaTrackingRequest("/c/t", null, "always", "3", "4", true), full);
+    // delta-spark's session conf turns merging consecutive metadata-only commits off.
+    SchemaTrackingRequest unmerged =
+        ReadConf.of(
+                SessionSettings.of(
+                    new Configuration(false),
+                    Map.of(SchemaTrackingRequest.MERGE_CONSECUTIVE_CHANGES_KEY, "FALSE"),
+                    ZoneOffset.UTC),
+                Map.of("path", "/t", "schemaLocation", "/c/s"))
+            .stream()
+            .schemaTracking();
+    assertFalse(unmerged.mergeConsecutiveChanges());
   }
 }

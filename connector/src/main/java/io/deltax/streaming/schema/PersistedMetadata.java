@@ -76,20 +76,43 @@ public record PersistedMetadata(
   /** The entry for {@code metadata} and {@code protocol} as of {@code version}. */
   public static PersistedMetadata of(
       long version, Metadata metadata, Protocol protocol, String sourceMetadataPath) {
+    return new PersistedMetadata(
+        metadata.id(),
+        version,
+        metadata.schema().json(),
+        partitionSchemaJson(metadata),
+        sourceMetadataPath,
+        Map.copyOf(metadata.configuration()),
+        ActionJson.toJson(protocol),
+        null);
+  }
+
+  private static String partitionSchemaJson(Metadata metadata) {
     StructType schema = metadata.schema();
     List<StructField> partitions = new ArrayList<>();
     for (String column : metadata.partitionColumns()) {
       partitions.add(schema.apply(column));
     }
+    return new StructType(partitions.toArray(new StructField[0])).json();
+  }
+
+  /**
+   * This entry moved on to {@code version}, the last of a run of commits that change only the
+   * metadata, with the run's last metadata and last protocol (either may be null: this entry's is
+   * kept), pointing back at entry {@code previousSeqNum}: as delta-spark's {@code
+   * getMergedConsecutiveMetadataChanges} copies the entry.
+   */
+  PersistedMetadata mergedAt(
+      long version, Metadata metadata, Protocol protocol, long previousSeqNum) {
     return new PersistedMetadata(
-        metadata.id(),
+        tableId,
         version,
-        schema.json(),
-        new StructType(partitions.toArray(new StructField[0])).json(),
+        metadata != null ? metadata.schema().json() : dataSchemaJson,
+        metadata != null ? partitionSchemaJson(metadata) : partitionSchemaJson,
         sourceMetadataPath,
-        Map.copyOf(metadata.configuration()),
-        ActionJson.toJson(protocol),
-        null);
+        metadata != null ? Map.copyOf(metadata.configuration()) : tableConfigurations,
+        protocol != null ? ActionJson.toJson(protocol) : protocolJson,
+        previousSeqNum);
   }
 
   /** The table's whole schema; throws where the JSON is not a schema. */
@@ -138,19 +161,6 @@ public record PersistedMetadata(
       throw new IllegalArgumentException("not a protocol: " + protocolJson, e);
     }
     throw new IllegalArgumentException("not a protocol: " + protocolJson);
-  }
-
-  /** This entry, pointing back at entry {@code seqNum}. */
-  PersistedMetadata withPrevious(long seqNum) {
-    return new PersistedMetadata(
-        tableId,
-        deltaCommitVersion,
-        dataSchemaJson,
-        partitionSchemaJson,
-        sourceMetadataPath,
-        tableConfigurations,
-        protocolJson,
-        seqNum);
   }
 
   String toJson() {

@@ -100,8 +100,16 @@ public final class SchemaLog {
 
   /** The entry before {@code latest}: the one it points back at, else the one numbered before. */
   public Optional<PersistedMetadata> previous(Entry latest) {
+    return at(previousSeqNum(latest));
+  }
+
+  /**
+   * The number of the entry before {@code latest}, as delta-spark's {@code
+   * getPreviousTrackedSeqNum}: -1 where {@code latest} is the first.
+   */
+  static long previousSeqNum(Entry latest) {
     Long back = latest.metadata().previousMetadataSeqNum();
-    return at(back != null ? back : latest.seqNum() - 1);
+    return back != null ? back : latest.seqNum() - 1;
   }
 
   private static Long seqNum(String name) {

@@ -20,6 +20,7 @@ import io.deltax.actions.Protocol;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.SchemaTrackingRequest;
 import io.deltax.errors.StreamErrors;
+import io.deltax.log.TransactionLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -60,14 +61,30 @@ public final class SchemaTracking {
 
   /**
    * The latest entry of the stream's log, for the schema the load gives the stream; empty before
-   * the first one. A log of another table is refused.
+   * the first one. A log of another table is refused. Where the commits from the entry's version on
+   * change only the metadata, a new entry for the last of them is logged first, pointing back at
+   * the entry before the run ({@link ConsecutiveMetadataChanges}), unless the request turns merging
+   * off: as delta-spark's source does when the stream is loaded.
    */
   public static Optional<PersistedMetadata> latestEntry(
       String table, String tableId, SchemaTrackingRequest request, Configuration hadoopConf) {
     SchemaLog log = log(table, tableId, request, hadoopConf);
     Optional<SchemaLog.Entry> latest = log.latest();
-    latest.ifPresent(e -> checkTable(table, tableId, log, e.metadata()));
-    return latest.map(SchemaLog.Entry::metadata);
+    if (latest.isEmpty()) {
+      return Optional.empty();
+    }
+    SchemaLog.Entry current = latest.get();
+    checkTable(table, tableId, log, current.metadata());
+    if (!request.mergeConsecutiveChanges()) {
+      return Optional.of(current.metadata());
+    }
+    Optional<PersistedMetadata> merged =
+        ConsecutiveMetadataChanges.merged(
+            TransactionLog.open(table, hadoopConf),
+            current.metadata(),
+            SchemaLog.previousSeqNum(current));
+    merged.ifPresent(m -> log.write(current.seqNum() + 1, m));
+    return Optional.of(merged.orElse(current.metadata()));
   }
 
   /**

@@ -18,10 +18,12 @@
  * SchemaLog}, the directory of numbered entries in delta-spark's on-disk format; {@code
  * PersistedMetadata}, one entry; {@code SchemaChange}, what a logged change renamed, dropped or
  * widened; {@code UnblockSettings}, the SQL confs and reader options that let a stream read on past
- * one; {@code SchemaTracking}, what a stream asks of its log.
+ * one; {@code ConsecutiveMetadataChanges}, the run of metadata-only commits a restart merges into
+ * one entry; {@code SchemaTracking}, what a stream asks of its log.
  *
  * <p>Below {@code io.deltax.streaming}, which cuts its micro-batches where the metadata changes and
- * stops there; above {@code io.deltax.log} and {@code io.deltax.actions}. The load ({@code
- * io.deltax.catalog}) reads the log for the schema a restarted stream reads with.
+ * stops there; above {@code io.deltax.log} (the commits a merge reads) and {@code
+ * io.deltax.actions}. The load ({@code io.deltax.catalog}) reads the log for the schema a restarted
+ * stream reads with.
  */
 package io.deltax.streaming.schema;

@@ -115,7 +115,7 @@ class SchemaChangeTest {
                 col("id", "c1", DataTypes.IntegerType),
                 col("b", "c2", DataTypes.StringType),
                 col("s", "c3", schema(col("x", "c4", DataTypes.IntegerType)))));
-    SchemaTrackingRequest none = new SchemaTrackingRequest("/l", null, null, null, null);
+    SchemaTrackingRequest none = new SchemaTrackingRequest("/l", null, null, null, null, true);
     int hash = "file:/ckpt/sources/0".hashCode();
     assertFalse(new UnblockSettings(none, Map.<String, String>of()::get, hash).unblocks(rename, 7));
     Map<String, String> perStream = Map.of(SchemaChange.RENAME + ".ckpt_" + hash, "7");
@@ -124,7 +124,7 @@ class SchemaChangeTest {
     assertFalse(new UnblockSettings(none, perStream::get, hash + 1).unblocks(rename, 7));
     Map<String, String> all = Map.of(SchemaChange.RENAME_AND_DROP, "ALWAYS");
     assertTrue(new UnblockSettings(none, all::get, hash).unblocks(rename, 7));
-    SchemaTrackingRequest option = new SchemaTrackingRequest("/l", null, "7", null, null);
+    SchemaTrackingRequest option = new SchemaTrackingRequest("/l", null, "7", null, null, true);
     assertTrue(
         new UnblockSettings(option, Map.<String, String>of()::get, hash).unblocks(rename, 7));
   }

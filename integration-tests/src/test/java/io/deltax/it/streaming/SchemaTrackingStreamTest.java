@@ -72,8 +72,28 @@ class SchemaTrackingStreamTest {
             "allowSourceColumnRename",
             "allowSourceColumnDrop",
             "allowSourceColumnRenameAndDrop",
-            "allowSourceColumnTypeChange")) {
+            "allowSourceColumnTypeChange",
+            "schemaTracking.mergeConsecutiveSchemaChanges.enabled")) {
       spark().conf().unset("spark.databricks.delta.streaming." + conf);
+    }
+  }
+
+  /**
+   * Sets delta-spark's unblocking conf {@code allowSourceColumn<change>} for each stream of {@code
+   * name} alone, keyed by the hash of its source's checkpoint directory, to {@code value}.
+   */
+  private static void unblockEachStream(String name, String change, String value) {
+    for (String format : List.of("delta", "deltax")) {
+      String source =
+          "file:" + out(name, format).resolve("checkpoint").toAbsolutePath() + "/sources/0";
+      spark()
+          .conf()
+          .set(
+              "spark.databricks.delta.streaming.allowSourceColumn"
+                  + change
+                  + ".ckpt_"
+                  + source.hashCode(),
+              value);
     }
   }
 
@@ -194,15 +214,7 @@ class SchemaTrackingStreamTest {
     assertEquals("DELTAX_STREAM_SCHEMA_CHANGE_BLOCKED", blocked.getCondition());
     assertTrue(blocked.getMessage().contains("RENAME COLUMN"), blocked.getMessage());
     // Each stream's own conf, keyed by its checkpoint's hash, at the change's version (2).
-    for (String format : List.of("delta", "deltax")) {
-      String source =
-          "file:" + out("t", format).resolve("checkpoint").toAbsolutePath() + "/sources/0";
-      spark()
-          .conf()
-          .set(
-              "spark.databricks.delta.streaming.allowSourceColumnRename.ckpt_" + source.hashCode(),
-              "2");
-    }
+    unblockEachStream("t", "Rename", "2");
     bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
     assertEquals(2, Streams.count(out("t", "deltax")));
 
@@ -236,8 +248,7 @@ class SchemaTrackingStreamTest {
     assertEquals(6, Streams.count(out("t", "deltax")));
 
     // Drop and add again under the same name (a new physical name), with a struct: the drop is
-    // blocked again without its conf; the addition reads on. (A row between the two: delta-spark
-    // logs consecutive metadata-only commits as one change, deltax each.)
+    // blocked again without its conf; the addition reads on.
     spark().conf().unset("spark.databricks.delta.streaming.allowSourceColumnDrop");
     Streams.write(table, "ALTER TABLE $T DROP COLUMN c", "INSERT INTO $T VALUES (7)");
     bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
@@ -268,10 +279,47 @@ class SchemaTrackingStreamTest {
     bothRead(table, "t", ddl);
     assertEquals(9, Streams.count(out("t", "deltax")));
 
-    // Both logs hold the same entries: the same versions, schemas and protocols.
+    // A rename, then a drop, with no row between: the run stops at the rename; on restart both
+    // merge the two into one entry pointing back before the rename, blocked and unblocked once.
+    Streams.write(
+        table,
+        "ALTER TABLE $T RENAME COLUMN c TO d",
+        "ALTER TABLE $T DROP COLUMN s",
+        "INSERT INTO $T VALUES (10, 'd10')");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    spark().conf().unset("spark.databricks.delta.streaming.allowSourceColumnRename");
+    spark().conf().unset("spark.databricks.delta.streaming.allowSourceColumnDrop");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("RENAME AND DROP COLUMN"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRenameAndDrop", "always");
+    ddl += ", d STRING, e STRING, f STRING";
+    bothRead(table, "t", ddl);
+    assertEquals(10, Streams.count(out("t", "deltax")));
     List<JsonNode> delta = schemaLog("t", "delta");
     assertEquals(delta, schemaLog("t", "deltax"));
-    assertEquals(7, delta.size(), delta.toString());
+    assertTrue(delta.get(delta.size() - 1).has("previousMetadataSeqNum"), delta.toString());
+
+    // With merging off (delta-spark's conf), a rename then an added column stop a run each.
+    spark()
+        .conf()
+        .set(
+            "spark.databricks.delta.streaming.schemaTracking.mergeConsecutiveSchemaChanges.enabled",
+            "false");
+    Streams.write(
+        table,
+        "ALTER TABLE $T RENAME COLUMN d TO e",
+        "ALTER TABLE $T ADD COLUMNS (f STRING)",
+        "INSERT INTO $T VALUES (11, 'e11', 'f11')");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    bothRead(table, "t", ddl);
+    assertEquals(11, Streams.count(out("t", "deltax")));
+
+    // Both logs hold the same entries: the same versions, schemas, protocols and back pointers.
+    delta = schemaLog("t", "delta");
+    assertEquals(delta, schemaLog("t", "deltax"));
+    assertEquals(11, delta.size(), delta.toString());
 
     // An overwrite that retypes a column (not a widening) and changes the partition columns.
     spark()
@@ -281,20 +329,21 @@ class SchemaTrackingStreamTest {
         .format("delta")
         .mode("overwrite")
         .option("overwriteSchema", "true")
-        .partitionBy("c")
+        .partitionBy("e")
         .save(table);
     // Refused at once, as delta-spark refuses it: the overwrite removes the stream's rows.
     DeltaXThrowable removed = bothStop(table, "t", "DELTA_SOURCE_TABLE_IGNORE_CHANGES");
     assertEquals("DELTAX_STREAM_DATA_REMOVED", removed.getCondition());
-    assertEquals(9, Streams.count(out("t", "deltax")));
-    assertEquals(7, schemaLog("t", "deltax").size());
+    assertEquals(11, Streams.count(out("t", "deltax")));
+    assertEquals(11, schemaLog("t", "deltax").size());
   }
 
   /**
    * The change feed stream with a schema log, beside delta-spark's change data feed stream: a
-   * rename stops both at the change, blocks both until unblocked, then both read on. The sinks hold
-   * the same changes, the logs the same entries, and each row keeps the row ID delta-spark gives it
-   * through the rename and an update after it.
+   * rename stops both at the change, blocks both until each stream's own conf unblocks it, then
+   * both read on, and through a crash between the sink's commit and the checkpoint's. The sinks
+   * hold the same changes, the logs the same entries, and each row keeps the row ID delta-spark
+   * gives it through the rename and an update after it.
    */
   @Test
   void changeFeedStopsAtARenameThenReadsOnWithItsRowIds() throws IOException {
@@ -325,11 +374,23 @@ class SchemaTrackingStreamTest {
     assertEquals("DELTAX_STREAM_SCHEMA_CHANGE_BLOCKED", blocked.getCondition());
     assertTrue(blocked.getMessage().contains("RENAME COLUMN"), blocked.getMessage());
 
-    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRename", "always");
+    // Each stream's own conf, keyed by its checkpoint's hash, at the change's version (2).
+    unblockEachStream("cdf", "Rename", "2");
     run.accept("delta");
     run.accept("deltax");
     assertSameRows(Streams.sink(out("cdf", "delta"), ddl), Streams.sink(out("cdf", "deltax"), ddl));
     assertEquals(5, Streams.count(out("cdf", "deltax")), "3 inserts, an update's two images");
+
+    // A crash after the sink committed a batch, before the checkpoint did: no change twice.
+    Streams.write(table, "UPDATE $T SET c = 'C3' WHERE id = 3");
+    run.accept("delta");
+    run.accept("deltax");
+    loseLastCheckpointCommit("cdf");
+    Streams.write(table, "INSERT INTO $T VALUES (4, 'c4')");
+    run.accept("delta");
+    run.accept("deltax");
+    assertSameRows(Streams.sink(out("cdf", "delta"), ddl), Streams.sink(out("cdf", "deltax"), ddl));
+    assertEquals(8, Streams.count(out("cdf", "deltax")), "4 inserts, two updates' images");
     assertEquals(schemaLog("cdf", "delta"), schemaLog("cdf", "deltax"));
     assertEquals(2, schemaLog("cdf", "deltax").size());
     // Each row's changes, before and after the rename, carry the ID delta-spark gives the row.
