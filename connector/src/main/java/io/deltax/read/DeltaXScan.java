@@ -203,15 +203,15 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   @Override
   public String description() {
     return String.format(
-            "deltax %s @ version %d, %d of %d files, skipping filters %s%s%s",
-            snapshot.tableRoot(),
-            snapshot.version(),
-            selectedFiles().size(),
-            inputs().candidates().size(),
-            skipping.usableFilters(),
-            runtimeFilters.isEmpty() ? "" : ", runtime filters " + runtimeFilters,
-            limit.isPresent() ? ", limit " + limit.getAsInt() : "")
-        + needed;
+        "deltax %s @ version %d, %d of %d files, skipping filters %s%s%s%s",
+        snapshot.tableRoot(),
+        snapshot.version(),
+        selectedFiles().size(),
+        inputs().candidates().size(),
+        skipping.usableFilters(),
+        runtimeFilters.isEmpty() ? "" : ", runtime filters " + runtimeFilters,
+        limit.isPresent() ? ", limit " + limit.getAsInt() : "",
+        needed);
   }
 
   /** The columns Spark may filter at run time: see {@link RuntimeFilterColumns}. */

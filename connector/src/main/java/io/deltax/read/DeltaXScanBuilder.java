@@ -216,7 +216,8 @@ public final class DeltaXScanBuilder
    * Answers {@code COUNT}, {@code MIN} and {@code MAX}, grouped by partition columns or not, from
    * the log where its statistics answer exactly ({@link AggregatePushdown}). Spark offers
    * aggregates once no filter is left for it to evaluate: the files are those the exact partition
-   * filters keep.
+   * filters keep. Refused, a {@code MIN} or {@code MAX} still plans only the files that can hold it
+   * ({@link FilesForExtremes}).
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
