@@ -35,6 +35,7 @@ import io.deltax.read.metrics.ScanMetrics;
 import io.deltax.read.pushdown.ColumnStatisticsFromLog;
 import io.deltax.read.pushdown.FilesForLimit;
 import io.deltax.read.pushdown.LiveRowCount;
+import io.deltax.read.pushdown.NeededFiles;
 import io.deltax.read.runtime.RuntimeFilterColumns;
 import io.deltax.read.runtime.RuntimeFilters;
 import io.deltax.read.skipping.DataSkipping;
@@ -124,6 +125,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
 
   private final RuntimeFilters runtimeFilters = new RuntimeFilters();
 
+  /** The files an operator Spark computes on the rows needs ({@link NeededFiles}). */
+  private final NeededFiles needed;
+
   /** Whether Spark planned this scan's tasks: only then has it driver metrics to report. */
   private boolean plannedAsBatch;
 
@@ -165,7 +169,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
       FileStreams streams,
       Function<List<Filter>, DataSkipping> skippingOf,
       OptionalInt limit,
-      boolean readsSnapshotFiles) {
+      boolean readsSnapshotFiles,
+      NeededFiles needed) {
+    this.needed = needed;
     this.spark = spark;
     this.skippingOf = skippingOf;
     this.limit = limit;
@@ -197,14 +203,15 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   @Override
   public String description() {
     return String.format(
-        "deltax %s @ version %d, %d of %d files, skipping filters %s%s%s",
+        "deltax %s @ version %d, %d of %d files, skipping filters %s%s%s%s",
         snapshot.tableRoot(),
         snapshot.version(),
         selectedFiles().size(),
         inputs().candidates().size(),
         skipping.usableFilters(),
         runtimeFilters.isEmpty() ? "" : ", runtime filters " + runtimeFilters,
-        limit.isPresent() ? ", limit " + limit.getAsInt() : "");
+        limit.isPresent() ? ", limit " + limit.getAsInt() : "",
+        needed);
   }
 
   /** The columns Spark may filter at run time: see {@link RuntimeFilterColumns}. */
@@ -260,7 +267,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
         && requiredSchema.equals(o.requiredSchema)
         && skipping.usableFilters().equals(o.skipping.usableFilters())
         && runtimeFilters.equals(o.runtimeFilters)
-        && limit.equals(o.limit);
+        && limit.equals(o.limit)
+        && needed.equals(o.needed);
   }
 
   @Override
@@ -321,7 +329,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     }
     if (selectedFiles == null) {
       List<AddFile> filtered = runtimeFilters.select(skippedFiles, skippingOf);
-      selectedFiles = limit.isPresent() ? FilesForLimit.take(filtered, limit.getAsInt()) : filtered;
+      List<AddFile> neededFiles = needed.of(filtered);
+      selectedFiles =
+          limit.isPresent() ? FilesForLimit.take(neededFiles, limit.getAsInt()) : neededFiles;
       counts.planned(selectedFiles, skippedFiles.size() - filtered.size());
     }
     return selectedFiles;

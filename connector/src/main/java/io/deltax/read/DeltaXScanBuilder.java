@@ -26,7 +26,10 @@ import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.pushdown.AggregatePushdown;
+import io.deltax.read.pushdown.FilesForExtremes;
 import io.deltax.read.pushdown.FilesForLimit;
+import io.deltax.read.pushdown.FilesForTopN;
+import io.deltax.read.pushdown.NeededFiles;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
@@ -37,10 +40,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -48,6 +53,7 @@ import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -63,7 +69,8 @@ public final class DeltaXScanBuilder
         SupportsPushDownRequiredColumns,
         SupportsPushDownFilters,
         SupportsPushDownAggregates,
-        SupportsPushDownLimit {
+        SupportsPushDownLimit,
+        SupportsPushDownTopN {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -83,6 +90,9 @@ public final class DeltaXScanBuilder
 
   /** A pushed {@code LIMIT}: the scan plans only the files it needs ({@link FilesForLimit}). */
   private OptionalInt limit = OptionalInt.empty();
+
+  /** The files an aggregate or a sort with a limit that Spark still computes needs. */
+  private NeededFiles needed = NeededFiles.ALL;
 
   private RowDataVersions rowDataVersions;
 
@@ -206,11 +216,54 @@ public final class DeltaXScanBuilder
    * Answers {@code COUNT}, {@code MIN} and {@code MAX}, grouped by partition columns or not, from
    * the log where its statistics answer exactly ({@link AggregatePushdown}). Spark offers
    * aggregates once no filter is left for it to evaluate: the files are those the exact partition
-   * filters keep.
+   * filters keep. Refused, a {@code MIN} or {@code MAX} still plans only the files that can hold it
+   * ({@link FilesForExtremes}).
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
-    return aggregates.answers(aggregation, this::filesForAggregates);
+    if (aggregates.answers(aggregation, this::filesForAggregates)) {
+      return true;
+    }
+    needed =
+        neededFiles(
+            FilesForExtremes.of(
+                aggregation,
+                snapshot.schema(),
+                partitionColumns,
+                new PartitionValues(conf.sessionZone()),
+                SnapshotColumnBounds.of(snapshot)));
+    return false;
+  }
+
+  /**
+   * Plans only the files that can hold the first rows of an order on one column ({@link
+   * FilesForTopN}); Spark still sorts and limits the rows read.
+   */
+  @Override
+  public boolean pushTopN(SortOrder[] orders, int limit) {
+    if (aggregates.scan() != null) {
+      return false;
+    }
+    needed =
+        neededFiles(
+            FilesForTopN.of(
+                orders,
+                limit,
+                snapshot.schema(),
+                partitionColumns,
+                SnapshotColumnBounds.of(snapshot)));
+    return needed != NeededFiles.ALL;
+  }
+
+  @Override
+  public boolean isPartiallyPushed() {
+    return true;
+  }
+
+  /** {@code files} where Spark offered an operator with no filter left for it, else every file. */
+  private NeededFiles neededFiles(Optional<NeededFiles> files) {
+    boolean noFilterLeft = skipping == null || skipping.postScanFilters().isEmpty();
+    return this.files == null && noFilterLeft ? files.orElse(NeededFiles.ALL) : NeededFiles.ALL;
   }
 
   @Override
@@ -321,7 +374,8 @@ public final class DeltaXScanBuilder
         streams,
         this::skipping,
         limit,
-        files == null);
+        files == null,
+        needed);
   }
 
   /** The columns as the data files hold them (column mapping's physical names or field IDs). */

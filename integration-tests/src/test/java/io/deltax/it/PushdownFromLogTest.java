@@ -27,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -50,6 +52,13 @@ class PushdownFromLogTest {
 
   /** Column mapping by name, a renamed column, a file without statistics in {@code p = 9}. */
   static String mapped;
+
+  /**
+   * Eight files of ids in four ranges, even ids in {@code p = 'x'} and odd in 'y', one row per
+   * millisecond of {@code ts} (7 µs past it); a null {@code ts} at id 5, a deletion vector on id
+   * 39.
+   */
+  static String ordered;
 
   @BeforeAll
   static void createTables() {
@@ -90,6 +99,21 @@ class PushdownFromLogTest {
     SharedSpark.withConf(
         Map.of("spark.databricks.delta.stats.collect", "false"),
         () -> sql("INSERT INTO " + quote(mapped) + " VALUES (100, 9)"));
+    ordered = dir.resolve("ordered").toString();
+    sql(
+        "CREATE TABLE "
+            + quote(ordered)
+            + " (id BIGINT, ts TIMESTAMP, p STRING) USING delta PARTITIONED BY (p) "
+            + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
+    sql(
+        "INSERT INTO "
+            + quote(ordered)
+            + " SELECT /*+ REPARTITION_BY_RANGE(4, id) */ id, CASE WHEN id = 5 THEN NULL "
+            + "ELSE timestamp_micros(1700000000000007 + id * 1000) END, "
+            + "IF(id % 2 = 0, 'x', 'y') FROM range(0, 40)");
+    sql("DELETE FROM " + quote(ordered) + " WHERE id = 39");
+    delta(ordered).createOrReplaceTempView("delta_o");
+    deltax(ordered).createOrReplaceTempView("deltax_o");
     delta(table).createOrReplaceTempView("delta_t");
     deltax(table).createOrReplaceTempView("deltax_t");
     delta(mapped).createOrReplaceTempView("delta_m");
@@ -210,6 +234,43 @@ class PushdownFromLogTest {
     Dataset<Row> filtered = deltax(table).where("id > 3").limit(2);
     assertEquals(2, filtered.collectAsList().size());
     assertTrue(!scan(filtered).contains("limit"), scan(filtered));
+  }
+
+  /**
+   * The query gives delta-spark's rows from a scan that plans fewer of the files its filters keep
+   * and says what it planned them for.
+   */
+  static void assertFewerFiles(String query, String pushed) {
+    String description = scan(assertSame(query));
+    Matcher files = Pattern.compile("(\\d+) of (\\d+) files").matcher(description);
+    assertTrue(files.find(), description);
+    assertTrue(
+        Integer.parseInt(files.group(1)) < Integer.parseInt(files.group(2)),
+        query + ": " + description);
+    assertTrue(description.contains(pushed), query + ": " + description);
+  }
+
+  @Test
+  void minAndMaxOfTimestampsPlanTheFilesThatCanHoldThem() {
+    assertFewerFiles("SELECT max(ts) FROM $o WHERE p = 'x'", "files for max(ts)");
+    // Per group; the deletion vector's file is kept, and its group's answer is 37's.
+    assertFewerFiles(
+        "SELECT p, min(ts), max(ts), max(id) FROM $o GROUP BY p", "files for min(ts), max(ts)");
+    // COUNT needs every file.
+    assertTrue(!scan(assertSame("SELECT max(ts), count(*) FROM $o")).contains("files for"));
+  }
+
+  @Test
+  void anOrderWithALimitPlansTheFilesThatCanHoldItsFirstRows() {
+    assertFewerFiles("SELECT id FROM $o ORDER BY id DESC LIMIT 3", "top 3 by id desc");
+    assertFewerFiles("SELECT id, ts FROM $o ORDER BY ts LIMIT 2", "top 2 by ts asc nulls first");
+    assertFewerFiles("SELECT id, ts FROM $o ORDER BY ts DESC NULLS FIRST LIMIT 2", "nulls first");
+    assertFewerFiles("SELECT id FROM $o ORDER BY ts NULLS LAST LIMIT 2", "nulls last");
+    // A filter Spark evaluates, two sort keys: every file the filters keep.
+    assertTrue(
+        !scan(assertSame("SELECT id FROM $o WHERE id < 30 ORDER BY id DESC LIMIT 3"))
+            .contains("top"));
+    assertTrue(!scan(assertSame("SELECT id FROM $o ORDER BY p, id LIMIT 3")).contains("top"));
   }
 
   @Test

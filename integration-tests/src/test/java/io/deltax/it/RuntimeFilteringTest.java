@@ -187,4 +187,26 @@ class RuntimeFilteringTest {
     assertTrue(plan.contains("runtime filters"), plan);
     assertEquals(expected, metrics.get("deltax files planned"), metrics + "\n" + plan);
   }
+
+  @Test
+  void rowDataVersionRuntimeFilterSkipsOlderFiles() {
+    // The rows of version 2's insert: the other files were written before it.
+    String versions = dir.resolve("versions").toString();
+    sql("CREATE TABLE " + quote(versions) + " (v BIGINT, label STRING) USING delta");
+    sql("INSERT INTO " + quote(versions) + " VALUES (2, 'picked'), (99, 'other')");
+    long before = UiMetrics.lastExecution(spark());
+    Dataset<Row> facts =
+        deltax(fact).select(functions.col("id"), functions.expr("_metadata.row_data_version AS k"));
+    Dataset<Row> dim = delta(versions).where("label = 'picked'");
+    Dataset<Row> actual = facts.join(dim, facts.col("k").equalTo(dim.col("v"))).select("id");
+    assertEquals(
+        DeltaOracle.canonicalRows(
+            delta(fact).where("_metadata.row_commit_version = 2").select("id")),
+        DeltaOracle.canonicalRows(actual));
+    String plan = actual.queryExecution().executedPlan().toString();
+    Map<String, Long> metrics = UiMetrics.since(spark(), before);
+    long files = delta(fact).select("_metadata.file_path").distinct().count();
+    assertTrue(plan.contains("runtime filters"), plan);
+    assertTrue(metrics.get("deltax files planned") < files, metrics + "\n" + plan);
+  }
 }

@@ -17,9 +17,11 @@
  * What Spark's optimizer is told from the log, and what it may leave to it: aggregates answered
  * from the files' statistics and partition values ({@code AggregatePushdown}, {@code
  * AggregateRequest}, {@code AggregateFromStatistics}), the files a pushed limit needs ({@code
- * FilesForLimit}), and the row count and column statistics a scan reports ({@code LiveRowCount},
- * {@code ColumnStatisticsFromLog}). Each answer is exact or not given: where the statistics cannot
- * answer exactly, the query is planned as a scan.
+ * FilesForLimit}), the files an aggregate or an order with a limit that Spark still computes needs
+ * ({@code NeededFiles}: {@code FilesForExtremes}, {@code FilesForTopN}, by {@code FileRange}), and
+ * the row count and column statistics a scan reports ({@code LiveRowCount}, {@code
+ * ColumnStatisticsFromLog}). Each answer is exact or not given: where the statistics cannot answer
+ * exactly, the query is planned as a scan.
  *
  * <p>Below {@code io.deltax.read}, whose scan builder and scan delegate here; it reads statistics
  * through {@code io.deltax.read.skipping} ({@code ExactStatistics}). Not here: which files a filter

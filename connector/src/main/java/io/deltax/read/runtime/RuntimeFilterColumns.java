@@ -33,12 +33,16 @@ import org.apache.spark.sql.types.StructType;
  * columns it outputs, exact; the data columns whose statistics hold a minimum and a maximum
  * (PROTOCOL.md, "Per-file Statistics": atomic types but booleans and binaries); and {@code
  * _metadata} where it outputs {@code row_id} or {@code row_data_version}, which files bound by
- * their row ID ranges. Spark resolves each name against the scan's output, so only output columns
- * are offered.
+ * their row ID ranges and their default row commit versions. Spark resolves each name against the
+ * scan's output, so only output columns are offered.
  */
 public final class RuntimeFilterColumns {
-  /** The {@code _metadata} field whose file bounds deltax knows: row IDs, by file. */
-  private static final Set<String> ROW_TRACKING_FIELDS = Set.of("row_id");
+  /**
+   * The {@code _metadata} fields whose file bounds deltax knows: row IDs, by each file's range, and
+   * row data versions, at most the file's {@code defaultRowCommitVersion} (PROTOCOL.md, "Row
+   * Tracking").
+   */
+  private static final Set<String> ROW_TRACKING_FIELDS = Set.of("row_id", "row_data_version");
 
   private RuntimeFilterColumns() {}
 

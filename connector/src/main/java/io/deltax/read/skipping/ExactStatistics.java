@@ -24,6 +24,8 @@ import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
 
 /**
  * What one file's {@code stats} say exactly (PROTOCOL.md, "Per-file Statistics"), for answers
@@ -58,6 +60,24 @@ public final class ExactStatistics {
         || type instanceof IntegerType
         || type instanceof LongType
         || type instanceof DateType;
+  }
+
+  /**
+   * Whether {@code minValues} and {@code maxValues} of a column of {@code type} are values of the
+   * file cut down by at most {@link #truncation}: exact bounds, and timestamps, which statistics
+   * keep to milliseconds (the least and greatest value lie within 999 microseconds above them).
+   */
+  public static boolean hasTruncatedBounds(DataType type) {
+    return hasExactBounds(type)
+        || type instanceof TimestampType
+        || type instanceof TimestampNTZType;
+  }
+
+  /**
+   * How far a value of {@code type} may lie above its statistic: 999 microseconds for timestamps.
+   */
+  public static long truncation(DataType type) {
+    return type instanceof TimestampType || type instanceof TimestampNTZType ? 999 : 0;
   }
 
   /** Whether values of {@code type} have an order here ({@link #comparable}). */
@@ -102,6 +122,30 @@ public final class ExactStatistics {
   /** The column's {@code maxValues} entry as a {@code Long}, or null where not exact or absent. */
   public Long max(String column, DataType type) {
     return bound(type, stats.max(column));
+  }
+
+  /**
+   * The column's {@code minValues} entry as a {@code Long} (timestamps in microseconds, as cut to
+   * milliseconds), or null where absent or of a type without such bounds ({@link
+   * #hasTruncatedBounds}).
+   */
+  public Long truncatedMin(String column, DataType type) {
+    return truncatedBound(type, stats.min(column));
+  }
+
+  /** The column's {@code maxValues} entry, as {@link #truncatedMin}: not widened. */
+  public Long truncatedMax(String column, DataType type) {
+    return truncatedBound(type, stats.max(column));
+  }
+
+  private static Long truncatedBound(DataType type, JsonNode node) {
+    if (hasExactBounds(type)) {
+      return bound(type, node);
+    }
+    if (!hasTruncatedBounds(type) || node == null || node.isNull() || !node.isTextual()) {
+      return null;
+    }
+    return SkippingValues.fromStats(type, false, node, false) instanceof Long l ? l : null;
   }
 
   private static Long bound(DataType type, JsonNode node) {

@@ -155,5 +155,12 @@ class RuntimeFiltersTest {
                 RuntimeFilterColumns.of(SCHEMA.add("_metadata", fileOnly), "_metadata"))
             .map(NamedReference::toString)
             .toList());
+    StructType versions = new StructType().add("row_data_version", DataTypes.LongType);
+    assertEquals(
+        List.of("id", "day", "hour", "_metadata"),
+        java.util.Arrays.stream(
+                RuntimeFilterColumns.of(SCHEMA.add("_metadata", versions), "_metadata"))
+            .map(NamedReference::toString)
+            .toList());
   }
 }
