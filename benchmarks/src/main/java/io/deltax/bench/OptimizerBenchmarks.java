@@ -15,11 +15,15 @@
  */
 package io.deltax.bench;
 
+import static org.apache.spark.sql.functions.col;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -34,13 +38,17 @@ import scala.Option;
 /**
  * What Spark's optimizer gets from the log, warm against warm: a star join whose dimension filter
  * selects a few dates of a date-partitioned fact table, {@code SELECT * ... LIMIT 10}, and {@code
- * MAX(ts)} with a partition filter and {@code COUNT(*) ... GROUP BY date} on many files. Each case
- * also counts the data files each system opens ({@link OpenedFiles}).
+ * MAX(ts)} with a partition filter, {@code ORDER BY ... LIMIT} and {@code COUNT(*) ... GROUP BY
+ * date} on many files. Each case also counts the data files each system opens ({@link
+ * OpenedFiles}).
  */
 final class OptimizerBenchmarks {
   private final SparkSession spark;
   private final SideBySide bench;
   private final Path work;
+
+  /** The date (days after the first) whose files hold rows of their own, so their bounds differ. */
+  private static final int VARIED_DATE = 1;
 
   OptimizerBenchmarks(SparkSession spark, SideBySide bench, Path work) {
     this.spark = spark;
@@ -92,13 +100,24 @@ final class OptimizerBenchmarks {
             "MAX(ts) with a partition filter",
             files,
             system -> read(system, many).where("date = DATE'2024-01-02'").selectExpr("max(ts)"),
-            "timestamp statistics are milliseconds: both read the 10 files of the date"));
+            "timestamp statistics are milliseconds: deltax reads only the file that can hold the"
+                + " maximum"));
     notes.add(
         measure(
             "MAX(id) with a partition filter",
             files,
             system -> read(system, many).where("date = DATE'2024-01-02'").selectExpr("max(id)"),
             "answered from the 10 files' maxValues"));
+    notes.add(
+        measure(
+            "ORDER BY id DESC LIMIT 3, 10 dates",
+            files,
+            system ->
+                read(system, many)
+                    .where("date < DATE'2024-01-11'")
+                    .orderBy(col("id").desc())
+                    .limit(3),
+            "deltax plans only the files whose bounds can hold the first 3 rows"));
     notes.add(
         measure(
             "COUNT(*) GROUP BY date",
@@ -152,17 +171,15 @@ final class OptimizerBenchmarks {
                 + table
                 + "` (id BIGINT, ts TIMESTAMP, date DATE) USING delta PARTITIONED BY (date)")
         .collect();
-    spark
-        .sql(
-            "INSERT INTO delta.`"
-                + table
-                + "` VALUES (0, TIMESTAMP'2024-01-01 00:00:00.123456', DATE'2024-01-01')")
-        .collect();
-    Path template;
-    try (Stream<Path> walk = Files.walk(table)) {
-      template = walk.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    Path template =
+        insertedFile(table, "0, timestamp_micros(" + micros(0) + "L), DATE'2024-01-01'");
+    Path scratch = work.resolve(name + "-varied");
+    List<Path> varied = new ArrayList<>();
+    for (int k = 1; k <= filesPerDate; k++) {
+      Path one = scratch.resolve(String.valueOf(k));
+      spark.sql("CREATE TABLE delta.`" + one + "` (id BIGINT, ts TIMESTAMP) USING delta").collect();
+      varied.add(insertedFile(one, k + ", timestamp_micros(" + micros(k) + "L)"));
     }
-    long size = Files.size(template);
     Path commit = table.resolve("_delta_log").resolve(String.format("%020d.json", 2));
     try (BufferedWriter out = Files.newBufferedWriter(commit)) {
       out.write(
@@ -174,29 +191,59 @@ final class OptimizerBenchmarks {
       for (int d = 0; d < dates; d++) {
         String date = LocalDate.of(2024, 1, 1).plusDays(d).toString();
         for (int f = 0; f < filesPerDate; f++, n++) {
-          // Each copy holds the template's row; the log says what a file of its date would hold.
+          // The varied date's files hold rows of their own; every other file is the template's
+          // copy, and the log says what a file of its date would hold.
+          int row = d == VARIED_DATE ? f + 1 : 0;
+          Path source = row == 0 ? template : varied.get(f);
           String file = "part-" + n + ".parquet";
-          Files.copy(template, table.resolve(file));
+          Files.copy(source, table.resolve(file));
           out.write(
               "{\"add\":{\"path\":\""
                   + file
                   + "\",\"partitionValues\":{\"date\":\""
                   + date
                   + "\"},\"size\":"
-                  + size
+                  + Files.size(source)
                   + ",\"modificationTime\":"
                   + System.currentTimeMillis()
                   + ",\"dataChange\":true,\"stats\":\""
-                  + "{\\\"numRecords\\\":1,"
-                  + "\\\"minValues\\\":{\\\"id\\\":0,\\\"ts\\\":\\\"2024-01-01T00:00:00.123Z\\\"},"
-                  + "\\\"maxValues\\\":{\\\"id\\\":0,\\\"ts\\\":\\\"2024-01-01T00:00:00.123Z\\\"},"
-                  + "\\\"nullCount\\\":{\\\"id\\\":0,\\\"ts\\\":0}}\"}}\n");
+                  + stats(row)
+                  + "\"}}\n");
         }
       }
     }
+    SyntheticTables.delete(scratch);
     DeltaLog log = DeltaLog.forTable(spark, table.toString());
     log.checkpoint(log.update(false, Option.empty(), Option.empty()), Option.empty());
     DeltaLog.clearCache();
     return table;
+  }
+
+  /**
+   * The data file delta-spark writes for one row of {@code values} into the table at {@code dir}.
+   */
+  private Path insertedFile(Path dir, String values) throws IOException {
+    spark.sql("INSERT INTO delta.`" + dir + "` SELECT " + values).collect();
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+  }
+
+  /** Row {@code k}'s timestamp: {@code k} minutes after a microsecond-precise instant. */
+  private static long micros(int k) {
+    Instant base = Instant.parse("2024-01-01T00:00:00.123456Z");
+    return base.getEpochSecond() * 1_000_000 + base.getNano() / 1_000 + k * 60_000_000L;
+  }
+
+  /** The statistics of row {@code k}'s file, as delta-spark writes them: milliseconds for time. */
+  private static String stats(int k) {
+    String ts =
+        Instant.EPOCH.plus(micros(k), ChronoUnit.MICROS).truncatedTo(ChronoUnit.MILLIS).toString();
+    String values = "{\\\"id\\\":" + k + ",\\\"ts\\\":\\\"" + ts + "\\\"}";
+    return "{\\\"numRecords\\\":1,\\\"minValues\\\":"
+        + values
+        + ",\\\"maxValues\\\":"
+        + values
+        + ",\\\"nullCount\\\":{\\\"id\\\":0,\\\"ts\\\":0}}";
   }
 }
