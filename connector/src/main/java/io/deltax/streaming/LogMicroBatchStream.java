@@ -88,7 +88,8 @@ abstract class LogMicroBatchStream
             request.schemaTracking(),
             checkpointLocation,
             conf.hadoopConf(),
-            key -> SparkSession.active().conf().get(key, null)),
+            key -> SparkSession.active().conf().get(key, null),
+            readSnapshot.metadata()),
         readSnapshot);
   }
 

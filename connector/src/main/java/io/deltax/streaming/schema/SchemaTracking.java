@@ -60,11 +60,12 @@ public final class SchemaTracking {
   }
 
   /**
-   * The latest entry of the stream's log, for the schema the load gives the stream; empty before
-   * the first one. A log of another table is refused. Where the commits from the entry's version on
-   * change only the metadata, a new entry for the last of them is logged first, pointing back at
-   * the entry before the run ({@link ConsecutiveMetadataChanges}), unless the request turns merging
-   * off: as delta-spark's source does when the stream is loaded.
+   * The entry the stream reads with, for the schema the load gives it; empty before the log's
+   * first. A log of another table is refused. Where the commits from the latest entry's version on
+   * change only the metadata, that is the entry for the last of them, pointing back at the entry
+   * before the run ({@link ConsecutiveMetadataChanges}), unless the request turns merging off, as
+   * delta-spark's source reads it when the stream is loaded. Nothing is written here: a load is
+   * also a batch read's, and only the stream logs the merged entry ({@link #open}).
    */
   public static Optional<PersistedMetadata> latestEntry(
       String table, String tableId, SchemaTrackingRequest request, Configuration hadoopConf) {
@@ -75,23 +76,31 @@ public final class SchemaTracking {
     }
     SchemaLog.Entry current = latest.get();
     checkTable(table, tableId, log, current.metadata());
+    return Optional.of(merged(table, current, request, hadoopConf).orElse(current.metadata()));
+  }
+
+  private static Optional<PersistedMetadata> merged(
+      String table,
+      SchemaLog.Entry current,
+      SchemaTrackingRequest request,
+      Configuration hadoopConf) {
     if (!request.mergeConsecutiveChanges()) {
-      return Optional.of(current.metadata());
+      return Optional.empty();
     }
-    Optional<PersistedMetadata> merged =
-        ConsecutiveMetadataChanges.merged(
-            TransactionLog.open(table, hadoopConf),
-            current.metadata(),
-            SchemaLog.previousSeqNum(current));
-    merged.ifPresent(m -> log.write(current.seqNum() + 1, m));
-    return Optional.of(merged.orElse(current.metadata()));
+    return ConsecutiveMetadataChanges.merged(
+        TransactionLog.open(table, hadoopConf),
+        current.metadata(),
+        SchemaLog.previousSeqNum(current));
   }
 
   /**
    * The schema log of the stream whose source checkpoint directory is {@code sourceMetadataPath}
    * ({@code <checkpointLocation>/sources/<n>}). The log must be under the query's checkpoint
-   * location, as delta-spark's analysis requires; where its last two entries differ by a rename, a
-   * drop or a widening, the stream starts only where unblocked.
+   * location, as delta-spark's analysis requires. The merged entry the load read with ({@link
+   * #latestEntry}) is logged first; where the table moved on since the load, so that the merged
+   * entry is no longer {@code readMetadata}, nothing is merged, and the stream stops at the change
+   * as it reaches it. Where the last two entries differ by a rename, a drop or a widening, the
+   * stream starts only where unblocked.
    */
   public static SchemaTracking open(
       String table,
@@ -99,13 +108,21 @@ public final class SchemaTracking {
       SchemaTrackingRequest request,
       String sourceMetadataPath,
       Configuration hadoopConf,
-      Function<String, String> sqlConf) {
+      Function<String, String> sqlConf,
+      Metadata readMetadata) {
     SchemaLog log = log(table, tableId, request, hadoopConf);
     checkUnderCheckpoint(table, request.location(), log.dir(), sourceMetadataPath, hadoopConf);
     SchemaTracking tracking = new SchemaTracking(table, log, sourceMetadataPath);
     if (tracking.atStart.isPresent()) {
       SchemaLog.Entry current = tracking.atStart.get();
       checkTable(table, tableId, log, current.metadata());
+      Optional<PersistedMetadata> merged = merged(table, current, request, hadoopConf);
+      if (merged.isPresent() && readsWith(merged.get(), readMetadata)) {
+        current = new SchemaLog.Entry(current.seqNum() + 1, merged.get());
+        log.write(current.seqNum(), current.metadata());
+        tracking.atStart = Optional.of(current);
+        tracking.latest = tracking.atStart;
+      }
       Optional<PersistedMetadata> previous = log.previous(current);
       if (previous.isPresent()) {
         UnblockSettings unblock =
@@ -114,6 +131,14 @@ public final class SchemaTracking {
       }
     }
     return tracking;
+  }
+
+  /** Whether {@code entry} holds the schema, partition columns and properties of {@code read}. */
+  private static boolean readsWith(PersistedMetadata entry, Metadata read) {
+    Metadata logged = entry.metadata(read);
+    return logged.schema().equals(read.schema())
+        && logged.partitionColumns().equals(read.partitionColumns())
+        && logged.configuration().equals(read.configuration());
   }
 
   private static SchemaLog log(

@@ -16,12 +16,14 @@
 package io.deltax.streaming.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.ActionJson;
 import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.conf.SchemaTrackingRequest;
+import io.deltax.errors.DeltaXRuntimeException;
 import io.deltax.log.TransactionLog;
 import io.deltax.testing.TestLog;
 import java.nio.file.Files;
@@ -99,7 +101,7 @@ class ConsecutiveMetadataChangesTest {
   }
 
   @Test
-  void aLoadLogsTheMergedEntryUnlessMergingIsOff() throws Exception {
+  void aLoadReadsTheMergedEntryAndTheStreamLogsIt() throws Exception {
     table();
     Path root = dir.resolve("_schema");
     SchemaLog log = new SchemaLog("t", SchemaLog.directory(root.toString(), "t", null), CONF);
@@ -111,12 +113,25 @@ class ConsecutiveMetadataChangesTest {
         new SchemaTrackingRequest(root.toString(), null, null, null, null, false);
     assertEquals(
         1, SchemaTracking.latestEntry(table, "t", off, CONF).orElseThrow().deltaCommitVersion());
-    assertEquals(1, log.latest().orElseThrow().seqNum());
 
     SchemaTrackingRequest on =
         new SchemaTrackingRequest(root.toString(), null, null, null, null, true);
     PersistedMetadata merged = SchemaTracking.latestEntry(table, "t", on, CONF).orElseThrow();
     assertEquals(3, merged.deltaCommitVersion());
+    // A load writes nothing: it may be a batch read's.
+    assertEquals(1, log.latest().orElseThrow().seqNum());
+
+    // A stream that reads with another schema (the table moved on since its load) logs nothing.
+    String source = dir.resolve("sources").resolve("0").toString();
+    Metadata first = (Metadata) ActionJson.parseLine(TestLog.metadata("t"));
+    SchemaTracking.open(table, "t", on, source, CONF, key -> null, first);
+    assertEquals(1, log.latest().orElseThrow().seqNum());
+
+    // The merged run drops 'v': logged, then blocked until unblocked.
+    Metadata read = merged.metadata(first);
+    assertThrows(
+        DeltaXRuntimeException.class,
+        () -> SchemaTracking.open(table, "t", on, source, CONF, key -> null, read));
     SchemaLog.Entry latest = log.latest().orElseThrow();
     assertEquals(2, latest.seqNum());
     assertEquals(merged, latest.metadata());
@@ -125,8 +140,9 @@ class ConsecutiveMetadataChangesTest {
     assertEquals(log.at(0), log.previous(latest));
     String text = Files.readString(root.resolve("_schema_log_t").resolve("2"));
     assertTrue(text.endsWith(",\"previousMetadataSeqNum\":0}"), text);
-    // Loaded again: nothing more to merge.
+    // Started again: nothing more to merge.
     assertEquals(merged, SchemaTracking.latestEntry(table, "t", on, CONF).orElseThrow());
+    SchemaTracking.open(table, "t", on, source, CONF, key -> "always", read);
     assertEquals(2, log.latest().orElseThrow().seqNum());
   }
 }
