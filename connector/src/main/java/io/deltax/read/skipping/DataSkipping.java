@@ -22,13 +22,16 @@ import io.deltax.rowtracking.RowDataVersions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
+import org.apache.spark.sql.sources.AlwaysTrue;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
@@ -58,6 +61,15 @@ public final class DataSkipping {
   private final List<Filter> usable = new ArrayList<>();
   private final List<Filter> postScan = new ArrayList<>();
   private final Set<String> partitionColumns;
+
+  /** Each filter's reason, worked out once: a scan asks it for every file a filter drops. */
+  private final Map<Filter, SkipReason> reasons = new IdentityHashMap<>();
+
+  /** How many filters, first in {@link #filters}, name partition columns alone. */
+  private final int partitionFilters;
+
+  /** A partition's verdict where it fails no partition filter. */
+  private static final Filter PASSES = new AlwaysTrue();
 
   /**
    * The column path a pushed filter's attribute names, as Spark writes it: quoted where a name
@@ -103,7 +115,12 @@ public final class DataSkipping {
       SnapshotColumnBounds parsedStats) {
     this.partitionColumns = partitionColumns;
     // Partition filters first: they are the cheapest, and a file they drop counts as pruned.
-    this.filters = filters.stream().sorted(Comparator.comparing(this::reasonOf)).toList();
+    for (Filter f : filters) {
+      reasons.put(f, reasonOf(f));
+    }
+    this.filters = filters.stream().sorted(Comparator.comparing(reasons::get)).toList();
+    this.partitionFilters =
+        (int) filters.stream().filter(f -> reasons.get(f) == SkipReason.PARTITION).count();
     Set<String> referenced = new LinkedHashSet<>();
     for (Filter f : filters) {
       referenced.addAll(Arrays.asList(f.references()));
@@ -165,10 +182,12 @@ public final class DataSkipping {
     List<AddFile> selected = new ArrayList<>();
     int count = files.size();
     if (snapshotFiles && files instanceof CompactFileList compact) {
-      // Only the files kept are built: the others are judged from the list's fields.
+      // Only the files kept are built: the others are judged from the list's fields. The list
+      // shares one map per partition, so partition filters judge each partition once.
+      Map<Map<String, String>, Filter> partitions = new IdentityHashMap<>();
       for (int i = 0; i < count; i++) {
         FileBounds.View view = bounds.of(compact, i);
-        SkipReason reason = skipReason(view);
+        SkipReason reason = skipReason(view, partitions);
         if (reason == null) {
           selected.add(view.file());
         } else {
@@ -193,25 +212,52 @@ public final class DataSkipping {
     return skipReason(view) == null;
   }
 
-  /** Null where the file may hold a matching row; else the kind of filter that rules it out. */
   private SkipReason skipReason(FileBounds.View view) {
-    Filter failed = failedFilter(view);
+    return skipReason(view, null);
+  }
+
+  /**
+   * Null where the file may hold a matching row; else the kind of filter that rules it out.
+   *
+   * @param partitions the verdict of the partition filters by partition values map (the same map
+   *     for each file of a partition), or null to judge each file on its own
+   */
+  private SkipReason skipReason(FileBounds.View view, Map<Map<String, String>, Filter> partitions) {
+    Filter failed = failedFilter(view, partitions);
     if (failed == null) {
       return null;
     }
     // Rows may carry materialized row IDs instead: only the footer tells, so it is read only now.
     // The two ranges are checked apart, as one interval around both would match far too much.
     if (bounds.readsMaterializedRowIds() && view.baseRowId() != null) {
-      Filter failedMaterialized = failedFilter(view.withMaterializedRowIds());
+      Filter failedMaterialized = failedFilter(view.withMaterializedRowIds(), null);
       if (failedMaterialized == null) {
         return null;
       }
     }
-    return reasonOf(failed);
+    return reasons.get(failed);
   }
 
-  private Filter failedFilter(FileBounds.View view) {
-    for (Filter f : filters) {
+  private Filter failedFilter(FileBounds.View view, Map<Map<String, String>, Filter> partitions) {
+    int first = 0;
+    Map<String, String> values = partitions == null ? null : view.partitionValues();
+    if (values != null && partitionFilters > 0) {
+      Filter verdict = partitions.get(values);
+      if (verdict == null) {
+        Filter failed = failedFilter(view, 0, partitionFilters);
+        verdict = failed == null ? PASSES : failed;
+        partitions.put(values, verdict);
+      }
+      if (verdict != PASSES) {
+        return verdict;
+      }
+      first = partitionFilters;
+    }
+    return failedFilter(view, first, filters.size());
+  }
+
+  private Filter failedFilter(FileBounds.View view, int from, int to) {
+    for (Filter f : filters.subList(from, to)) {
       if (!FilterEvaluator.mightMatch(f, view)) {
         return f;
       }

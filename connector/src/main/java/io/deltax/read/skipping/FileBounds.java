@@ -293,7 +293,7 @@ final class FileBounds {
           : files.defaultRowCommitVersion(position);
     }
 
-    private Map<String, String> partitionValues() {
+    Map<String, String> partitionValues() {
       return file != null ? file.partitionValues() : files.partitionValues(position);
     }
 
