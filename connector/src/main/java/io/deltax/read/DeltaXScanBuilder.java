@@ -18,28 +18,19 @@ package io.deltax.read;
 import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
-import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.read.files.Schemas;
-import io.deltax.read.metadata.MetadataColumns;
-import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.pushdown.AggregatePushdown;
 import io.deltax.read.pushdown.FilesForLimit;
+import io.deltax.read.runtime.PlannedFiles;
 import io.deltax.read.skipping.DataSkipping;
-import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
-import io.deltax.rowtracking.RowDataVersionFinder;
-import io.deltax.rowtracking.RowDataVersions;
-import io.deltax.rowtracking.RowTrackingConfig;
-import java.util.ArrayList;
-import java.util.Arrays;
+import io.deltax.read.skipping.TableSkipping;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Scan;
@@ -49,7 +40,6 @@ import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -84,7 +74,8 @@ public final class DeltaXScanBuilder
   /** A pushed {@code LIMIT}: the scan plans only the files it needs ({@link FilesForLimit}). */
   private OptionalInt limit = OptionalInt.empty();
 
-  private RowDataVersions rowDataVersions;
+  /** What the skipping of pushed and runtime filters needs of the table; kept by the scan. */
+  private final TableSkipping table;
 
   /** The files to scan: the snapshot's active files, or a stream's micro-batch. */
   private final List<AddFile> files;
@@ -139,6 +130,7 @@ public final class DeltaXScanBuilder
     this.files = files;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
+    this.table = new TableSkipping(log, snapshot, conf, partitionColumns);
     this.aggregates =
         new AggregatePushdown(
             snapshot.schema(),
@@ -159,7 +151,7 @@ public final class DeltaXScanBuilder
   @Override
   public Filter[] pushFilters(Filter[] filters) {
     this.filters = List.of(filters);
-    this.skipping = skipping(this.filters);
+    this.skipping = table.of(this.filters);
     return skipping.postScanFilters().toArray(new Filter[0]);
   }
 
@@ -167,39 +159,6 @@ public final class DeltaXScanBuilder
   @Override
   public Filter[] pushedFilters() {
     return skipping == null ? new Filter[0] : skipping.usableFilters().toArray(new Filter[0]);
-  }
-
-  /**
-   * Built once per scan: the row data version map and footers are read only for filters naming
-   * them; the files' statistics are parsed once per snapshot, for every scan of it.
-   */
-  private DataSkipping skipping(List<Filter> filters) {
-    RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-    MaterializedRowIdRange materializedRowIds = null;
-    if (rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()) {
-      FilePathResolver paths = snapshot.paths();
-      materializedRowIds =
-          new MaterializedRowIdRange(
-              conf.hadoopConf(),
-              rowTracking.materializedRowIdColumn().get(),
-              f -> paths.resolve(f.path()));
-    }
-    return new DataSkipping(
-        snapshot.schema(),
-        partitionColumns,
-        filters,
-        new PartitionValues(conf.sessionZone()),
-        materializedRowIds,
-        () -> rowTracking.enabled() ? rowDataVersions() : null,
-        SnapshotColumnBounds.of(snapshot));
-  }
-
-  /** The table's row data version map, found (and for a derived one, read) on first need. */
-  private RowDataVersions rowDataVersions() {
-    if (rowDataVersions == null) {
-      rowDataVersions = RowDataVersionFinder.forSnapshot(log, snapshot);
-    }
-    return rowDataVersions;
   }
 
   /**
@@ -252,124 +211,18 @@ public final class DeltaXScanBuilder
     if (aggregates.scan() != null) {
       return aggregates.scan();
     }
-    StructType logicalSchema = ColumnMapping.logicalSchema(snapshot.schema());
-    StructType dataSchema = Schemas.select(logicalSchema, partitionColumns, false);
-    // The hidden _metadata column, unless the table has a data column of that name.
-    StructField metadata =
-        hasColumn(snapshot.schema(), MetadataColumns.METADATA)
-            ? null
-            : fieldNamed(requiredSchema, MetadataColumns.METADATA);
-    StructType requiredColumns =
-        Schemas.select(
-            requiredSchema, metadata == null ? Set.of() : Set.of(MetadataColumns.METADATA), false);
-    StructType readDataSchema = Schemas.select(requiredColumns, partitionColumns, false);
-    // Partition columns keep the table's order, whatever order Spark asked for them in.
-    StructType readPartitionSchema =
-        Schemas.select(
-            ColumnMapping.logicalSchema(snapshot.partitionSchema()),
-            Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())),
-            true);
-    StructType metadataType = metadata == null ? null : (StructType) metadata.dataType();
-    // The file list and the plan it calls for, on first use (a stream's scan never asks).
-    Supplier<DeltaXScan.Inputs> inputs =
-        () -> {
-          List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
-          boolean deletionVectors =
-              files == null
-                  ? snapshot.hasDeletionVectors()
-                  : files.stream().anyMatch(f -> f.deletionVector() != null);
-          if (metadata == null && !deletionVectors) {
-            return new DeltaXScan.Inputs(candidates, files == null, null, null);
-          }
-          RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-          RowDataVersions versions =
-              MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null;
-          return new DeltaXScan.Inputs(
-              candidates,
-              files == null,
-              new MetadataReadPlan(
-                  metadataType,
-                  rowTracking,
-                  readDataSchema.size(),
-                  readPartitionSchema.size(),
-                  deletionVectors,
-                  versions,
-                  false),
-              new MetadataReadPlan(
-                  metadataType,
-                  rowTracking,
-                  readDataSchema.size(),
-                  readPartitionSchema.size(),
-                  deletionVectors,
-                  versions,
-                  true));
-        };
+    ScanColumns columns = ScanColumns.of(snapshot, requiredSchema, partitionColumns, filters);
+    String scanOf = snapshot.tableRoot() + " @ " + snapshot.version();
     return new DeltaXScan(
         spark,
         log,
         snapshot,
-        inputs,
-        metadataType,
-        requiredSchema,
-        physical(dataSchema),
-        readDataSchema,
-        physical(readDataSchema),
-        readPartitionSchema,
-        dataFilters(),
-        skipping == null ? skipping(List.of()) : skipping,
+        ScanInputs.onFirstUse(snapshot, files, columns, table),
+        columns,
         conf,
         streams,
-        this::skipping,
-        limit,
+        new PlannedFiles(
+            scanOf, skipping == null ? table.of(List.of()) : skipping, table, limit, files == null),
         files == null);
-  }
-
-  /** The columns as the data files hold them (column mapping's physical names or field IDs). */
-  private StructType physical(StructType logical) {
-    return (StructType)
-        ColumnMapping.inDataFiles(logical, snapshot.schema(), snapshot.properties());
-  }
-
-  private static boolean hasColumn(StructType schema, String name) {
-    return fieldNamed(schema, name) != null;
-  }
-
-  private static StructField fieldNamed(StructType schema, String name) {
-    for (StructField f : schema.fields()) {
-      if (f.name().equalsIgnoreCase(name)) {
-        return f;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Filters that name only data columns: these may also skip Parquet row groups. Filters on
-   * partition columns or on {@code _metadata} name nothing in the files.
-   */
-  private List<Filter> dataFilters() {
-    List<Filter> result = new ArrayList<>();
-    if (ColumnMapping.isActive(snapshot.properties())) {
-      // The filters name logical columns, the files physical ones; Spark's Parquet filters match
-      // a file's columns by name, which in id mode may be others (see ColumnMapping).
-      return result;
-    }
-    for (Filter f : filters) {
-      if (Arrays.stream(f.references())
-          .map(DeltaXScanBuilder::topLevelName)
-          .noneMatch(c -> partitionColumns.contains(c) || c.equals(MetadataColumns.METADATA))) {
-        result.add(f);
-      }
-    }
-    return result;
-  }
-
-  /**
-   * The top-level column a pushed filter's attribute names, lower case: Spark writes it as SQL
-   * does, {@code `event-date`} quoted, {@code s.x} for a nested field. A partition column's filter
-   * must not reach Parquet's row-group filters, which read a column the file lacks as nulls.
-   */
-  private static String topLevelName(String attribute) {
-    return DataSkipping.columnPath(attribute).get(0).toLowerCase(Locale.ROOT);
   }
 }

@@ -17,7 +17,7 @@
  * What Spark's optimizer is told from the log, and what it may leave to it: aggregates answered
  * from the files' statistics and partition values ({@code AggregatePushdown}, {@code
  * AggregateRequest}, {@code AggregateFromStatistics}), the files a pushed limit needs ({@code
- * FilesForLimit}), and the row count and column statistics a scan reports ({@code LiveRowCount},
+ * FilesForLimit}), and the statistics a scan reports ({@code ScanStatistics}: {@code LiveRowCount},
  * {@code ColumnStatisticsFromLog}). Each answer is exact or not given: where the statistics cannot
  * answer exactly, the query is planned as a scan.
  *
