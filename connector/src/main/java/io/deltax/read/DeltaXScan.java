@@ -22,9 +22,12 @@ import io.deltax.log.TransactionLog;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metrics.ScanMetrics;
+import io.deltax.read.metrics.SnapshotLoadMetrics;
+import io.deltax.read.metrics.StreamBatchMetrics;
 import io.deltax.read.pushdown.ScanStatistics;
 import io.deltax.read.runtime.PlannedFiles;
 import io.deltax.read.runtime.RuntimeFilterColumns;
+import io.deltax.snapshots.SnapshotLoad;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -54,6 +57,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   private final TransactionLog log;
   private final Snapshot snapshot;
 
+  /** What loading the snapshot took, reported with the planning counts. */
+  private final SnapshotLoad load;
+
   /**
    * The files to choose from (the snapshot's active files, or a stream's micro-batch) and the read
    * plan they call for, made on first use: a {@code readStream} scan never lists the snapshot's
@@ -79,10 +85,14 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   /** Whether Spark planned this scan's tasks: only then has it driver metrics to report. */
   private boolean plannedAsBatch;
 
+  /** A stream's last micro-batch's driver metrics, once Spark made this scan a stream. */
+  private StreamBatchMetrics streamMetrics;
+
   DeltaXScan(
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
+      SnapshotLoad load,
       Supplier<ScanInputs> inputs,
       ScanColumns columns,
       ReadConf conf,
@@ -92,6 +102,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     this.spark = spark;
     this.log = log;
     this.snapshot = snapshot;
+    this.load = load;
     this.inputsSource = inputs;
     this.columns = columns;
     this.conf = conf;
@@ -138,12 +149,16 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   }
 
   /**
-   * The planning counts of a batch. Spark asks a stream's scan too, once per micro-batch: that scan
-   * plans nothing itself (its stream does), and must not list the snapshot's files to answer.
+   * The planning counts of a batch, and what loading its snapshot took. Spark asks a stream's scan
+   * too, once per micro-batch: that scan plans nothing itself and must not list the snapshot's
+   * files to answer; it reports the micro-batch its stream planned last.
    */
   @Override
   public synchronized CustomTaskMetric[] reportDriverMetrics() {
-    return plannedAsBatch ? files.counts().driverMetrics() : new CustomTaskMetric[0];
+    if (plannedAsBatch) {
+      return SnapshotLoadMetrics.with(files.counts().driverMetrics(), load);
+    }
+    return streamMetrics == null ? new CustomTaskMetric[0] : streamMetrics.last();
   }
 
   /**
@@ -200,8 +215,13 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
       streamed =
           requiredSchema.add(MetadataColumns.METADATA, MetadataColumns.structOf(snapshot), false);
     }
+    StreamBatchMetrics batchMetrics = new StreamBatchMetrics();
+    synchronized (this) {
+      streamMetrics = batchMetrics;
+    }
     return streams.files(
-        new FileStreams.FileStreamScan(log, snapshot, streamed, conf, checkpointLocation));
+        new FileStreams.FileStreamScan(
+            log, snapshot, streamed, conf, checkpointLocation, batchMetrics));
   }
 
   private synchronized ScanInputs inputs() {

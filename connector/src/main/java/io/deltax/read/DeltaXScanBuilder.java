@@ -28,6 +28,7 @@ import io.deltax.read.runtime.PlannedFiles;
 import io.deltax.read.skipping.DataSkipping;
 import io.deltax.read.skipping.SnapshotColumnBounds;
 import io.deltax.read.skipping.TableSkipping;
+import io.deltax.snapshots.SnapshotLoad;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -58,6 +59,9 @@ public final class DeltaXScanBuilder
   private final TransactionLog log;
   private final Snapshot snapshot;
 
+  /** What loading the snapshot took: the scan reports it. */
+  private final SnapshotLoad load;
+
   /** The load's options and its one Hadoop configuration. */
   private final ReadConf conf;
 
@@ -87,6 +91,8 @@ public final class DeltaXScanBuilder
    * and row tracking configuration, with the same splits, Parquet reader, deletion vectors and
    * {@code _metadata} assembly as {@code spark.read}.
    *
+   * @param load the stream's load of the latest snapshot for this micro-batch, which its driver
+   *     metrics report
    * @param requiredSchema the columns the stream's scan was asked for, {@code _metadata} included
    * @return the scan, whose {@code readSchema} has the partition columns after the data columns
    */
@@ -94,11 +100,12 @@ public final class DeltaXScanBuilder
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
+      SnapshotLoad load,
       List<AddFile> files,
       StructType requiredSchema,
       ReadConf conf) {
     DeltaXScanBuilder builder =
-        new DeltaXScanBuilder(spark, log, snapshot, conf, files, FileStreams.NONE);
+        new DeltaXScanBuilder(spark, log, snapshot, load, conf, files, FileStreams.NONE);
     builder.pruneColumns(requiredSchema);
     return builder.build();
   }
@@ -107,9 +114,10 @@ public final class DeltaXScanBuilder
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
+      SnapshotLoad load,
       ReadConf conf,
       FileStreams streams) {
-    this(spark, log, snapshot, conf, null, streams);
+    this(spark, log, snapshot, load, conf, null, streams);
   }
 
   /**
@@ -119,10 +127,12 @@ public final class DeltaXScanBuilder
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
+      SnapshotLoad load,
       ReadConf conf,
       List<AddFile> files,
       FileStreams streams) {
     this.spark = spark;
+    this.load = load;
     this.streams = streams;
     this.log = log;
     this.snapshot = snapshot;
@@ -217,6 +227,7 @@ public final class DeltaXScanBuilder
         spark,
         log,
         snapshot,
+        load,
         ScanInputs.onFirstUse(snapshot, files, columns, table),
         columns,
         conf,
