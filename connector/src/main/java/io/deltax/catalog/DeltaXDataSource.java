@@ -125,7 +125,11 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     LoadedSnapshot loaded =
         SnapshotSource.of(conf.path(), conf.hadoopConf(), conf.snapshots()).load(conf.timeTravel());
     return new DeltaXTable(
-        loaded.log(), trackedSchema(conf, loaded.snapshot()), conf, DeltaXStreams.INSTANCE);
+        loaded.log(),
+        trackedSchema(conf, loaded.snapshot()),
+        loaded.load(),
+        conf,
+        DeltaXStreams.INSTANCE);
   }
 
   /**
@@ -183,6 +187,7 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
           trackedSchema(conf, new ChangeBounds(latest.version() + 1, latest.version(), latest));
       return new ChangeFeedTable(
           log,
+          loaded.load(),
           empty,
           b -> new ChangeRange(b.start(), b.end(), b.endSnapshot(), List.of()),
           request.mode(),
@@ -197,6 +202,6 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     // from its checkpoint's offset, wherever clean-up left the start it was given).
     ChangeBounds bounds = trackedSchema(conf, planner.resolve(request));
     return new ChangeFeedTable(
-        log, bounds, planner::range, request.mode(), conf, DeltaXStreams.INSTANCE);
+        log, loaded.load(), bounds, planner::range, request.mode(), conf, DeltaXStreams.INSTANCE);
   }
 }

@@ -36,9 +36,11 @@ import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metrics.PlanningCounts;
 import io.deltax.read.metrics.ScanMetrics;
+import io.deltax.read.metrics.SnapshotLoadMetrics;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
+import io.deltax.snapshots.SnapshotLoad;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -73,6 +75,10 @@ import org.apache.spark.sql.types.StructType;
 public final class ChangeFeedScan implements Scan, Batch {
   private final SparkSession spark;
   private final TransactionLog log;
+
+  /** What loading the table's latest snapshot took, reported with the files planned. */
+  private final SnapshotLoad load;
+
   private final ChangeBounds bounds;
 
   /**
@@ -114,12 +120,21 @@ public final class ChangeFeedScan implements Scan, Batch {
       ReadConf conf) {
     // The scan itself, not toBatch(): that is a batch query's, which needs a start.
     return new ChangeFeedScan(
-        spark, log, range.bounds(), () -> range, mode, conf, requiredSchema, null);
+        spark,
+        log,
+        SnapshotLoad.UNMEASURED,
+        range.bounds(),
+        () -> range,
+        mode,
+        conf,
+        requiredSchema,
+        null);
   }
 
   ChangeFeedScan(
       SparkSession spark,
       TransactionLog log,
+      SnapshotLoad load,
       ChangeBounds bounds,
       Supplier<ChangeRange> range,
       ChangeMode mode,
@@ -129,6 +144,7 @@ public final class ChangeFeedScan implements Scan, Batch {
     this.spark = spark;
     this.streams = streams;
     this.log = log;
+    this.load = load;
     this.bounds = bounds;
     this.range = range;
     this.mode = mode;
@@ -238,7 +254,7 @@ public final class ChangeFeedScan implements Scan, Batch {
         }
       }
     }
-    return PlanningCounts.ofFiles(files, bytes);
+    return SnapshotLoadMetrics.with(PlanningCounts.ofFiles(files, bytes), load);
   }
 
   @Override

@@ -20,6 +20,7 @@ import io.deltax.changes.plan.ChangeRange;
 import io.deltax.conf.ChangeFeedRequest.ChangeMode;
 import io.deltax.conf.ReadConf;
 import io.deltax.log.TransactionLog;
+import io.deltax.snapshots.SnapshotLoad;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Scan;
@@ -31,6 +32,7 @@ import org.apache.spark.sql.types.StructType;
 final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
   private final SparkSession spark;
   private final TransactionLog log;
+  private final SnapshotLoad load;
   private final ChangeBounds bounds;
   private final Supplier<ChangeRange> range;
   private final ChangeMode mode;
@@ -41,6 +43,7 @@ final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequir
   ChangeFeedScanBuilder(
       SparkSession spark,
       TransactionLog log,
+      SnapshotLoad load,
       ChangeBounds bounds,
       Supplier<ChangeRange> range,
       ChangeMode mode,
@@ -50,6 +53,7 @@ final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequir
     this.spark = spark;
     this.streams = streams;
     this.log = log;
+    this.load = load;
     this.bounds = bounds;
     this.range = range;
     this.mode = mode;
@@ -64,6 +68,6 @@ final class ChangeFeedScanBuilder implements ScanBuilder, SupportsPushDownRequir
 
   @Override
   public Scan build() {
-    return new ChangeFeedScan(spark, log, bounds, range, mode, conf, requiredSchema, streams);
+    return new ChangeFeedScan(spark, log, load, bounds, range, mode, conf, requiredSchema, streams);
   }
 }

@@ -27,6 +27,7 @@ import io.deltax.log.TransactionLog;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.rowtracking.RowTrackingConfig;
+import io.deltax.snapshots.SnapshotLoad;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,6 +67,9 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
 
   private final StructType schema;
 
+  /** What loading the latest snapshot took: a batch scan reports it. */
+  private final SnapshotLoad load;
+
   /**
    * @param planner reads the commits of the bounds it is given ({@code bounds} on the first call of
    *     {@link #range}, fewer for {@link #availableRange}): the table's name, schema and a stream's
@@ -73,6 +77,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
    */
   public ChangeFeedTable(
       TransactionLog log,
+      SnapshotLoad load,
       ChangeBounds bounds,
       Function<ChangeBounds, ChangeRange> planner,
       ChangeMode mode,
@@ -80,6 +85,7 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
       ChangeStreams streams) {
     this.streams = streams;
     this.log = log;
+    this.load = load;
     this.bounds = bounds;
     this.planner = planner;
     this.mode = mode;
@@ -182,6 +188,6 @@ public final class ChangeFeedTable implements SupportsRead, SupportsMetadataColu
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     Schemas.requireColumns(bounds.schemaSnapshot());
     return new ChangeFeedScanBuilder(
-        SparkSession.active(), log, bounds, this::range, mode, conf, schema(), streams);
+        SparkSession.active(), log, load, bounds, this::range, mode, conf, schema(), streams);
   }
 }

@@ -43,6 +43,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
@@ -93,10 +94,18 @@ final class LogFiles {
    */
   private final Map<Path, SoftReference<InputFile>> readWhole = new ConcurrentHashMap<>();
 
+  /** Log files opened (commits, checkpoint files, sidecars): a load's "log files read" metric. */
+  private final AtomicLong filesRead = new AtomicLong();
+
   LogFiles(Configuration conf, FileSystem fs, Path tableRoot) {
     this.conf = conf;
     this.fs = fs;
     this.tableRoot = tableRoot;
+  }
+
+  /** The log files this listing's reads opened so far; a checkpoint's kept bytes count once. */
+  long filesRead() {
+    return filesRead.get();
   }
 
   /** The actions of one commit, kept until a snapshot's file list is replayed. */
@@ -250,6 +259,7 @@ final class LogFiles {
   /** The actions of the kinds given in one Parquet checkpoint or sidecar file. */
   void readParquet(Path file, List<ActionSchema<? extends Action>> actions, Consumer<Action> sink) {
     try {
+      filesRead.incrementAndGet();
       ParquetActionReader.read(conf, file, actions, sink);
     } catch (IOException | RuntimeException e) {
       throw corrupt(file, e);
@@ -262,13 +272,11 @@ final class LogFiles {
     try {
       SoftReference<InputFile> kept = readWhole.remove(file.getPath());
       InputFile read = kept == null ? null : kept.get();
-      ParquetActionReader.read(
-          read != null && read.getLength() == file.getLen()
-              ? read
-              : ParquetActionReader.open(conf, file),
-          file,
-          actions,
-          sink);
+      if (read == null || read.getLength() != file.getLen()) {
+        filesRead.incrementAndGet();
+        read = ParquetActionReader.open(conf, file);
+      }
+      ParquetActionReader.read(read, file, actions, sink);
     } catch (IOException | RuntimeException e) {
       throw corrupt(file.getPath(), e);
     }
@@ -277,6 +285,7 @@ final class LogFiles {
   /** The protocol and metadata of one Parquet checkpoint file, the other rows skipped. */
   void readParquetProtocolAndMetadata(FileStatus file, Consumer<Action> sink) {
     try {
+      filesRead.incrementAndGet();
       InputFile input = ParquetActionReader.open(conf, file);
       if (ParquetActionReader.readsWhole(file)) {
         readWhole.put(file.getPath(), new SoftReference<>(input));
@@ -344,6 +353,7 @@ final class LogFiles {
 
   private BufferedReader open(FileStatus file) throws IOException {
     // With the listed status: no HEAD per commit on S3.
+    filesRead.incrementAndGet();
     return new BufferedReader(
         new InputStreamReader(LogFileOpener.open(fs, file, "sequential"), StandardCharsets.UTF_8));
   }

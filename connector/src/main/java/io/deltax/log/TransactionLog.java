@@ -114,6 +114,14 @@ public final class TransactionLog {
     return listing;
   }
 
+  /**
+   * The log files (commits, checkpoint files, sidecars) read through this listing so far: what a
+   * load read is the difference across it.
+   */
+  public long logFilesRead() {
+    return files.filesRead();
+  }
+
   public Snapshot latestSnapshot() {
     return snapshotAt(listing.latestVersion());
   }

@@ -15,13 +15,17 @@
  */
 package io.deltax.read;
 
+import io.deltax.conf.ReadConf;
 import io.deltax.deletionvectors.DeletedRows;
 import io.deltax.deletionvectors.DeletionVectorStore;
 import io.deltax.errors.DeltaXErrors;
+import io.deltax.log.Snapshot;
 import io.deltax.read.files.DeltaXInputPartition;
 import io.deltax.read.files.FileSplit;
+import io.deltax.read.files.SparkParquet;
 import io.deltax.read.files.SplitFirstRow;
 import io.deltax.read.metadata.MetadataBatchAssembler;
+import io.deltax.read.metadata.MetadataParquetRead;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.MetadataRowAssembler;
 import io.deltax.read.metrics.TaskCounts;
@@ -29,6 +33,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -75,6 +80,81 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     this.parquetOutputSchema = parquetOutputSchema;
     this.tableRoot = tableRoot;
     this.hadoopConf = hadoopConf;
+  }
+
+  /**
+   * The factory of a batch scan's tasks: Spark's Parquet read function for its columns and filters
+   * and, where the scan selects {@code _metadata} or meets a deletion vector, the assembly the read
+   * plan calls for.
+   *
+   * @param planned whether the scan planned any file
+   */
+  static DeltaXReaderFactory forScan(
+      SparkSession spark,
+      Snapshot snapshot,
+      ScanColumns columns,
+      ScanInputs inputs,
+      ReadConf conf,
+      boolean planned) {
+    if (!planned) {
+      // Every file skipped: Spark still asks for a factory, which no task will use. Spark's Parquet
+      // reader would broadcast the Hadoop configuration for nothing (most of a warm query's time).
+      return new DeltaXReaderFactory(null, false, null, null, null, null);
+    }
+    MetadataReadPlan metadataPlan = inputs.metadataPlan();
+    if (metadataPlan == null) {
+      boolean columnar = SparkParquet.supportsBatch(spark, columns.readSchema());
+      return new DeltaXReaderFactory(
+          SparkParquet.readFunction(
+              spark,
+              columns.dataSchema(),
+              columns.readPartitionSchema(),
+              columns.physicalReadDataSchema(),
+              columns.dataFilters(),
+              conf,
+              columnar),
+          columnar,
+          null,
+          null,
+          null,
+          null);
+    }
+    MetadataParquetRead read =
+        MetadataParquetRead.choose(
+            metadataPlan,
+            inputs.countingPlan(),
+            mayCountRowIndexes(columns),
+            columns.physicalReadDataSchema(),
+            columns.readPartitionSchema(),
+            schema -> SparkParquet.supportsBatch(spark, schema));
+    MetadataReadPlan plan = read.plan();
+    StructType required = plan.parquetRequiredSchema(columns.physicalReadDataSchema());
+    StructType partition = plan.parquetPartitionSchema(columns.readPartitionSchema());
+    return new DeltaXReaderFactory(
+        SparkParquet.readFunction(
+            spark,
+            plan.parquetDataSchema(columns.dataSchema()),
+            partition,
+            required,
+            columns.dataFilters(),
+            conf,
+            read.byBatches()),
+        read.byBatches(),
+        plan,
+        read.output(),
+        snapshot.tableRoot().toString(),
+        SparkParquet.broadcast(spark, conf.hadoopConf()));
+  }
+
+  /**
+   * Whether a batch read may count each row's index in its file instead of asking Spark's reader
+   * for its row index column (see {@link MetadataParquetRead}): only where no filter reaches the
+   * reader, as it skips row groups and pages by their statistics, dictionaries, bloom filters and
+   * column indexes. Where a split starts past byte 0, its first row's index is read from the file's
+   * footer ({@link SplitFirstRow}).
+   */
+  private static boolean mayCountRowIndexes(ScanColumns columns) {
+    return columns.dataFilters().isEmpty();
   }
 
   @Override

@@ -18,32 +18,24 @@ package io.deltax.read;
 import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
-import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.partitions.PartitionValues;
 import io.deltax.read.files.Schemas;
-import io.deltax.read.metadata.MetadataColumns;
-import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.pushdown.AggregatePushdown;
 import io.deltax.read.pushdown.FilesForExtremes;
 import io.deltax.read.pushdown.FilesForLimit;
 import io.deltax.read.pushdown.FilesForTopN;
 import io.deltax.read.pushdown.NeededFiles;
+import io.deltax.read.runtime.PlannedFiles;
 import io.deltax.read.skipping.DataSkipping;
-import io.deltax.read.skipping.MaterializedRowIdRange;
 import io.deltax.read.skipping.SnapshotColumnBounds;
-import io.deltax.rowtracking.RowDataVersionFinder;
-import io.deltax.rowtracking.RowDataVersions;
-import io.deltax.rowtracking.RowTrackingConfig;
-import java.util.ArrayList;
-import java.util.Arrays;
+import io.deltax.read.skipping.TableSkipping;
+import io.deltax.snapshots.SnapshotLoad;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -55,7 +47,6 @@ import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -74,6 +65,9 @@ public final class DeltaXScanBuilder
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
+
+  /** What loading the snapshot took: the scan reports it. */
+  private final SnapshotLoad load;
 
   /** The load's options and its one Hadoop configuration. */
   private final ReadConf conf;
@@ -94,7 +88,8 @@ public final class DeltaXScanBuilder
   /** The files an aggregate or a sort with a limit that Spark still computes needs. */
   private NeededFiles needed = NeededFiles.ALL;
 
-  private RowDataVersions rowDataVersions;
+  /** What the skipping of pushed and runtime filters needs of the table; kept by the scan. */
+  private final TableSkipping table;
 
   /** The files to scan: the snapshot's active files, or a stream's micro-batch. */
   private final List<AddFile> files;
@@ -106,6 +101,8 @@ public final class DeltaXScanBuilder
    * and row tracking configuration, with the same splits, Parquet reader, deletion vectors and
    * {@code _metadata} assembly as {@code spark.read}.
    *
+   * @param load the stream's load of the latest snapshot for this micro-batch, which its driver
+   *     metrics report
    * @param requiredSchema the columns the stream's scan was asked for, {@code _metadata} included
    * @return the scan, whose {@code readSchema} has the partition columns after the data columns
    */
@@ -113,11 +110,12 @@ public final class DeltaXScanBuilder
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
+      SnapshotLoad load,
       List<AddFile> files,
       StructType requiredSchema,
       ReadConf conf) {
     DeltaXScanBuilder builder =
-        new DeltaXScanBuilder(spark, log, snapshot, conf, files, FileStreams.NONE);
+        new DeltaXScanBuilder(spark, log, snapshot, load, conf, files, FileStreams.NONE);
     builder.pruneColumns(requiredSchema);
     return builder.build();
   }
@@ -126,9 +124,10 @@ public final class DeltaXScanBuilder
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
+      SnapshotLoad load,
       ReadConf conf,
       FileStreams streams) {
-    this(spark, log, snapshot, conf, null, streams);
+    this(spark, log, snapshot, load, conf, null, streams);
   }
 
   /**
@@ -138,10 +137,12 @@ public final class DeltaXScanBuilder
       SparkSession spark,
       TransactionLog log,
       Snapshot snapshot,
+      SnapshotLoad load,
       ReadConf conf,
       List<AddFile> files,
       FileStreams streams) {
     this.spark = spark;
+    this.load = load;
     this.streams = streams;
     this.log = log;
     this.snapshot = snapshot;
@@ -149,6 +150,7 @@ public final class DeltaXScanBuilder
     this.files = files;
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
+    this.table = new TableSkipping(log, snapshot, conf, partitionColumns);
     this.aggregates =
         new AggregatePushdown(
             snapshot.schema(),
@@ -169,7 +171,7 @@ public final class DeltaXScanBuilder
   @Override
   public Filter[] pushFilters(Filter[] filters) {
     this.filters = List.of(filters);
-    this.skipping = skipping(this.filters);
+    this.skipping = table.of(this.filters);
     return skipping.postScanFilters().toArray(new Filter[0]);
   }
 
@@ -177,39 +179,6 @@ public final class DeltaXScanBuilder
   @Override
   public Filter[] pushedFilters() {
     return skipping == null ? new Filter[0] : skipping.usableFilters().toArray(new Filter[0]);
-  }
-
-  /**
-   * Built once per scan: the row data version map and footers are read only for filters naming
-   * them; the files' statistics are parsed once per snapshot, for every scan of it.
-   */
-  private DataSkipping skipping(List<Filter> filters) {
-    RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-    MaterializedRowIdRange materializedRowIds = null;
-    if (rowTracking.enabled() && rowTracking.materializedRowIdColumn().isPresent()) {
-      FilePathResolver paths = snapshot.paths();
-      materializedRowIds =
-          new MaterializedRowIdRange(
-              conf.hadoopConf(),
-              rowTracking.materializedRowIdColumn().get(),
-              f -> paths.resolve(f.path()));
-    }
-    return new DataSkipping(
-        snapshot.schema(),
-        partitionColumns,
-        filters,
-        new PartitionValues(conf.sessionZone()),
-        materializedRowIds,
-        () -> rowTracking.enabled() ? rowDataVersions() : null,
-        SnapshotColumnBounds.of(snapshot));
-  }
-
-  /** The table's row data version map, found (and for a derived one, read) on first need. */
-  private RowDataVersions rowDataVersions() {
-    if (rowDataVersions == null) {
-      rowDataVersions = RowDataVersionFinder.forSnapshot(log, snapshot);
-    }
-    return rowDataVersions;
   }
 
   /**
@@ -305,125 +274,24 @@ public final class DeltaXScanBuilder
     if (aggregates.scan() != null) {
       return aggregates.scan();
     }
-    StructType logicalSchema = ColumnMapping.logicalSchema(snapshot.schema());
-    StructType dataSchema = Schemas.select(logicalSchema, partitionColumns, false);
-    // The hidden _metadata column, unless the table has a data column of that name.
-    StructField metadata =
-        hasColumn(snapshot.schema(), MetadataColumns.METADATA)
-            ? null
-            : fieldNamed(requiredSchema, MetadataColumns.METADATA);
-    StructType requiredColumns =
-        Schemas.select(
-            requiredSchema, metadata == null ? Set.of() : Set.of(MetadataColumns.METADATA), false);
-    StructType readDataSchema = Schemas.select(requiredColumns, partitionColumns, false);
-    // Partition columns keep the table's order, whatever order Spark asked for them in.
-    StructType readPartitionSchema =
-        Schemas.select(
-            ColumnMapping.logicalSchema(snapshot.partitionSchema()),
-            Schemas.lowerCase(Arrays.asList(requiredColumns.fieldNames())),
-            true);
-    StructType metadataType = metadata == null ? null : (StructType) metadata.dataType();
-    // The file list and the plan it calls for, on first use (a stream's scan never asks).
-    Supplier<DeltaXScan.Inputs> inputs =
-        () -> {
-          List<AddFile> candidates = files == null ? snapshot.activeFiles() : files;
-          boolean deletionVectors =
-              files == null
-                  ? snapshot.hasDeletionVectors()
-                  : files.stream().anyMatch(f -> f.deletionVector() != null);
-          if (metadata == null && !deletionVectors) {
-            return new DeltaXScan.Inputs(candidates, files == null, null, null);
-          }
-          RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
-          RowDataVersions versions =
-              MetadataReadPlan.requestsRowDataVersion(metadataType) ? rowDataVersions() : null;
-          return new DeltaXScan.Inputs(
-              candidates,
-              files == null,
-              new MetadataReadPlan(
-                  metadataType,
-                  rowTracking,
-                  readDataSchema.size(),
-                  readPartitionSchema.size(),
-                  deletionVectors,
-                  versions,
-                  false),
-              new MetadataReadPlan(
-                  metadataType,
-                  rowTracking,
-                  readDataSchema.size(),
-                  readPartitionSchema.size(),
-                  deletionVectors,
-                  versions,
-                  true));
-        };
+    ScanColumns columns = ScanColumns.of(snapshot, requiredSchema, partitionColumns, filters);
+    String scanOf = snapshot.tableRoot() + " @ " + snapshot.version();
     return new DeltaXScan(
         spark,
         log,
         snapshot,
-        inputs,
-        metadataType,
-        requiredSchema,
-        physical(dataSchema),
-        readDataSchema,
-        physical(readDataSchema),
-        readPartitionSchema,
-        dataFilters(),
-        skipping == null ? skipping(List.of()) : skipping,
+        load,
+        ScanInputs.onFirstUse(snapshot, files, columns, table),
+        columns,
         conf,
         streams,
-        this::skipping,
-        limit,
-        files == null,
-        needed);
-  }
-
-  /** The columns as the data files hold them (column mapping's physical names or field IDs). */
-  private StructType physical(StructType logical) {
-    return (StructType)
-        ColumnMapping.inDataFiles(logical, snapshot.schema(), snapshot.properties());
-  }
-
-  private static boolean hasColumn(StructType schema, String name) {
-    return fieldNamed(schema, name) != null;
-  }
-
-  private static StructField fieldNamed(StructType schema, String name) {
-    for (StructField f : schema.fields()) {
-      if (f.name().equalsIgnoreCase(name)) {
-        return f;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Filters that name only data columns: these may also skip Parquet row groups. Filters on
-   * partition columns or on {@code _metadata} name nothing in the files.
-   */
-  private List<Filter> dataFilters() {
-    List<Filter> result = new ArrayList<>();
-    if (ColumnMapping.isActive(snapshot.properties())) {
-      // The filters name logical columns, the files physical ones; Spark's Parquet filters match
-      // a file's columns by name, which in id mode may be others (see ColumnMapping).
-      return result;
-    }
-    for (Filter f : filters) {
-      if (Arrays.stream(f.references())
-          .map(DeltaXScanBuilder::topLevelName)
-          .noneMatch(c -> partitionColumns.contains(c) || c.equals(MetadataColumns.METADATA))) {
-        result.add(f);
-      }
-    }
-    return result;
-  }
-
-  /**
-   * The top-level column a pushed filter's attribute names, lower case: Spark writes it as SQL
-   * does, {@code `event-date`} quoted, {@code s.x} for a nested field. A partition column's filter
-   * must not reach Parquet's row-group filters, which read a column the file lacks as nulls.
-   */
-  private static String topLevelName(String attribute) {
-    return DataSkipping.columnPath(attribute).get(0).toLowerCase(Locale.ROOT);
+        new PlannedFiles(
+            scanOf,
+            skipping == null ? table.of(List.of()) : skipping,
+            table,
+            limit,
+            needed,
+            files == null),
+        files == null);
   }
 }

@@ -24,6 +24,7 @@ import io.deltax.log.TransactionLog;
 import io.deltax.names.MetastoreTable;
 import io.deltax.read.files.Schemas;
 import io.deltax.read.metadata.MetadataColumns;
+import io.deltax.snapshots.SnapshotLoad;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
@@ -65,14 +66,28 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
    */
   private final boolean external;
 
+  /** What loading the snapshot took: its scans report it. */
+  private final SnapshotLoad load;
+
   private Map<String, String> properties;
 
-  public DeltaXTable(TransactionLog log, Snapshot snapshot, ReadConf conf, FileStreams streams) {
-    this(log, snapshot, conf, streams, true);
+  public DeltaXTable(
+      TransactionLog log,
+      Snapshot snapshot,
+      SnapshotLoad load,
+      ReadConf conf,
+      FileStreams streams) {
+    this(log, snapshot, load, conf, streams, true);
   }
 
   private DeltaXTable(
-      TransactionLog log, Snapshot snapshot, ReadConf conf, FileStreams streams, boolean external) {
+      TransactionLog log,
+      Snapshot snapshot,
+      SnapshotLoad load,
+      ReadConf conf,
+      FileStreams streams,
+      boolean external) {
+    this.load = load;
     this.streams = streams;
     this.log = log;
     this.snapshot = snapshot;
@@ -85,7 +100,7 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
    * the entry's type ({@code MANAGED}, {@code EXTERNAL}) rather than a path's {@code EXTERNAL}.
    */
   public DeltaXTable inCatalog(MetastoreTable entry) {
-    return new DeltaXTable(log, snapshot, conf, streams, !entry.isManaged());
+    return new DeltaXTable(log, snapshot, load, conf, streams, !entry.isManaged());
   }
 
   public Snapshot snapshot() {
@@ -174,6 +189,7 @@ public final class DeltaXTable implements SupportsRead, SupportsWrite, SupportsM
         SparkSession.active(),
         log,
         snapshot,
+        load,
         conf.withScanOptions(scanOptions.asCaseSensitiveMap()),
         streams);
   }

@@ -18,6 +18,7 @@ package io.deltax.read;
 import io.deltax.conf.ReadConf;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.read.metrics.StreamBatchMetrics;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructType;
 
@@ -38,14 +39,17 @@ public interface FileStreams {
 
   /**
    * What a scan knows when Spark asks it for a stream of the table's files; {@code
-   * checkpointLocation} is the stream's source directory under the query's checkpoint location.
+   * checkpointLocation} is the stream's source directory under the query's checkpoint location; the
+   * stream records each micro-batch's driver metrics in {@code batchMetrics}, which the scan
+   * reports.
    */
   record FileStreamScan(
       TransactionLog log,
       Snapshot snapshot,
       StructType requiredSchema,
       ReadConf conf,
-      String checkpointLocation) {}
+      String checkpointLocation,
+      StreamBatchMetrics batchMetrics) {}
 
   MicroBatchStream files(FileStreamScan scan);
 }

@@ -17,8 +17,10 @@
  * The batch scan, the DataSource V2 read chain followed by name: {@code DeltaXTable} → {@code
  * DeltaXScanBuilder} → {@code DeltaXScan} → {@code DeltaXReaderFactory}. The builder takes Spark's
  * pushed columns, filters, aggregates and limits (answered in {@code read.pushdown}); the scan
- * prunes, skips and splits the snapshot's files; {@code RowTrackingFiles} checks that the files
- * carry what {@code _metadata} needs.
+ * prunes, skips and splits the snapshot's files: {@code ScanColumns} are the columns it reads and
+ * outputs, {@code ScanInputs} its candidate files and {@code _metadata} read plan, {@code
+ * ScanSplits} its tasks; {@code RowTrackingFiles} checks that the files carry what {@code
+ * _metadata} needs.
  *
  * <p>Below it: {@code read.files} (splits, Spark's Parquet reader), {@code read.metadata} (the
  * {@code _metadata} column), {@code read.skipping} (pruning and data skipping), {@code

@@ -20,6 +20,15 @@ import io.deltax.log.TransactionLog;
 
 /**
  * A snapshot and the listing of the log it was read from: history questions about the snapshot (row
- * data versions, time travel) ask that listing, not a new one.
+ * data versions, time travel) ask that listing, not a new one. {@code load} is what loading it
+ * took, for the scans' metrics.
  */
-public record LoadedSnapshot(TransactionLog log, Snapshot snapshot) {}
+public record LoadedSnapshot(TransactionLog log, Snapshot snapshot, SnapshotLoad load) {
+  LoadedSnapshot(TransactionLog log, Snapshot snapshot) {
+    this(log, snapshot, SnapshotLoad.UNMEASURED);
+  }
+
+  LoadedSnapshot withLoad(SnapshotLoad load) {
+    return new LoadedSnapshot(log, snapshot, load);
+  }
+}

@@ -79,13 +79,13 @@ public final class SnapshotCache {
    * older one where it is that version, else read from the latest listing and kept. The latest
    * snapshot is never evicted for an older one.
    */
-  LoadedSnapshot load(SnapshotSource table, TimeTravel travel) {
+  Loaded load(SnapshotSource table, TimeTravel travel) {
     long startedAt = nanoClock.getAsLong();
     String key = table.key();
     Slot slot = slot(key);
-    CachedTable cached;
+    Refreshed refreshed;
     try {
-      cached = refresh(key, slot, table, startedAt - table.staleness().toNanos());
+      refreshed = refresh(key, slot, table, startedAt - table.staleness().toNanos());
     } catch (Exception latestUnreadable) {
       if (!(latestUnreadable instanceof DeltaXThrowable) || travel instanceof TimeTravel.Latest) {
         throw latestUnreadable;
@@ -94,8 +94,12 @@ public final class SnapshotCache {
       // commit) where the one asked for is not: that one alone, as without the cache, which
       // throws again if the table itself is the problem.
       TransactionLog log = table.open();
-      return new LoadedSnapshot(log, SnapshotSource.snapshotIn(log, travel));
+      LoadedSnapshot loaded = new LoadedSnapshot(log, SnapshotSource.snapshotIn(log, travel));
+      return new Loaded(loaded, log.logFilesRead());
     }
+    CachedTable cached = refreshed.table();
+    // Time travel reads through the entry's listing, which other loads may read through too.
+    long readBefore = cached.log().logFilesRead();
     LoadedSnapshot loaded;
     if (travel instanceof TimeTravel.AtVersion v) {
       loaded = slot.version(cached, v.version());
@@ -107,8 +111,15 @@ public final class SnapshotCache {
       loaded = cached.loaded();
     }
     keep(key, slot, table.maxCachedFiles());
-    return loaded;
+    long timeTravelReads = cached.log().logFilesRead() - readBefore;
+    return new Loaded(loaded, refreshed.logFilesRead() + timeTravelReads);
   }
+
+  /** A load's snapshot, and the log files the load read ({@link SnapshotLoad}). */
+  record Loaded(LoadedSnapshot loaded, long logFilesRead) {}
+
+  /** A refreshed entry, and the log files its refresh read: none where it did not list. */
+  private record Refreshed(CachedTable table, long logFilesRead) {}
 
   /** Forgets every table and the counts of {@link #stats()}. */
   public void clear() {
@@ -135,7 +146,7 @@ public final class SnapshotCache {
   }
 
   /** The slot's entry refreshed; a table that fails to load is forgotten, then the error thrown. */
-  private CachedTable refresh(String key, Slot slot, SnapshotSource table, long listedSince) {
+  private Refreshed refresh(String key, Slot slot, SnapshotSource table, long listedSince) {
     try {
       return slot.refresh(table, listedSince);
     } catch (Throwable e) { // a deltax AnalysisException too, which Java counts as checked
@@ -175,11 +186,11 @@ public final class SnapshotCache {
      * The entry, listed again unless its listing started at or after {@code listedSince}; a load
      * that fails (the table is gone, its log unreadable) forgets the entry before it throws.
      */
-    synchronized CachedTable refresh(SnapshotSource table, long listedSince) {
+    synchronized Refreshed refresh(SnapshotSource table, long listedSince) {
       CachedTable cached = current;
       if (cached != null && cached.listedAtNanos() - listedSince >= 0) {
         servedWithoutListing.incrementAndGet();
-        return cached;
+        return new Refreshed(cached, 0);
       }
       long listedAt = nanoClock.getAsLong();
       current = null;
@@ -199,7 +210,8 @@ public final class SnapshotCache {
                 : cached.refreshed(log, latest, listedAt);
       }
       current = refreshed;
-      return refreshed;
+      // A new listing: every read through it so far is this refresh's.
+      return new Refreshed(refreshed, log.logFilesRead());
     }
 
     /**

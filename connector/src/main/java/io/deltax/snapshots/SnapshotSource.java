@@ -74,13 +74,21 @@ public final class SnapshotSource {
     return load(TimeTravel.LATEST);
   }
 
-  /** The snapshot {@code travel} asks for. */
+  /** The snapshot {@code travel} asks for, with what loading it took. */
   public LoadedSnapshot load(TimeTravel travel) {
+    long startedAt = System.nanoTime();
+    long logFilesRead;
+    LoadedSnapshot loaded;
     if (cache != null) {
-      return cache.load(this, travel);
+      SnapshotCache.Loaded cached = cache.load(this, travel);
+      loaded = cached.loaded();
+      logFilesRead = cached.logFilesRead();
+    } else {
+      TransactionLog log = open();
+      loaded = new LoadedSnapshot(log, snapshotIn(log, travel));
+      logFilesRead = log.logFilesRead();
     }
-    TransactionLog log = open();
-    return new LoadedSnapshot(log, snapshotIn(log, travel));
+    return loaded.withLoad(new SnapshotLoad(System.nanoTime() - startedAt, logFilesRead));
   }
 
   /** The table's log, listed now. */

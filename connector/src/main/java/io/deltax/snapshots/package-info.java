@@ -20,7 +20,8 @@
  * io.deltax.snapshots.SnapshotCache}, the JVM's cache of each table's latest snapshot (keyed by the
  * table's qualified root, checked against the table's id, refreshed by reading only the new
  * commits, bounded by a number of files, least recently used evicted first: an {@code
- * io.deltax.caching.BoundedLru} weighed again on each load).
+ * io.deltax.caching.BoundedLru} weighed again on each load). Each load says what it took ({@link
+ * io.deltax.snapshots.SnapshotLoad}: its time and the log files it read), for the scans' metrics.
  *
  * <p>Not here: how a snapshot is rebuilt or advanced by new commits ({@code io.deltax.log}); the
  * row data version maps derived from a log, which {@code io.deltax.rowtracking} keeps in its own

@@ -22,6 +22,7 @@ import io.deltax.read.DeltaXScanBuilder;
 import io.deltax.read.FileStreams.FileStreamScan;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataField;
+import io.deltax.read.metrics.PlanningCounts;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -158,6 +159,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
         files.admit(
             loaded.log(), from, loaded.snapshot().version(), to, Long.MAX_VALUE, Long.MAX_VALUE);
     if (batch.files().isEmpty()) {
+      scan.batchMetrics().planned(PlanningCounts.ofFiles(0, 0));
       return new InputPartition[0];
     }
     List<AddFile> adds = new ArrayList<>();
@@ -170,6 +172,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
       lastVersion = Math.max(lastVersion, f.version());
     }
     if (adds.isEmpty()) {
+      scan.batchMetrics().planned(PlanningCounts.ofFiles(0, 0));
       return new InputPartition[0];
     }
     if (readsRowTracking) {
@@ -193,13 +196,20 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
             : snapshot;
     Scan read =
         DeltaXScanBuilder.streamBatch(
-            SparkSession.active(), loaded.log(), readWith, adds, scan.requiredSchema(), conf);
+            SparkSession.active(),
+            loaded.log(),
+            readWith,
+            loaded.load(),
+            adds,
+            scan.requiredSchema(),
+            conf);
     Batch tasks = read.toBatch();
     PartitionReaderFactory factory = tasks.createReaderFactory();
+    InputPartition[] partitions = tasks.planInputPartitions();
+    // Spark asks the stream's scan for its driver metrics once this batch is planned.
+    scan.batchMetrics().planned(read.reportDriverMetrics());
     return StreamReaderFactory.wrap(
-        tasks.planInputPartitions(),
-        factory,
-        ColumnOrder.of(scan.requiredSchema(), read.readSchema()));
+        partitions, factory, ColumnOrder.of(scan.requiredSchema(), read.readSchema()));
   }
 
   /**

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.deltax.conf.ReadConf;
 import io.deltax.conf.SessionSettings;
 import io.deltax.log.TransactionLog;
+import io.deltax.snapshots.SnapshotLoad;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +75,12 @@ class PushedFiltersTest {
             Map.of("path", dir.toString()));
     TransactionLog transactionLog = TransactionLog.open(dir.toString(), conf.hadoopConf());
     return new DeltaXScanBuilder(
-        null, transactionLog, transactionLog.latestSnapshot(), conf, FileStreams.NONE);
+        null,
+        transactionLog,
+        transactionLog.latestSnapshot(),
+        SnapshotLoad.UNMEASURED,
+        conf,
+        FileStreams.NONE);
   }
 
   @Test

@@ -122,6 +122,26 @@ class SnapshotCacheTest {
   }
 
   @Test
+  void aLoadReportsTheLogFilesItOpened() throws IOException {
+    SnapshotLoad cold = source().latest().load();
+    assertEquals(LogReadsFileSystem.opened().size(), cold.logFilesRead());
+    assertEquals(2, cold.logFilesRead());
+    assertTrue(cold.nanos() > 0);
+
+    commit(dir, 2, add("d"));
+    LogReadsFileSystem.reset();
+    SnapshotLoad advanced = source().latest().load();
+    assertEquals(List.of(LogFileName.commitName(2)), LogReadsFileSystem.opened());
+    assertEquals(1, advanced.logFilesRead());
+
+    assertEquals(0, source().latest().load().logFilesRead());
+    assertEquals(
+        0,
+        source(path(), Duration.ofHours(1), NO_BOUND).latest().load().logFilesRead(),
+        "served without listing");
+  }
+
+  @Test
   void anUnchangedTableIsListedAndNothingIsRead() {
     Snapshot first = latest();
     LogReadsFileSystem.reset();

@@ -22,24 +22,44 @@ import static io.deltax.it.DeltaOracle.quote;
 import static io.deltax.it.DeltaOracle.spark;
 import static io.deltax.it.DeltaOracle.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.deltax.snapshots.SnapshotCache;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.delta.LogSegment;
+import org.apache.spark.sql.delta.actions.Action;
+import org.apache.spark.sql.delta.actions.AddCDCFile;
+import org.apache.spark.sql.delta.actions.AddFile;
+import org.apache.spark.sql.delta.actions.DeletionVectorDescriptor;
+import org.apache.spark.sql.delta.actions.RemoveFile;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scala.Option;
+import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Runtime filtering: a fact table joined to a filtered dimension reads only the fact files the
  * dimension's keys can match, by partition value, by statistics and by row ID range, and returns
  * delta-spark's rows. The fact table has a null partition, a deletion vector, column mapping and
- * row tracking; the dimensions are read by delta-spark, so the only deltax scan is the fact's.
+ * row tracking; the dimensions are read by delta-spark, so the only deltax scan is the fact's. The
+ * same fact table checks the other driver metrics against delta-spark's log: a snapshot load's log
+ * files, and a change feed scan's files.
  */
 class RuntimeFilteringTest {
   @TempDir static Path dir;
@@ -208,5 +228,116 @@ class RuntimeFilteringTest {
     long files = delta(fact).select("_metadata.file_path").distinct().count();
     assertTrue(plan.contains("runtime filters"), plan);
     assertTrue(metrics.get("deltax files planned") < files, metrics + "\n" + plan);
+  }
+
+  /** The commit and checkpoint files of delta-spark's log segment of the fact table's latest. */
+  private static long segmentFiles() {
+    LogSegment segment =
+        DeltaLog.forTable(spark(), fact).update(false, Option.empty(), Option.empty()).logSegment();
+    return segment.deltas().size() + segment.checkpointProvider().topLevelFiles().size();
+  }
+
+  @Test
+  void aColdLoadReadsTheLogSegmentDeltaSparkReads() {
+    long segmentFiles = segmentFiles();
+    assertTrue(segmentFiles >= 4, "four commits: " + segmentFiles);
+    SnapshotCache.shared().clear();
+    long before = UiMetrics.lastExecution(spark());
+    deltax(fact).select("id").collectAsList();
+    Map<String, Long> metrics = UiMetrics.since(spark(), before);
+    assertEquals(segmentFiles, metrics.get("deltax log files read"), metrics.toString());
+    List<String> loadTimes = UiMetrics.shown(spark(), before, "deltax snapshot load time");
+    assertEquals(1, loadTimes.size(), loadTimes.toString());
+    assertTrue(loadTimes.get(0).matches("\\d+\\.\\d ms"), loadTimes.toString());
+    assertTrue(Double.parseDouble(loadTimes.get(0).split(" ")[0]) > 0, loadTimes.toString());
+
+    // Loaded again through the cache: the log is listed, and no file is read.
+    before = UiMetrics.lastExecution(spark());
+    deltax(fact).select("id").collectAsList();
+    metrics = UiMetrics.since(spark(), before);
+    assertEquals(0, metrics.get("deltax log files read"), metrics.toString());
+  }
+
+  @Test
+  void aChangeFeedScanPlansTheFilesItsCommitsChange() {
+    // delta-spark's actions of versions 1 on: the files each commit added and removed with a data
+    // change, less a file it removed and added again unchanged (the same path and deletion vector).
+    long expectedFiles = 0;
+    long expectedBytes = 0;
+    long removedFiles = 0;
+    scala.collection.Iterator<Tuple2<Object, scala.collection.immutable.Seq<Action>>> commits =
+        DeltaLog.forTable(spark(), fact).getChanges(1L, Option.empty(), false);
+    while (commits.hasNext()) {
+      Map<String, Long> added = new HashMap<>();
+      Map<String, Long> removed = new HashMap<>();
+      for (Action action : CollectionConverters.asJava(commits.next()._2())) {
+        assertFalse(action instanceof AddCDCFile, "no change data feed on the fact table");
+        if (action instanceof AddFile add && add.dataChange()) {
+          added.put(version(add.path(), add.deletionVector()), add.size());
+        } else if (action instanceof RemoveFile remove && remove.dataChange()) {
+          removed.put(version(remove.path(), remove.deletionVector()), (Long) remove.size().get());
+        }
+      }
+      Set<String> unchanged = new HashSet<>(added.keySet());
+      unchanged.retainAll(removed.keySet());
+      added.keySet().removeAll(unchanged);
+      removed.keySet().removeAll(unchanged);
+      removedFiles += removed.size();
+      expectedFiles += added.size() + removed.size();
+      for (long size : added.values()) {
+        expectedBytes += size;
+      }
+      for (long size : removed.values()) {
+        expectedBytes += size;
+      }
+    }
+    assertEquals(1, removedFiles, "the file the DELETE gave a deletion vector");
+
+    SnapshotCache.shared().clear();
+    long before = UiMetrics.lastExecution(spark());
+    spark()
+        .read()
+        .format("deltax")
+        .option("readChangeFeed", "true")
+        .option("startingVersion", 1)
+        .load(fact)
+        .collectAsList();
+    Map<String, Long> metrics = UiMetrics.since(spark(), before);
+    assertEquals(expectedFiles, metrics.get("deltax files planned"), metrics.toString());
+    assertEquals(expectedBytes, metrics.get("deltax bytes planned"), metrics.toString());
+    assertEquals(segmentFiles(), metrics.get("deltax log files read"), metrics.toString());
+  }
+
+  @Test
+  void aStreamsScanReportsItsMicroBatchesFiles() throws Exception {
+    long before = UiMetrics.lastExecution(spark());
+    StreamingQuery query =
+        spark()
+            .readStream()
+            .format("deltax")
+            .load(fact)
+            .writeStream()
+            .format("noop")
+            .option("checkpointLocation", dir.resolve("stream-checkpoint").toString())
+            .trigger(Trigger.AvailableNow())
+            .start();
+    query.awaitTermination();
+    Map<String, Long> metrics = UiMetrics.since(spark(), before);
+    // One micro-batch: the snapshot's files, as delta-spark lists them.
+    List<AddFile> files =
+        DeltaLog.forTable(spark(), fact)
+            .update(false, Option.empty(), Option.empty())
+            .allFiles()
+            .collectAsList();
+    assertEquals(files.size(), metrics.get("deltax files planned"), metrics.toString());
+    assertEquals(
+        files.stream().mapToLong(AddFile::size).sum(),
+        metrics.get("deltax bytes planned"),
+        metrics.toString());
+  }
+
+  /** A file's path and deletion vector: what tells a file's versions apart. */
+  private static String version(String path, DeletionVectorDescriptor vector) {
+    return path + " " + (vector == null ? "" : vector.uniqueId());
   }
 }

@@ -92,6 +92,41 @@ class StatusProceduresTest {
         .toList();
   }
 
+  /**
+   * While a procedure reads the table's log, the thread's job description names it (what any Spark
+   * job it starts there carries); the caller's description is back afterwards.
+   */
+  @Test
+  void aProcedureNamesItselfAsItsThreadsJobDescription() {
+    String path = table("described", 1);
+    String described = JobDescriptionFileSystem.SCHEME + ":" + path;
+    spark()
+        .conf()
+        .set(
+            "fs." + JobDescriptionFileSystem.SCHEME + ".impl",
+            JobDescriptionFileSystem.class.getName());
+    spark().conf().set("fs." + JobDescriptionFileSystem.SCHEME + ".impl.disable.cache", "true");
+    spark().sparkContext().setJobDescription("the caller's");
+    try {
+      JobDescriptionFileSystem.reset();
+      status(described);
+      List<String> descriptions = JobDescriptionFileSystem.descriptions();
+      assertFalse(descriptions.isEmpty(), "the procedure read the table's commits");
+      for (String d : descriptions) {
+        assertEquals(
+            "deltax CALL row_tracking_status(table => '" + described + "')",
+            d,
+            descriptions.toString());
+      }
+      assertEquals(
+          "the caller's", spark().sparkContext().getLocalProperty("spark.job.description"));
+    } finally {
+      spark().sparkContext().setJobDescription(null);
+      spark().conf().unset("fs." + JobDescriptionFileSystem.SCHEME + ".impl");
+      spark().conf().unset("fs." + JobDescriptionFileSystem.SCHEME + ".impl.disable.cache");
+    }
+  }
+
   @Test
   void tableUpgradedByDeltaSparkShowsItsBoundary() {
     String path = table("upgraded", 3);

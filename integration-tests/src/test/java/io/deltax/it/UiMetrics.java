@@ -15,7 +15,9 @@
  */
 package io.deltax.it;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.ui.SQLAppStatusStore;
@@ -73,5 +75,32 @@ final class UiMetrics {
       }
     }
     return sums;
+  }
+
+  /**
+   * The values of the metric named {@code name} in the executions after {@code since}, as the UI
+   * shows them (a timing's unit included).
+   */
+  static List<String> shown(SparkSession spark, long since, String name) {
+    drain(spark);
+    SQLAppStatusStore store = spark.sharedState().statusStore();
+    List<String> shown = new ArrayList<>();
+    for (SQLExecutionUIData e : CollectionConverters.asJava(store.executionsList())) {
+      if (e.executionId() <= since) {
+        continue;
+      }
+      Map<Object, String> values =
+          CollectionConverters.asJava(store.executionMetrics(e.executionId()));
+      java.util.Set<Long> seen = new java.util.HashSet<>();
+      for (SQLPlanMetric m : CollectionConverters.asJava(e.metrics())) {
+        if (m.name().equals(name) && seen.add(m.accumulatorId())) {
+          String value = values.get(m.accumulatorId());
+          if (value != null) {
+            shown.add(value);
+          }
+        }
+      }
+    }
+    return shown;
   }
 }

@@ -15,6 +15,7 @@
  */
 package io.deltax.read.metrics;
 
+import java.util.Locale;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomSumMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -33,6 +34,8 @@ public final class ScanMetrics {
   public static final String SKIPPED_BY_ROW_ID = "deltaxFilesSkippedByRowId";
   public static final String SKIPPED_BY_RUNTIME_FILTER = "deltaxFilesSkippedByRuntimeFilter";
   public static final String DELETION_VECTOR_ROWS_DROPPED = "deltaxDeletionVectorRowsDropped";
+  public static final String SNAPSHOT_LOAD_TIME = "deltaxSnapshotLoadTime";
+  public static final String LOG_FILES_READ = "deltaxLogFilesRead";
 
   private ScanMetrics() {}
 
@@ -45,13 +48,20 @@ public final class ScanMetrics {
       new FilesSkippedByStatistics(),
       new FilesSkippedByRowId(),
       new FilesSkippedByRuntimeFilter(),
-      new DeletionVectorRowsDropped()
+      new DeletionVectorRowsDropped(),
+      new SnapshotLoadTime(),
+      new LogFilesRead()
     };
   }
 
-  /** What a change feed scan reports: the files its commits name, and their bytes. */
+  /**
+   * What a change feed scan reports: the files its commits name, their bytes, and what loading the
+   * table's latest snapshot took.
+   */
   public static CustomMetric[] changeFeedScan() {
-    return new CustomMetric[] {new FilesPlanned(), new BytesPlanned()};
+    return new CustomMetric[] {
+      new FilesPlanned(), new BytesPlanned(), new SnapshotLoadTime(), new LogFilesRead()
+    };
   }
 
   /** A value for the metric named {@code name}. */
@@ -128,6 +138,34 @@ public final class ScanMetrics {
   public static final class DeletionVectorRowsDropped extends Sum {
     public DeletionVectorRowsDropped() {
       super(DELETION_VECTOR_ROWS_DROPPED, "deltax rows dropped by deletion vectors");
+    }
+  }
+
+  public static final class LogFilesRead extends Sum {
+    public LogFilesRead() {
+      super(LOG_FILES_READ, "deltax log files read");
+    }
+  }
+
+  /** Nanoseconds, summed, shown in milliseconds. */
+  public static final class SnapshotLoadTime implements CustomMetric {
+    @Override
+    public String name() {
+      return SNAPSHOT_LOAD_TIME;
+    }
+
+    @Override
+    public String description() {
+      return "deltax snapshot load time";
+    }
+
+    @Override
+    public String aggregateTaskMetrics(long[] nanos) {
+      long sum = 0;
+      for (long n : nanos) {
+        sum += n;
+      }
+      return String.format(Locale.ROOT, "%.1f ms", sum / 1e6);
     }
   }
 }

@@ -16,7 +16,9 @@
 /**
  * What a scan shows in the Spark UI: the metrics on its scan node ({@code CustomMetric}s, one class
  * each in {@link io.deltax.read.metrics.ScanMetrics}), the driver's counts of one planning ({@link
- * io.deltax.read.metrics.PlanningCounts}) and the rows deletion vectors drop in a task ({@link
+ * io.deltax.read.metrics.PlanningCounts}), what loading the scan's snapshot took ({@link
+ * io.deltax.read.metrics.SnapshotLoadMetrics}), a stream's last micro-batch's counts ({@link
+ * io.deltax.read.metrics.StreamBatchMetrics}) and the rows deletion vectors drop in a task ({@link
  * io.deltax.read.metrics.TaskCounts}). The batch scan, the change feed's scan and the streams
  * report them.
  *

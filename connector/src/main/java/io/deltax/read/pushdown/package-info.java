@@ -19,7 +19,7 @@
  * AggregateRequest}, {@code AggregateFromStatistics}), the files a pushed limit needs ({@code
  * FilesForLimit}), the files an aggregate or an order with a limit that Spark still computes needs
  * ({@code NeededFiles}: {@code FilesForExtremes}, {@code FilesForTopN}, by {@code FileRange}), and
- * the row count and column statistics a scan reports ({@code LiveRowCount}, {@code
+ * the statistics a scan reports ({@code ScanStatistics}: {@code LiveRowCount}, {@code
  * ColumnStatisticsFromLog}). Each answer is exact or not given: where the statistics cannot answer
  * exactly, the query is planned as a scan.
  *

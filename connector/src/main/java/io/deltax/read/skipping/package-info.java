@@ -15,8 +15,9 @@
  */
 /**
  * Which files of a scan can hold rows its filters accept. {@link
- * io.deltax.read.skipping.DataSkipping} is the scan's one entry point, built once when Spark pushes
- * the filters: it says which filters deltax uses, which it evaluates exactly (partition filters,
+ * io.deltax.read.skipping.DataSkipping} is the scan's one entry point, built (by {@code
+ * TableSkipping}, for the pushed filters and for each set of runtime filters) when Spark pushes the
+ * filters: it says which filters deltax uses, which it evaluates exactly (partition filters,
  * reported complete to Spark) and whether a file may match. {@code FileBounds} says what a file
  * tells about a column (partition value, {@code stats}, row ID range, footer, data-version bound);
  * {@code FilterEvaluator} whether a filter can hold on those bounds; {@code FilteredColumnStats}

@@ -1,0 +1,117 @@
+/*
+ * Copyright 2026 The deltax Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.deltax.read;
+
+import io.deltax.actions.AddFile;
+import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.log.FilePathResolver;
+import io.deltax.log.Snapshot;
+import io.deltax.partitions.PartitionValues;
+import io.deltax.read.files.FileSplit;
+import io.deltax.read.files.FileSplitter;
+import io.deltax.read.files.SparkParquet;
+import io.deltax.read.metadata.MetadataReadPlan;
+import io.deltax.read.metadata.SplitConstants;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.paths.SparkPath;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The tasks of a batch scan: its planned files cut into splits as Spark's file sources cut them,
+ * each with its partition values and, where the scan selects {@code _metadata}, the file's constant
+ * fields.
+ */
+final class ScanSplits {
+  private ScanSplits() {}
+
+  /**
+   * @param metadataPlan the scan's {@code _metadata} read plan, or null
+   * @param readPartitionSchema the partition columns read, under their logical names
+   */
+  static InputPartition[] of(
+      SparkSession spark,
+      Snapshot snapshot,
+      List<AddFile> files,
+      MetadataReadPlan metadataPlan,
+      StructType readPartitionSchema,
+      ZoneId sessionZone) {
+    FilePathResolver paths = snapshot.paths();
+    PartitionValues partitionValues = new PartitionValues(sessionZone);
+    // The log keys partition values by physical name.
+    StructType physicalPartitionSchema =
+        (StructType) ColumnMapping.physical(readPartitionSchema, snapshot.schema());
+    List<FileSplitter.SplitSource> sources = new ArrayList<>();
+    for (AddFile file : files) {
+      if (metadataPlan != null) {
+        RowTrackingFiles.check(snapshot, file, metadataPlan);
+      }
+      Path path = paths.resolve(file.path());
+      Object[] values = partitionValues.toValues(physicalPartitionSchema, file.partitionValues());
+      InternalRow partitionRow = new GenericInternalRow(values);
+      SparkPath sparkPath = SparkPath.fromPath(path);
+      sources.add(
+          new FileSplitter.SplitSource() {
+            @Override
+            public long size() {
+              return file.size();
+            }
+
+            @Override
+            public FileSplit split(long start, long length) {
+              InternalRow row =
+                  metadataPlan == null
+                      ? partitionRow
+                      : metadataPlan.partitionRow(
+                          values,
+                          new SplitConstants(
+                              sparkPath.toString(),
+                              path.getName(),
+                              file.size(),
+                              start,
+                              length,
+                              file.modificationTime(),
+                              file.baseRowId(),
+                              file.defaultRowCommitVersion()));
+              return new FileSplit(
+                  new PartitionedFile(
+                      row,
+                      sparkPath,
+                      start,
+                      length,
+                      new String[0],
+                      file.modificationTime(),
+                      file.size(),
+                      scala.collection.immutable.Map$.MODULE$.empty()),
+                  file.deletionVector());
+            }
+          });
+    }
+    FileSplitter splitter =
+        new FileSplitter(
+            SparkParquet.maxPartitionBytes(),
+            SparkParquet.openCostInBytes(),
+            SparkParquet.minPartitionNum(spark));
+    return splitter.partitions(sources).toArray(new InputPartition[0]);
+  }
+}
