@@ -76,7 +76,10 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
 
   private final FileStreams streams;
 
-  /** Which of the candidates the scan plans: pushed filters, runtime filters, a pushed limit. */
+  /**
+   * Which of the candidates the scan plans: pushed filters, runtime filters, the files an operator
+   * Spark computes needs, a pushed limit.
+   */
   private final PlannedFiles files;
 
   /** Whether the scan reads the snapshot's files, not a stream's micro-batch: known unread. */
@@ -231,7 +234,10 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     return inputs;
   }
 
-  /** The files that may hold matching rows: those the pushed, then the runtime, filters keep. */
+  /**
+   * The files the scan plans: those the pushed, then the runtime, filters keep, then those an
+   * operator Spark computes needs and a pushed limit needs ({@link PlannedFiles}).
+   */
   List<AddFile> selectedFiles() {
     return files.select(inputs().candidates());
   }

@@ -33,10 +33,7 @@ import java.util.function.Supplier;
  * constant fields.
  */
 record ScanInputs(
-    List<AddFile> candidates,
-    boolean snapshotFiles,
-    MetadataReadPlan metadataPlan,
-    MetadataReadPlan countingPlan) {
+    List<AddFile> candidates, MetadataReadPlan metadataPlan, MetadataReadPlan countingPlan) {
 
   /**
    * The inputs, made on first use: a {@code readStream} scan never lists the snapshot's files, so a
@@ -53,7 +50,7 @@ record ScanInputs(
               ? snapshot.hasDeletionVectors()
               : files.stream().anyMatch(f -> f.deletionVector() != null);
       if (columns.metadataType() == null && !deletionVectors) {
-        return new ScanInputs(candidates, files == null, null, null);
+        return new ScanInputs(candidates, null, null);
       }
       RowTrackingConfig rowTracking = RowTrackingConfig.of(snapshot);
       RowDataVersions versions =
@@ -62,7 +59,6 @@ record ScanInputs(
               : null;
       return new ScanInputs(
           candidates,
-          files == null,
           plan(columns, rowTracking, deletionVectors, versions, false),
           plan(columns, rowTracking, deletionVectors, versions, true));
     };

@@ -20,8 +20,9 @@
  * io.deltax.read.runtime.RuntimeFilters} keeps the filters a scan was given and drops the files
  * they rule out, by the same partition values, statistics and row ID ranges as {@code
  * io.deltax.read.skipping}. {@link io.deltax.read.runtime.PlannedFiles} is a batch scan's choice of
- * files: the pushed filters' skipping, then the runtime filters, then a pushed limit ({@code
- * io.deltax.read.pushdown}), counted for the UI ({@code io.deltax.read.metrics}).
+ * files: the pushed filters' skipping, then the runtime filters, then the files an aggregate or an
+ * order with a limit needs and a pushed limit ({@code io.deltax.read.pushdown}), counted for the UI
+ * ({@code io.deltax.read.metrics}).
  *
  * <p>Not here: the evaluation of a filter on a file's bounds ({@code io.deltax.read.skipping}); the
  * rows' own filtering, which Spark still does after the scan.

@@ -118,6 +118,8 @@ public final class DataSkipping {
     for (Filter f : filters) {
       reasons.put(f, reasonOf(f));
     }
+    // PARTITION is the first SkipReason: partition filters lead, which the partition verdicts of
+    // failedFilter rely on.
     this.filters = filters.stream().sorted(Comparator.comparing(reasons::get)).toList();
     this.partitionFilters =
         (int) filters.stream().filter(f -> reasons.get(f) == SkipReason.PARTITION).count();
