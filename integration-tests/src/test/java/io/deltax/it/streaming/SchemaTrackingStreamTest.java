@@ -256,7 +256,7 @@ class SchemaTrackingStreamTest {
         bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
     assertTrue(blocked.getMessage().contains("DROP COLUMN"), blocked.getMessage());
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnDrop", "always");
-    String ddl = "id BIGINT, a STRING, b INT, c STRING, s STRUCT<x: INT, y: INT>";
+    String ddl = "id BIGINT, a STRING, b INT, c STRING, s STRUCT<x: INT, y: BIGINT>";
     bothRead(table, "t", ddl);
     Streams.write(
         table,
@@ -279,6 +279,20 @@ class SchemaTrackingStreamTest {
     bothRead(table, "t", ddl);
     assertEquals(9, Streams.count(out("t", "deltax")));
 
+    // A nested field widened: blocked without the type change conf, then read.
+    spark().conf().unset("spark.databricks.delta.streaming.allowSourceColumnTypeChange");
+    Streams.write(
+        table,
+        "ALTER TABLE $T ALTER COLUMN s.y TYPE BIGINT",
+        "INSERT INTO $T VALUES (90, 'n90', named_struct('y', 9000000000))");
+    bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    blocked =
+        bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
+    assertTrue(blocked.getMessage().contains("TYPE WIDENING"), blocked.getMessage());
+    spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnTypeChange", "always");
+    bothRead(table, "t", ddl);
+    assertEquals(10, Streams.count(out("t", "deltax")));
+
     // A rename, then a drop, with no row between: the run stops at the rename; on restart both
     // merge the two into one entry pointing back before the rename, blocked and unblocked once.
     Streams.write(
@@ -295,7 +309,7 @@ class SchemaTrackingStreamTest {
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRenameAndDrop", "always");
     ddl += ", d STRING, e STRING, f STRING";
     bothRead(table, "t", ddl);
-    assertEquals(10, Streams.count(out("t", "deltax")));
+    assertEquals(11, Streams.count(out("t", "deltax")));
     List<JsonNode> delta = schemaLog("t", "delta");
     assertEquals(delta, schemaLog("t", "deltax"));
     assertTrue(delta.get(delta.size() - 1).has("previousMetadataSeqNum"), delta.toString());
@@ -314,12 +328,12 @@ class SchemaTrackingStreamTest {
     bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
     bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
     bothRead(table, "t", ddl);
-    assertEquals(11, Streams.count(out("t", "deltax")));
+    assertEquals(12, Streams.count(out("t", "deltax")));
 
     // Both logs hold the same entries: the same versions, schemas, protocols and back pointers.
     delta = schemaLog("t", "delta");
     assertEquals(delta, schemaLog("t", "deltax"));
-    assertEquals(11, delta.size(), delta.toString());
+    assertEquals(12, delta.size(), delta.toString());
 
     // An overwrite that retypes a column (not a widening) and changes the partition columns.
     spark()
@@ -334,8 +348,8 @@ class SchemaTrackingStreamTest {
     // Refused at once, as delta-spark refuses it: the overwrite removes the stream's rows.
     DeltaXThrowable removed = bothStop(table, "t", "DELTA_SOURCE_TABLE_IGNORE_CHANGES");
     assertEquals("DELTAX_STREAM_DATA_REMOVED", removed.getCondition());
-    assertEquals(11, Streams.count(out("t", "deltax")));
-    assertEquals(11, schemaLog("t", "deltax").size());
+    assertEquals(12, Streams.count(out("t", "deltax")));
+    assertEquals(12, schemaLog("t", "deltax").size());
   }
 
   /**
