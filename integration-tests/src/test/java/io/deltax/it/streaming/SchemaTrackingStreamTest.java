@@ -226,14 +226,21 @@ class SchemaTrackingStreamTest {
     bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
     assertEquals(4, Streams.count(out("t", "deltax")));
 
-    // Drop: blocked until the conf for every stream.
-    Streams.write(table, "ALTER TABLE $T DROP COLUMN b", "INSERT INTO $T VALUES (5, 'c5')");
+    // Drop: blocked until the conf for every stream. A crash as the batch before the change
+    // commits: the restart finds the change logged, and the batch's rows are not written twice.
+    Streams.write(
+        table,
+        "INSERT INTO $T VALUES (50, 'c50', 50)",
+        "ALTER TABLE $T DROP COLUMN b",
+        "INSERT INTO $T VALUES (5, 'c5')");
     bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
+    loseLastCheckpointCommit("t");
     blocked =
         bothStop(table, "t", "DELTA_STREAMING_CANNOT_CONTINUE_PROCESSING_POST_SCHEMA_EVOLUTION");
     assertTrue(blocked.getMessage().contains("DROP COLUMN"), blocked.getMessage());
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnDrop", "always");
     bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
+    assertEquals(6, Streams.count(out("t", "deltax")));
 
     // Widening: with a schema log, blocked too until allowSourceColumnTypeChange.
     Streams.write(
@@ -245,7 +252,7 @@ class SchemaTrackingStreamTest {
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnTypeChange", "always");
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnDrop", "always");
     bothRead(table, "t", "id BIGINT, a STRING, b INT, c STRING");
-    assertEquals(6, Streams.count(out("t", "deltax")));
+    assertEquals(7, Streams.count(out("t", "deltax")));
 
     // Drop and add again under the same name (a new physical name), with a struct: the drop is
     // blocked again without its conf; the addition reads on.
@@ -264,7 +271,7 @@ class SchemaTrackingStreamTest {
         "INSERT INTO $T VALUES (8, 'n8', named_struct('x', 8))");
     bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
     bothRead(table, "t", ddl);
-    assertEquals(8, Streams.count(out("t", "deltax")));
+    assertEquals(9, Streams.count(out("t", "deltax")));
 
     // A nested field renamed: blocked (the stream's rename conf named version 2 only), then read.
     Streams.write(
@@ -277,7 +284,7 @@ class SchemaTrackingStreamTest {
     assertTrue(blocked.getMessage().contains("RENAME COLUMN"), blocked.getMessage());
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRename", "always");
     bothRead(table, "t", ddl);
-    assertEquals(9, Streams.count(out("t", "deltax")));
+    assertEquals(10, Streams.count(out("t", "deltax")));
 
     // A nested field widened: blocked without the type change conf, then read.
     spark().conf().unset("spark.databricks.delta.streaming.allowSourceColumnTypeChange");
@@ -291,7 +298,7 @@ class SchemaTrackingStreamTest {
     assertTrue(blocked.getMessage().contains("TYPE WIDENING"), blocked.getMessage());
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnTypeChange", "always");
     bothRead(table, "t", ddl);
-    assertEquals(10, Streams.count(out("t", "deltax")));
+    assertEquals(11, Streams.count(out("t", "deltax")));
 
     // A rename, then a drop, with no row between: the run stops at the rename; on restart both
     // merge the two into one entry pointing back before the rename, blocked and unblocked once.
@@ -309,7 +316,7 @@ class SchemaTrackingStreamTest {
     spark().conf().set("spark.databricks.delta.streaming.allowSourceColumnRenameAndDrop", "always");
     ddl += ", d STRING, e STRING, f STRING";
     bothRead(table, "t", ddl);
-    assertEquals(11, Streams.count(out("t", "deltax")));
+    assertEquals(12, Streams.count(out("t", "deltax")));
     List<JsonNode> delta = schemaLog("t", "delta");
     assertEquals(delta, schemaLog("t", "deltax"));
     assertTrue(delta.get(delta.size() - 1).has("previousMetadataSeqNum"), delta.toString());
@@ -328,7 +335,7 @@ class SchemaTrackingStreamTest {
     bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
     bothStop(table, "t", "DELTA_STREAMING_METADATA_EVOLUTION");
     bothRead(table, "t", ddl);
-    assertEquals(12, Streams.count(out("t", "deltax")));
+    assertEquals(13, Streams.count(out("t", "deltax")));
 
     // Both logs hold the same entries: the same versions, schemas, protocols and back pointers.
     delta = schemaLog("t", "delta");
@@ -348,7 +355,7 @@ class SchemaTrackingStreamTest {
     // Refused at once, as delta-spark refuses it: the overwrite removes the stream's rows.
     DeltaXThrowable removed = bothStop(table, "t", "DELTA_SOURCE_TABLE_IGNORE_CHANGES");
     assertEquals("DELTAX_STREAM_DATA_REMOVED", removed.getCondition());
-    assertEquals(12, Streams.count(out("t", "deltax")));
+    assertEquals(13, Streams.count(out("t", "deltax")));
     assertEquals(12, schemaLog("t", "deltax").size());
   }
 
