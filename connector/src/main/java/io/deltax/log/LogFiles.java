@@ -224,33 +224,40 @@ final class LogFiles {
   }
 
   /**
-   * The {@code commitInfo} of one commit. Writers put it first (delta-spark always does), so the
-   * first line is read, and the rest only when it is something else.
+   * The {@code commitInfo} of one commit. Writers put it first (delta-spark always does), so
+   * reading stops at it; a commit that holds it later is read on in the same pass, so it counts as
+   * one log file read.
    */
   Optional<CommitInfo> commitInfo(FileStatus commit) {
-    Optional<CommitInfo> first = firstCommitInfo(commit);
-    if (first.isPresent()) {
-      return first;
-    }
-    CommitInfo[] found = new CommitInfo[1];
-    readCommit(
-        commit,
-        action -> {
-          if (action instanceof CommitInfo info && found[0] == null) {
-            found[0] = info;
-          }
-        });
-    return Optional.ofNullable(found[0]);
+    return findCommitInfo(commit, false);
   }
 
   private Optional<CommitInfo> firstCommitInfo(FileStatus commit) {
+    return findCommitInfo(commit, true);
+  }
+
+  /** The commit's {@code commitInfo}: its first action only, or the first one anywhere. */
+  private Optional<CommitInfo> findCommitInfo(FileStatus commit, boolean firstActionOnly) {
     try (BufferedReader reader = open(commit)) {
-      String first = reader.readLine();
-      if (first == null) {
+      boolean any = false;
+      String line;
+      while ((line = reader.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        any = true;
+        Action action = ActionJson.parseLine(line);
+        if (action instanceof CommitInfo info) {
+          return Optional.of(info);
+        }
+        if (firstActionOnly) {
+          return Optional.empty();
+        }
+      }
+      if (!any) {
         throw emptyCommit(commit);
       }
-      Action action = ActionJson.parseLine(first);
-      return action instanceof CommitInfo info ? Optional.of(info) : Optional.empty();
+      return Optional.empty();
     } catch (IOException e) {
       throw DeltaXErrors.corruptLogFile(commit.getPath().toString(), e.toString(), e);
     }

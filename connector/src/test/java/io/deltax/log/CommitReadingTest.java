@@ -30,7 +30,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -162,5 +165,28 @@ class CommitReadingTest {
     Snapshot snapshot = TransactionLog.open(dir.toString(), new Configuration()).latestSnapshot();
     assertEquals(null, snapshot.metadata().schemaString());
     assertEquals(0, snapshot.schema().fields().length);
+  }
+
+  /** A commitInfo after other actions is found in one pass: one log file read, not two. */
+  @Test
+  void aLateCommitInfoIsFoundInOneRead() throws IOException {
+    write(2, -1);
+    commit(
+        dir,
+        2,
+        "{\"add\":{\"path\":\"g.parquet\",\"partitionValues\":{},\"size\":1,"
+            + "\"modificationTime\":1,\"dataChange\":true}}",
+        "{\"commitInfo\":{\"timestamp\":7,\"operation\":\"WRITE\"}}");
+    TransactionLog log = TransactionLog.open(dir.toString(), new Configuration());
+    long before = log.logFilesRead();
+    assertEquals("WRITE", log.commitInfo(commitStatus(2)).orElseThrow().operation());
+    assertEquals(1, log.logFilesRead() - before);
+    assertEquals(Optional.empty(), log.commitInfo(commitStatus(1)));
+  }
+
+  private FileStatus commitStatus(long version) throws IOException {
+    Path file = dir.resolve("_delta_log").resolve(LogFileName.commitName(version));
+    return FileSystem.getLocal(new Configuration())
+        .getFileStatus(new org.apache.hadoop.fs.Path(file.toUri()));
   }
 }
