@@ -37,6 +37,7 @@ import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metrics.PlanningCounts;
 import io.deltax.read.metrics.ScanMetrics;
 import io.deltax.read.metrics.SnapshotLoadMetrics;
+import io.deltax.read.metrics.StreamBatchMetrics;
 import io.deltax.rowtracking.RowDataVersionFinder;
 import io.deltax.rowtracking.RowDataVersions;
 import io.deltax.rowtracking.RowTrackingConfig;
@@ -91,6 +92,9 @@ public final class ChangeFeedScan implements Scan, Batch {
   /** Set once Spark made this scan a stream, whose description must not read the commits. */
   private volatile boolean isStream;
 
+  /** What the stream recorded of its last micro-batch; null unless this scan is a stream's. */
+  private volatile StreamBatchMetrics streamMetrics;
+
   private final ChangeMode mode;
   private final ReadConf conf;
   private final StructType output;
@@ -111,24 +115,17 @@ public final class ChangeFeedScan implements Scan, Batch {
    * A stream's micro-batch: the changes of {@code range} as the change feed reads them, every
    * change of every commit ({@code ALL}) or one entry per row for the range ({@code NET}).
    */
-  public static Batch streamBatch(
+  public static ChangeFeedScan streamBatch(
       SparkSession spark,
       TransactionLog log,
+      SnapshotLoad load,
       ChangeRange range,
       ChangeMode mode,
       StructType requiredSchema,
       ReadConf conf) {
     // The scan itself, not toBatch(): that is a batch query's, which needs a start.
     return new ChangeFeedScan(
-        spark,
-        log,
-        SnapshotLoad.UNMEASURED,
-        range.bounds(),
-        () -> range,
-        mode,
-        conf,
-        requiredSchema,
-        null);
+        spark, log, load, range.bounds(), () -> range, mode, conf, requiredSchema, null);
   }
 
   ChangeFeedScan(
@@ -220,9 +217,11 @@ public final class ChangeFeedScan implements Scan, Batch {
       streamed = output.add(MetadataColumns.METADATA, ChangeFeedColumns.METADATA_TYPE, false);
     }
     isStream = true;
+    StreamBatchMetrics batchMetrics = new StreamBatchMetrics();
+    streamMetrics = batchMetrics;
     return streams.changes(
         new ChangeStreams.ChangeStreamScan(
-            bounds, conf.changeFeed(), streamed, conf, checkpointLocation));
+            bounds, conf.changeFeed(), streamed, conf, checkpointLocation, batchMetrics));
   }
 
   @Override
@@ -236,12 +235,14 @@ public final class ChangeFeedScan implements Scan, Batch {
   /**
    * The files the range's commits name (added, removed, change data, recorded), and their bytes,
    * for a batch. Spark asks a stream's scan too, once per micro-batch: its range is the stream's
-   * whole range, which the stream never plans at once, so it reports nothing.
+   * whole range, which the stream never plans at once, so it reports the micro-batch its stream
+   * planned last.
    */
   @Override
   public CustomTaskMetric[] reportDriverMetrics() {
     if (!plannedAsBatch) {
-      return new CustomTaskMetric[0];
+      StreamBatchMetrics stream = streamMetrics;
+      return stream == null ? new CustomTaskMetric[0] : stream.last();
     }
     long files = 0;
     long bytes = 0;

@@ -30,6 +30,8 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
+import io.deltax.read.metrics.PlanningCounts;
+import io.deltax.read.metrics.SnapshotLoadMetrics;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +39,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.streaming.Offset;
@@ -192,17 +193,17 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
       int upTo =
           to.isInitialSnapshot() ? (int) Math.min(to.index() + 1, files.size()) : files.size();
       return read(
-          log,
+          loaded,
           SnapshotInserts.of(
               snapshot, initialTimestamp, files.subList((int) from.index() + 1, upTo)));
     }
     if (to.version() <= from.version()) {
-      return new InputPartition[0];
+      return nothingToRead(loaded);
     }
     // failOnDataLoss = false: a batch that starts in a gap starts where the log continues.
     long first = missing.readableFrom(log, from.version(), to.version() - 1);
     if (to.version() <= first) {
-      return new InputPartition[0];
+      return nothingToRead(loaded);
     }
     Snapshot latest = loaded.snapshot();
     // A batch that starts at a metadata change the schema log recorded reads its rows with that
@@ -210,7 +211,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     // stream logged it against, and read across only once unblocked.
     boolean startsAtLoggedChange = barriers.active() && from.atMetadataChange();
     return read(
-        log,
+        loaded,
         new ChangeRangePlanner(
                 log,
                 (file, sink) -> commits.readCommit(log, file, sink),
@@ -221,7 +222,14 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
                     first, null, null, to.version() - 1, null, null, ChangeMode.ALL)));
   }
 
-  private InputPartition[] read(TransactionLog log, ChangeRange range) {
+  /** An empty micro-batch, whose driver metrics still say what loading the table took. */
+  private InputPartition[] nothingToRead(LoadedSnapshot loaded) {
+    scan.batchMetrics()
+        .planned(SnapshotLoadMetrics.with(PlanningCounts.ofFiles(0, 0), loaded.load()));
+    return new InputPartition[0];
+  }
+
+  private InputPartition[] read(LoadedSnapshot loaded, ChangeRange range) {
     // Commits made before the query's start with a schema it reads are read with its own. With a
     // schema log, a batch holds no metadata change: its commits read with their own snapshot.
     Snapshot readWith =
@@ -230,12 +238,21 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
             ? schema.snapshot()
             : range.endSnapshot();
     range = new ChangeRange(range.start(), range.end(), readWith, excluding(range.commits()));
-    Batch read =
+    ChangeFeedScan read =
         ChangeFeedScan.streamBatch(
-            SparkSession.active(), log, range, scan.request().mode(), scan.requiredSchema(), conf);
+            SparkSession.active(),
+            loaded.log(),
+            loaded.load(),
+            range,
+            scan.request().mode(),
+            scan.requiredSchema(),
+            conf);
     PartitionReaderFactory factory = read.createReaderFactory();
+    InputPartition[] partitions = read.planInputPartitions();
+    // Spark asks the stream's scan for its driver metrics once this batch is planned.
+    scan.batchMetrics().planned(read.reportDriverMetrics());
     // The change feed's rows are in its own output order already.
-    return StreamReaderFactory.wrap(read.planInputPartitions(), factory, null);
+    return StreamReaderFactory.wrap(partitions, factory, null);
   }
 
   /**

@@ -258,10 +258,12 @@ class RuntimeFilteringTest {
     assertEquals(0, metrics.get("deltax log files read"), metrics.toString());
   }
 
-  @Test
-  void aChangeFeedScanPlansTheFilesItsCommitsChange() {
-    // delta-spark's actions of versions 1 on: the files each commit added and removed with a data
-    // change, less a file it removed and added again unchanged (the same path and deletion vector).
+  /**
+   * The files and bytes the change feed from version 1 plans: delta-spark's actions of versions 1
+   * on, the files each commit added and removed with a data change, less a file it removed and
+   * added again unchanged (the same path and deletion vector).
+   */
+  private long[] changedFilesAndBytes() {
     long expectedFiles = 0;
     long expectedBytes = 0;
     long removedFiles = 0;
@@ -292,7 +294,12 @@ class RuntimeFilteringTest {
       }
     }
     assertEquals(1, removedFiles, "the file the DELETE gave a deletion vector");
+    return new long[] {expectedFiles, expectedBytes};
+  }
 
+  @Test
+  void aChangeFeedScanPlansTheFilesItsCommitsChange() {
+    long[] expected = changedFilesAndBytes();
     SnapshotCache.shared().clear();
     long before = UiMetrics.lastExecution(spark());
     spark()
@@ -303,9 +310,33 @@ class RuntimeFilteringTest {
         .load(fact)
         .collectAsList();
     Map<String, Long> metrics = UiMetrics.since(spark(), before);
-    assertEquals(expectedFiles, metrics.get("deltax files planned"), metrics.toString());
-    assertEquals(expectedBytes, metrics.get("deltax bytes planned"), metrics.toString());
+    assertEquals(expected[0], metrics.get("deltax files planned"), metrics.toString());
+    assertEquals(expected[1], metrics.get("deltax bytes planned"), metrics.toString());
     assertEquals(segmentFiles(), metrics.get("deltax log files read"), metrics.toString());
+  }
+
+  /** A change feed stream's micro-batches report the files their commits change, as a batch. */
+  @Test
+  void aChangeStreamsScanReportsItsMicroBatchesFiles() throws Exception {
+    long[] expected = changedFilesAndBytes();
+    long before = UiMetrics.lastExecution(spark());
+    StreamingQuery query =
+        spark()
+            .readStream()
+            .format("deltax")
+            .option("readChangeFeed", "true")
+            .option("startingVersion", 1)
+            .load(fact)
+            .writeStream()
+            .format("noop")
+            .option("checkpointLocation", dir.resolve("change-stream-checkpoint").toString())
+            .trigger(Trigger.AvailableNow())
+            .start();
+    query.awaitTermination();
+    Map<String, Long> metrics = UiMetrics.since(spark(), before);
+    assertEquals(expected[0], metrics.get("deltax files planned"), metrics.toString());
+    assertEquals(expected[1], metrics.get("deltax bytes planned"), metrics.toString());
+    assertTrue(metrics.containsKey("deltax log files read"), metrics.toString());
   }
 
   @Test

@@ -17,8 +17,11 @@ package io.deltax.it;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.ui.SQLAppStatusStore;
 import org.apache.spark.sql.execution.ui.SQLExecutionUIData;
@@ -54,26 +57,15 @@ final class UiMetrics {
    * metric that is not a plain number is left out).
    */
   static Map<String, Long> since(SparkSession spark, long since) {
-    drain(spark);
-    SQLAppStatusStore store = spark.sharedState().statusStore();
     Map<String, Long> sums = new HashMap<>();
-    for (SQLExecutionUIData e : CollectionConverters.asJava(store.executionsList())) {
-      if (e.executionId() <= since) {
-        continue;
-      }
-      Map<Object, String> values =
-          CollectionConverters.asJava(store.executionMetrics(e.executionId()));
-      java.util.Set<Long> seen = new java.util.HashSet<>();
-      for (SQLPlanMetric m : CollectionConverters.asJava(e.metrics())) {
-        if (!seen.add(m.accumulatorId())) {
-          continue; // adaptive execution lists a kept node's metrics again
-        }
-        String value = values.get(m.accumulatorId());
-        if (value != null && value.matches("-?\\d+")) {
-          sums.merge(m.name(), Long.parseLong(value), Long::sum);
-        }
-      }
-    }
+    forEachShown(
+        spark,
+        since,
+        (name, value) -> {
+          if (value.matches("-?\\d+")) {
+            sums.merge(name, Long.parseLong(value), Long::sum);
+          }
+        });
     return sums;
   }
 
@@ -82,25 +74,39 @@ final class UiMetrics {
    * shows them (a timing's unit included).
    */
   static List<String> shown(SparkSession spark, long since, String name) {
+    List<String> shown = new ArrayList<>();
+    forEachShown(
+        spark,
+        since,
+        (metric, value) -> {
+          if (metric.equals(name)) {
+            shown.add(value);
+          }
+        });
+    return shown;
+  }
+
+  /** Each metric of the executions after {@code since} that has a value: its name and value. */
+  private static void forEachShown(
+      SparkSession spark, long since, BiConsumer<String, String> sink) {
     drain(spark);
     SQLAppStatusStore store = spark.sharedState().statusStore();
-    List<String> shown = new ArrayList<>();
     for (SQLExecutionUIData e : CollectionConverters.asJava(store.executionsList())) {
       if (e.executionId() <= since) {
         continue;
       }
       Map<Object, String> values =
           CollectionConverters.asJava(store.executionMetrics(e.executionId()));
-      java.util.Set<Long> seen = new java.util.HashSet<>();
+      Set<Long> seen = new HashSet<>();
       for (SQLPlanMetric m : CollectionConverters.asJava(e.metrics())) {
-        if (m.name().equals(name) && seen.add(m.accumulatorId())) {
-          String value = values.get(m.accumulatorId());
-          if (value != null) {
-            shown.add(value);
-          }
+        if (!seen.add(m.accumulatorId())) {
+          continue; // adaptive execution lists a kept node's metrics again
+        }
+        String value = values.get(m.accumulatorId());
+        if (value != null) {
+          sink.accept(m.name(), value);
         }
       }
     }
-    return shown;
   }
 }
