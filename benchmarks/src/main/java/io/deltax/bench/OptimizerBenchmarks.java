@@ -33,14 +33,18 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.execution.FileSourceScanExec;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * What Spark's optimizer gets from the log, warm against warm: a star join whose dimension filter
- * selects a few dates of a date-partitioned fact table, {@code SELECT * ... LIMIT 10}, and {@code
- * MAX(ts)} with a partition filter, {@code ORDER BY ... LIMIT} and {@code COUNT(*) ... GROUP BY
- * date} on many files. Each case also counts the data files each system opens ({@link
- * OpenedFiles}).
+ * selects a few dates of a date-partitioned fact table, {@code SELECT * ... LIMIT 10} (run, and
+ * planned alone), and {@code MAX(ts)} with a partition filter, {@code ORDER BY ... LIMIT} and
+ * {@code COUNT(*) ... GROUP BY date} on many files. Each case also counts the data files each
+ * system opens ({@link OpenedFiles}).
  */
 final class OptimizerBenchmarks {
   private final SparkSession spark;
@@ -95,6 +99,13 @@ final class OptimizerBenchmarks {
             files,
             system -> read(system, many).limit(10),
             "no filter: only the files the limit needs are planned"));
+    bench.measure(
+        "SELECT * LIMIT 10, planning only",
+        files,
+        (system, round) -> system,
+        system -> planned(read(system, many).limit(10)),
+        system -> planned(read(system, many).limit(10)),
+        "optimizing, planning and listing the scan's input splits; no task runs");
     notes.add(
         measure(
             "MAX(ts) with a partition filter",
@@ -148,6 +159,27 @@ final class OptimizerBenchmarks {
     return String.format(
         "%s, %s: data files opened: deltax %d, delta-spark %d",
         benchmark, size, openedBy(query, "deltax"), openedBy(query, "delta"));
+  }
+
+  /**
+   * Plans {@code query} up to its first task: the optimized and physical plans, and the input
+   * splits of each scan, which both systems compute only when the query runs.
+   */
+  private static void planned(Dataset<Row> query) {
+    SparkPlan plan = query.queryExecution().executedPlan();
+    int scans = 0;
+    for (SparkPlan leaf : CollectionConverters.asJava(plan.collectLeaves())) {
+      if (leaf instanceof BatchScanExec scan) {
+        scan.inputPartitions();
+        scans++;
+      } else if (leaf instanceof FileSourceScanExec scan) {
+        scan.inputRDD();
+        scans++;
+      }
+    }
+    if (scans == 0) {
+      throw new IllegalStateException("No scan to plan in " + plan);
+    }
   }
 
   private static int openedBy(Function<String, Dataset<Row>> query, String system) {
