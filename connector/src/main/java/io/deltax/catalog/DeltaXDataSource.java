@@ -126,7 +126,7 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
         SnapshotSource.of(conf.path(), conf.hadoopConf(), conf.snapshots()).load(conf.timeTravel());
     return new DeltaXTable(
         loaded.log(),
-        trackedSchema(conf, loaded.snapshot()),
+        trackedSchema(conf, loaded.log(), loaded.snapshot()),
         loaded.load(),
         conf,
         DeltaXStreams.INSTANCE);
@@ -137,13 +137,17 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
    * one ({@code schemaTrackingLocation}): a restarted stream reads with the schema it logged, as
    * delta-spark's source does, not the table's latest.
    */
-  private static Snapshot trackedSchema(ReadConf conf, Snapshot snapshot) {
+  private static Snapshot trackedSchema(ReadConf conf, TransactionLog log, Snapshot snapshot) {
     SchemaTrackingRequest tracking = conf.schemaTracking();
     if (tracking == null) {
       return snapshot;
     }
     return SchemaTracking.latestEntry(
-            snapshot.tableRoot().toString(), snapshot.metadata().id(), tracking, conf.hadoopConf())
+            snapshot.tableRoot().toString(),
+            log,
+            snapshot.metadata().id(),
+            tracking,
+            conf.hadoopConf())
         .map(
             entry ->
                 snapshot.withReadMetadata(
@@ -153,18 +157,19 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
 
   /**
    * {@code bounds} whose end and schema snapshots read with the metadata a change feed stream's
-   * schema log holds last, as {@link #trackedSchema(ReadConf, Snapshot)}: its columns are the
-   * logged schema's, as delta-spark's change data feed stream's.
+   * schema log holds last, as {@link #trackedSchema(ReadConf, TransactionLog, Snapshot)}: its
+   * columns are the logged schema's, as delta-spark's change data feed stream's.
    */
-  private static ChangeBounds trackedSchema(ReadConf conf, ChangeBounds bounds) {
+  private static ChangeBounds trackedSchema(
+      ReadConf conf, TransactionLog log, ChangeBounds bounds) {
     if (conf.schemaTracking() == null) {
       return bounds;
     }
-    Snapshot end = trackedSchema(conf, bounds.endSnapshot());
+    Snapshot end = trackedSchema(conf, log, bounds.endSnapshot());
     Snapshot schema =
         bounds.schemaSnapshot() == bounds.endSnapshot()
             ? end
-            : trackedSchema(conf, bounds.schemaSnapshot());
+            : trackedSchema(conf, log, bounds.schemaSnapshot());
     return new ChangeBounds(bounds.start(), bounds.end(), end, schema);
   }
 
@@ -184,7 +189,8 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
     if (!request.hasStart()) {
       // Only a stream reads this (the snapshot as inserts first); a batch scan asks for a start.
       ChangeBounds empty =
-          trackedSchema(conf, new ChangeBounds(latest.version() + 1, latest.version(), latest));
+          trackedSchema(
+              conf, log, new ChangeBounds(latest.version() + 1, latest.version(), latest));
       return new ChangeFeedTable(
           log,
           loaded.load(),
@@ -200,7 +206,7 @@ public final class DeltaXDataSource implements TableProvider, DataSourceRegister
             log, log::readCommit, v -> v == latest.version() ? latest : log.snapshotAt(v), true);
     // Whether the log still holds the range is asked when a batch scan reads it (a stream reads
     // from its checkpoint's offset, wherever clean-up left the start it was given).
-    ChangeBounds bounds = trackedSchema(conf, planner.resolve(request));
+    ChangeBounds bounds = trackedSchema(conf, log, planner.resolve(request));
     return new ChangeFeedTable(
         log, loaded.load(), bounds, planner::range, request.mode(), conf, DeltaXStreams.INSTANCE);
   }

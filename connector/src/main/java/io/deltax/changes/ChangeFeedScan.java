@@ -221,7 +221,7 @@ public final class ChangeFeedScan implements Scan, Batch {
     streamMetrics = batchMetrics;
     return streams.changes(
         new ChangeStreams.ChangeStreamScan(
-            bounds, conf.changeFeed(), streamed, conf, checkpointLocation, batchMetrics));
+            log, bounds, conf.changeFeed(), streamed, conf, checkpointLocation, batchMetrics));
   }
 
   @Override

@@ -18,6 +18,7 @@ package io.deltax.changes;
 import io.deltax.changes.plan.ChangeBounds;
 import io.deltax.conf.ChangeFeedRequest;
 import io.deltax.conf.ReadConf;
+import io.deltax.log.TransactionLog;
 import io.deltax.read.metrics.StreamBatchMetrics;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructType;
@@ -32,12 +33,13 @@ import org.apache.spark.sql.types.StructType;
 public interface ChangeStreams {
 
   /**
-   * What a change feed scan knows when Spark asks it for a stream: the range's bounds only, since
-   * the stream reads each micro-batch's commits itself; {@code checkpointLocation} is the stream's
-   * source directory under the query's checkpoint location; {@code batchMetrics} takes each
-   * micro-batch's driver metrics, which Spark asks the scan for.
+   * What a change feed scan knows when Spark asks it for a stream: the load's log and the range's
+   * bounds only, since the stream reads each micro-batch's commits itself; {@code
+   * checkpointLocation} is the stream's source directory under the query's checkpoint location;
+   * {@code batchMetrics} takes each micro-batch's driver metrics, which Spark asks the scan for.
    */
   record ChangeStreamScan(
+      TransactionLog log,
       ChangeBounds bounds,
       ChangeFeedRequest request,
       StructType requiredSchema,

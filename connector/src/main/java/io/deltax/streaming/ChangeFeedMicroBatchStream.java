@@ -88,7 +88,8 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
     }
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.bounds().endSnapshot());
-    this.barriers = schemaBarriers(scan.checkpointLocation(), scan.bounds().endSnapshot());
+    this.barriers =
+        schemaBarriers(scan.checkpointLocation(), scan.log(), scan.bounds().endSnapshot());
   }
 
   /**

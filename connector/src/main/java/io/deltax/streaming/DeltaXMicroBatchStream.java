@@ -72,7 +72,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
     super(scan.conf(), scan.snapshot().tableRoot().toString(), scan.snapshot().metadata().id());
     this.scan = scan;
     this.schema = new StreamSchema(table, scan.snapshot());
-    this.barriers = schemaBarriers(scan.checkpointLocation(), scan.snapshot());
+    this.barriers = schemaBarriers(scan.checkpointLocation(), scan.log(), scan.snapshot());
     this.files = new StreamFiles(table, tableId, schema, request, missing, barriers);
     this.readsRowTracking = readsRowTracking(scan.requiredSchema());
   }

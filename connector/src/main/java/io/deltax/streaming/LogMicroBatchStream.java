@@ -19,6 +19,7 @@ import io.deltax.conf.ReadConf;
 import io.deltax.conf.StreamRequest;
 import io.deltax.errors.StreamErrors;
 import io.deltax.log.Snapshot;
+import io.deltax.log.TransactionLog;
 import io.deltax.snapshots.LoadedSnapshot;
 import io.deltax.snapshots.SnapshotSource;
 import io.deltax.streaming.schema.SchemaTracking;
@@ -75,15 +76,18 @@ abstract class LogMicroBatchStream
 
   /**
    * Where a batch must end before a metadata change: none without {@code schemaTrackingLocation};
-   * with it, the stream's schema log, read with {@code readSnapshot}'s metadata.
+   * with it, the stream's schema log, read with {@code readSnapshot}'s metadata; {@code tableLog}
+   * is the load's, whose listing its merged entry was read from.
    */
-  SchemaBarriers schemaBarriers(String checkpointLocation, Snapshot readSnapshot) {
+  SchemaBarriers schemaBarriers(
+      String checkpointLocation, TransactionLog tableLog, Snapshot readSnapshot) {
     if (request.schemaTracking() == null) {
       return SchemaBarriers.NONE;
     }
     return new SchemaBarriers(
         SchemaTracking.open(
             table,
+            tableLog,
             tableId,
             request.schemaTracking(),
             checkpointLocation,

@@ -64,11 +64,16 @@ public final class SchemaTracking {
    * first. A log of another table is refused. Where the commits from the latest entry's version on
    * change only the metadata, that is the entry for the last of them, pointing back at the entry
    * before the run ({@link ConsecutiveMetadataChanges}), unless the request turns merging off, as
-   * delta-spark's source reads it when the stream is loaded. Nothing is written here: a load is
-   * also a batch read's, and only the stream logs the merged entry ({@link #open}).
+   * delta-spark's source reads it when the stream is loaded; the commits are those {@code
+   * tableLog}, the load's, lists. Nothing is written here: a load is also a batch read's, and only
+   * the stream logs the merged entry ({@link #open}).
    */
   public static Optional<PersistedMetadata> latestEntry(
-      String table, String tableId, SchemaTrackingRequest request, Configuration hadoopConf) {
+      String table,
+      TransactionLog tableLog,
+      String tableId,
+      SchemaTrackingRequest request,
+      Configuration hadoopConf) {
     SchemaLog log = log(table, tableId, request, hadoopConf);
     Optional<SchemaLog.Entry> latest = log.latest();
     if (latest.isEmpty()) {
@@ -76,21 +81,16 @@ public final class SchemaTracking {
     }
     SchemaLog.Entry current = latest.get();
     checkTable(table, tableId, log, current.metadata());
-    return Optional.of(merged(table, current, request, hadoopConf).orElse(current.metadata()));
+    return Optional.of(merged(tableLog, current, request).orElse(current.metadata()));
   }
 
   private static Optional<PersistedMetadata> merged(
-      String table,
-      SchemaLog.Entry current,
-      SchemaTrackingRequest request,
-      Configuration hadoopConf) {
+      TransactionLog tableLog, SchemaLog.Entry current, SchemaTrackingRequest request) {
     if (!request.mergeConsecutiveChanges()) {
       return Optional.empty();
     }
     return ConsecutiveMetadataChanges.merged(
-        TransactionLog.open(table, hadoopConf),
-        current.metadata(),
-        SchemaLog.previousSeqNum(current));
+        tableLog, current.metadata(), SchemaLog.previousSeqNum(current));
   }
 
   /**
@@ -100,10 +100,11 @@ public final class SchemaTracking {
    * #latestEntry}) is logged first; where the table moved on since the load, so that the merged
    * entry is no longer {@code readMetadata}, nothing is merged, and the stream stops at the change
    * as it reaches it. Where the last two entries differ by a rename, a drop or a widening, the
-   * stream starts only where unblocked.
+   * stream starts only where unblocked. {@code tableLog} is the load's, whose listing it merges.
    */
   public static SchemaTracking open(
       String table,
+      TransactionLog tableLog,
       String tableId,
       SchemaTrackingRequest request,
       String sourceMetadataPath,
@@ -116,7 +117,7 @@ public final class SchemaTracking {
     if (tracking.atStart.isPresent()) {
       SchemaLog.Entry current = tracking.atStart.get();
       checkTable(table, tableId, log, current.metadata());
-      Optional<PersistedMetadata> merged = merged(table, current, request, hadoopConf);
+      Optional<PersistedMetadata> merged = merged(tableLog, current, request);
       if (merged.isPresent() && readsWith(merged.get(), readMetadata)) {
         current = new SchemaLog.Entry(current.seqNum() + 1, merged.get());
         log.write(current.seqNum(), current.metadata());

@@ -108,15 +108,20 @@ class ConsecutiveMetadataChangesTest {
     log.write(0, entry(0, TestLog.metadata("t")));
     log.write(1, entry(1, TestLog.metadata("t", TestLog.schema("v", "w"), "{}")));
     String table = dir.toString();
+    TransactionLog tableLog = TransactionLog.open(table, CONF);
 
     SchemaTrackingRequest off =
         new SchemaTrackingRequest(root.toString(), null, null, null, null, false);
     assertEquals(
-        1, SchemaTracking.latestEntry(table, "t", off, CONF).orElseThrow().deltaCommitVersion());
+        1,
+        SchemaTracking.latestEntry(table, tableLog, "t", off, CONF)
+            .orElseThrow()
+            .deltaCommitVersion());
 
     SchemaTrackingRequest on =
         new SchemaTrackingRequest(root.toString(), null, null, null, null, true);
-    PersistedMetadata merged = SchemaTracking.latestEntry(table, "t", on, CONF).orElseThrow();
+    PersistedMetadata merged =
+        SchemaTracking.latestEntry(table, tableLog, "t", on, CONF).orElseThrow();
     assertEquals(3, merged.deltaCommitVersion());
     // A load writes nothing: it may be a batch read's.
     assertEquals(1, log.latest().orElseThrow().seqNum());
@@ -124,14 +129,14 @@ class ConsecutiveMetadataChangesTest {
     // A stream that reads with another schema (the table moved on since its load) logs nothing.
     String source = dir.resolve("sources").resolve("0").toString();
     Metadata first = (Metadata) ActionJson.parseLine(TestLog.metadata("t"));
-    SchemaTracking.open(table, "t", on, source, CONF, key -> null, first);
+    SchemaTracking.open(table, tableLog, "t", on, source, CONF, key -> null, first);
     assertEquals(1, log.latest().orElseThrow().seqNum());
 
     // The merged run drops 'v': logged, then blocked until unblocked.
     Metadata read = merged.metadata(first);
     assertThrows(
         DeltaXRuntimeException.class,
-        () -> SchemaTracking.open(table, "t", on, source, CONF, key -> null, read));
+        () -> SchemaTracking.open(table, tableLog, "t", on, source, CONF, key -> null, read));
     SchemaLog.Entry latest = log.latest().orElseThrow();
     assertEquals(2, latest.seqNum());
     assertEquals(merged, latest.metadata());
@@ -141,8 +146,8 @@ class ConsecutiveMetadataChangesTest {
     String text = Files.readString(root.resolve("_schema_log_t").resolve("2"));
     assertTrue(text.endsWith(",\"previousMetadataSeqNum\":0}"), text);
     // Started again: nothing more to merge.
-    assertEquals(merged, SchemaTracking.latestEntry(table, "t", on, CONF).orElseThrow());
-    SchemaTracking.open(table, "t", on, source, CONF, key -> "always", read);
+    assertEquals(merged, SchemaTracking.latestEntry(table, tableLog, "t", on, CONF).orElseThrow());
+    SchemaTracking.open(table, tableLog, "t", on, source, CONF, key -> "always", read);
     assertEquals(2, log.latest().orElseThrow().seqNum());
   }
 }
