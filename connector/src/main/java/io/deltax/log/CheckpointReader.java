@@ -21,8 +21,11 @@ import io.deltax.actions.Metadata;
 import io.deltax.actions.Protocol;
 import io.deltax.actions.Sidecar;
 import io.deltax.errors.DeltaXErrors;
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -37,6 +40,14 @@ final class CheckpointReader {
   private static final List<ActionSchema<? extends Action>> TOP_LEVEL = withSidecars();
 
   private final LogFiles files;
+
+  /**
+   * The actions of a V2 checkpoint's top-level JSON file, read for the protocol and metadata, kept
+   * (softly) for the file list's replay that follows, so that a load opens the file once: as the
+   * Parquet reads keep a whole checkpoint file ({@code LogFiles}).
+   */
+  private final Map<Path, SoftReference<List<Action>>> jsonRead = new ConcurrentHashMap<>();
+
   private final Path logDir;
 
   CheckpointReader(LogFiles files, Path logDir) {
@@ -60,7 +71,10 @@ final class CheckpointReader {
     ProtocolAndMetadataCheck checked = new ProtocolAndMetadataCheck(checkpoint, sink);
     for (FileStatus file : checkpoint.files()) {
       if (isJson(file)) {
-        files.readCommit(file, checked);
+        List<Action> actions = new ArrayList<>();
+        files.readCommit(file, actions::add);
+        jsonRead.put(file.getPath(), new SoftReference<>(actions));
+        actions.forEach(checked);
       } else {
         files.readParquetProtocolAndMetadata(file, checked);
       }
@@ -86,7 +100,11 @@ final class CheckpointReader {
           }
         };
     for (FileStatus file : checkpoint.files()) {
-      if (isJson(file)) {
+      SoftReference<List<Action>> kept = isJson(file) ? jsonRead.remove(file.getPath()) : null;
+      List<Action> read = kept == null ? null : kept.get();
+      if (read != null) {
+        read.forEach(topLevel);
+      } else if (isJson(file)) {
         files.readCommit(file, topLevel);
       } else {
         files.readParquet(file, TOP_LEVEL, topLevel);

@@ -20,6 +20,7 @@ import static io.deltax.testing.TestLog.add;
 import static io.deltax.testing.TestLog.commit;
 import static io.deltax.testing.TestLog.metadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.AddFile;
 import io.deltax.log.CheckpointWriter;
@@ -47,10 +48,24 @@ class CheckpointReadsTest {
 
   private final Configuration conf = LogReadsFileSystem.conf();
 
+  /**
+   * The files of the latest snapshot, loaded then scanned. The log's "log files read" count is the
+   * log files the store was asked to open.
+   */
   private Set<String> loadThenScan() {
     LogReadsFileSystem.reset();
-    Snapshot snapshot = TransactionLog.open(LogReadsFileSystem.path(dir), conf).latestSnapshot();
-    return snapshot.activeFiles().stream().map(AddFile::path).collect(Collectors.toSet());
+    TransactionLog log = TransactionLog.open(LogReadsFileSystem.path(dir), conf);
+    Snapshot snapshot = log.latestSnapshot();
+    Set<String> files =
+        snapshot.activeFiles().stream().map(AddFile::path).collect(Collectors.toSet());
+    assertEquals(logFilesOpened(), log.logFilesRead(), "opened: " + LogReadsFileSystem.opened());
+    return files;
+  }
+
+  private static long logFilesOpened() {
+    return LogReadsFileSystem.opened().stream()
+        .filter(n -> !n.equals("_last_checkpoint")) // a hint, not the log
+        .count();
   }
 
   private void tableWithCheckpoint(String protocol) throws IOException {
@@ -88,6 +103,11 @@ class CheckpointReadsTest {
     assertEquals(1, sidecars.size());
 
     assertEquals(Set.of("a.parquet", "b.parquet", "c.parquet", "d.parquet"), loadThenScan());
+    List<String> opened = LogReadsFileSystem.opened();
+    assertEquals(
+        1,
+        opened.stream().filter(n -> n.startsWith("00000000000000000001.checkpoint.")).count(),
+        "the top-level file opened once: " + opened);
     assertEquals(
         1,
         LogReadsFileSystem.opened().stream().filter(sidecars::contains).count(),
@@ -95,5 +115,21 @@ class CheckpointReadsTest {
     // (The local file system asks for the status of the files it lists; the sidecar is not listed.)
     assertEquals(
         List.of(), LogReadsFileSystem.statted().stream().filter(sidecars::contains).toList());
+  }
+
+  /** Time travel to the checkpoint's version counts what it opens: the checkpoint, its sidecar. */
+  @Test
+  void timeTravelCountsTheLogFilesItOpens() throws IOException {
+    tableWithCheckpoint(
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"v2Checkpoint\"],\"writerFeatures\":[\"v2Checkpoint\"]}}");
+    TransactionLog log = TransactionLog.open(LogReadsFileSystem.path(dir), conf);
+    log.latestSnapshot();
+    LogReadsFileSystem.reset();
+    long before = log.logFilesRead();
+    assertEquals(3, log.snapshotAt(1).activeFiles().size());
+    assertTrue(logFilesOpened() > 0);
+    assertEquals(
+        logFilesOpened(), log.logFilesRead() - before, "opened: " + LogReadsFileSystem.opened());
   }
 }
