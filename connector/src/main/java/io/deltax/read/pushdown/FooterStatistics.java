@@ -104,6 +104,7 @@ final class FooterStatistics implements FileStatistics {
    */
   private static boolean readWithoutRebase(Map<String, String> keyValues) {
     String version = keyValues.get(SPARK_VERSION_KEY);
+    // Compared as text, as Spark compares it.
     return version != null
         && version.compareTo("3.0.0") >= 0
         && !keyValues.containsKey(LEGACY_DATETIME_KEY);
@@ -114,14 +115,16 @@ final class FooterStatistics implements FileStatistics {
    * field has one, else by name, which must be the only one equal to it ignoring case.
    */
   private static PrimitiveType column(MessageType schema, StructField field) {
+    Long id =
+        field.metadata().contains(ColumnMapping.PARQUET_FIELD_ID_KEY)
+            ? field.metadata().getLong(ColumnMapping.PARQUET_FIELD_ID_KEY)
+            : null;
     Type found = null;
     for (Type t : schema.getFields()) {
       boolean match =
-          field.metadata().contains(ColumnMapping.PARQUET_FIELD_ID_KEY)
-              ? t.getId() != null
-                  && t.getId().intValue()
-                      == field.metadata().getLong(ColumnMapping.PARQUET_FIELD_ID_KEY)
-              : t.getName().equalsIgnoreCase(field.name());
+          id == null
+              ? t.getName().equalsIgnoreCase(field.name())
+              : t.getId() != null && t.getId().intValue() == id;
       if (match) {
         if (found != null) {
           return null;
@@ -129,11 +132,10 @@ final class FooterStatistics implements FileStatistics {
         found = t;
       }
     }
-    boolean byName = !field.metadata().contains(ColumnMapping.PARQUET_FIELD_ID_KEY);
     if (found == null
         || !found.isPrimitive()
         || found.isRepetition(Type.Repetition.REPEATED)
-        || (byName && !found.getName().equals(field.name()))) {
+        || (id == null && !found.getName().equals(field.name()))) {
       return null;
     }
     return found.asPrimitiveType();
