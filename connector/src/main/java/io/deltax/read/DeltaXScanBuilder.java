@@ -18,10 +18,13 @@ package io.deltax.read;
 import io.deltax.actions.AddFile;
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.conf.ReadConf;
+import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
 import io.deltax.partitions.PartitionValues;
+import io.deltax.read.files.DataFileFooter;
 import io.deltax.read.files.Schemas;
+import io.deltax.read.pushdown.AggregateFromFooters;
 import io.deltax.read.pushdown.AggregatePushdown;
 import io.deltax.read.pushdown.FilesForExtremes;
 import io.deltax.read.pushdown.FilesForLimit;
@@ -151,12 +154,26 @@ public final class DeltaXScanBuilder
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
     this.table = new TableSkipping(log, snapshot, conf, partitionColumns);
+    FilePathResolver paths = snapshot.paths();
     this.aggregates =
         new AggregatePushdown(
             snapshot.schema(),
             partitionColumns,
             new PartitionValues(conf.sessionZone()),
-            SnapshotColumnBounds.of(snapshot));
+            SnapshotColumnBounds.of(snapshot),
+            new AggregateFromFooters(
+                snapshot.schema(),
+                (StructType)
+                    ColumnMapping.inDataFiles(
+                        ColumnMapping.logicalSchema(snapshot.schema()),
+                        snapshot.schema(),
+                        snapshot.properties()),
+                f ->
+                    DataFileFooter.read(
+                        paths.resolve(f.path()),
+                        f.size(),
+                        f.modificationTime(),
+                        conf.hadoopConf())));
   }
 
   @Override
@@ -183,10 +200,10 @@ public final class DeltaXScanBuilder
 
   /**
    * Answers {@code COUNT}, {@code MIN} and {@code MAX}, grouped by partition columns or not, from
-   * the log where its statistics answer exactly ({@link AggregatePushdown}). Spark offers
-   * aggregates once no filter is left for it to evaluate: the files are those the exact partition
-   * filters keep. Refused, a {@code MIN} or {@code MAX} still plans only the files that can hold it
-   * ({@link FilesForExtremes}).
+   * the log where its statistics answer exactly, or from a few files' Parquet footers ({@link
+   * AggregatePushdown}). Spark offers aggregates once no filter is left for it to evaluate: the
+   * files are those the exact partition filters keep. Refused, a {@code MIN} or {@code MAX} still
+   * plans only the files that can hold it ({@link FilesForExtremes}).
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
@@ -230,9 +247,11 @@ public final class DeltaXScanBuilder
   }
 
   /** {@code files} where Spark offered an operator with no filter left for it, else every file. */
-  private NeededFiles neededFiles(Optional<NeededFiles> files) {
+  private NeededFiles neededFiles(Optional<? extends NeededFiles> files) {
     boolean noFilterLeft = skipping == null || skipping.postScanFilters().isEmpty();
-    return this.files == null && noFilterLeft ? files.orElse(NeededFiles.ALL) : NeededFiles.ALL;
+    return this.files == null && noFilterLeft
+        ? files.map(NeededFiles.class::cast).orElse(NeededFiles.ALL)
+        : NeededFiles.ALL;
   }
 
   @Override

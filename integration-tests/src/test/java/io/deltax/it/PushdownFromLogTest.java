@@ -60,6 +60,13 @@ class PushdownFromLogTest {
    */
   static String ordered;
 
+  /**
+   * Column mapping by ID, timestamps written as {@code INT64} microseconds (not on a millisecond),
+   * nine files of ids in three ranges, {@code p} by {@code id % 3}; a null {@code ts} at id 4 (in
+   * 'y'); a deletion vector on id 29, the greatest {@code ts} and least {@code ntz} of 'z'.
+   */
+  static String footed;
+
   @BeforeAll
   static void createTables() {
     spark();
@@ -112,6 +119,28 @@ class PushdownFromLogTest {
             + "ELSE timestamp_micros(1700000000000007 + id * 1000) END, "
             + "IF(id % 2 = 0, 'x', 'y') FROM range(0, 40)");
     sql("DELETE FROM " + quote(ordered) + " WHERE id = 39");
+    footed = dir.resolve("footed").toString();
+    sql(
+        "CREATE TABLE "
+            + quote(footed)
+            + " (id BIGINT, ts TIMESTAMP, ntz TIMESTAMP_NTZ, p STRING) USING delta "
+            + "PARTITIONED BY (p) TBLPROPERTIES ('delta.enableDeletionVectors' = 'true', "
+            + "'delta.columnMapping.mode' = 'id')");
+    // delta-spark writes timestamps as INT96 unless told otherwise; Parquet does not order those.
+    SharedSpark.withConf(
+        Map.of("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS"),
+        () ->
+            sql(
+                "INSERT INTO "
+                    + quote(footed)
+                    + " SELECT /*+ REPARTITION_BY_RANGE(3, id) */ id, IF(id = 4, NULL, "
+                    + "timestamp_micros(1700000000000007 + id * 1013)), "
+                    + "CAST(timestamp_micros(1700000000000003 - id * 997) AS TIMESTAMP_NTZ), "
+                    + "CASE id % 3 WHEN 0 THEN 'x' WHEN 1 THEN 'y' ELSE 'z' END "
+                    + "FROM range(0, 30)"));
+    sql("DELETE FROM " + quote(footed) + " WHERE id = 29");
+    delta(footed).createOrReplaceTempView("delta_f");
+    deltax(footed).createOrReplaceTempView("deltax_f");
     delta(ordered).createOrReplaceTempView("delta_o");
     deltax(ordered).createOrReplaceTempView("deltax_o");
     delta(table).createOrReplaceTempView("delta_t");
@@ -187,8 +216,8 @@ class PushdownFromLogTest {
     // A deletion vector: MIN, MAX and COUNT(column) of data columns.
     assertRefused("SELECT min(id) FROM $t");
     assertRefused("SELECT count(id) FROM $t WHERE part = 'b'");
-    // Types whose statistics are not exact: strings (cut), timestamps (milliseconds), decimals,
-    // floating point.
+    // Types whose statistics are not exact: strings (cut), timestamps (milliseconds, and INT96 in
+    // the files, which their footers do not order), decimals, floating point.
     assertRefused("SELECT max(s) FROM $t WHERE part = 'a'");
     assertRefused("SELECT max(ts) FROM $t WHERE part = 'a'");
     assertRefused("SELECT min(amount) FROM $t WHERE part = 'a'");
@@ -258,6 +287,33 @@ class PushdownFromLogTest {
         "SELECT p, min(ts), max(ts), max(id) FROM $o GROUP BY p", "files for min(ts), max(ts)");
     // COUNT needs every file.
     assertTrue(!scan(assertSame("SELECT max(ts), count(*) FROM $o")).contains("files for"));
+  }
+
+  /**
+   * The query gives delta-spark's rows from the footers of fewer files than its partition filters
+   * keep, with no job: the plan is a local scan.
+   */
+  static void assertFromFooters(String query) {
+    Dataset<Row> actual = assertSame(query);
+    String description = scan(actual);
+    Matcher files =
+        Pattern.compile("^deltax aggregate from the Parquet footers of (\\d+) of (\\d+) files")
+            .matcher(description);
+    assertTrue(files.find(), query + ": " + description);
+    assertTrue(
+        Integer.parseInt(files.group(1)) < Integer.parseInt(files.group(2)),
+        query + ": " + description);
+    String plan = actual.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("LocalTableScan") && !plan.contains("Aggregate"), plan);
+  }
+
+  @Test
+  void minAndMaxOfTimestampsFromTheFootersOfTheFilesThatCanHoldThem() {
+    assertFromFooters("SELECT max(ts), min(ntz) FROM $f WHERE p = 'x'");
+    assertFromFooters("SELECT p, min(ts), max(ts), max(ntz) FROM $f WHERE p <> 'z' GROUP BY p");
+    // A deletion vector among the files that can hold the answer: a scan of those files.
+    assertFewerFiles("SELECT max(ts) FROM $f", "files for max(ts)");
+    assertFewerFiles("SELECT p, min(ntz) FROM $f GROUP BY p", "files for min(ntz)");
   }
 
   @Test

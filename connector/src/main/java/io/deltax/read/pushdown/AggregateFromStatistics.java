@@ -44,7 +44,8 @@ import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
  *       none.
  * </ul>
  *
- * A file without live rows takes no part, as delta-spark ignores files of no records.
+ * A file without live rows takes no part, as delta-spark ignores files of no records. The
+ * statistics are the log's, or those of the files' Parquet footers ({@link FileStatistics}).
  */
 final class AggregateFromStatistics {
   private AggregateFromStatistics() {}
@@ -58,12 +59,12 @@ final class AggregateFromStatistics {
   static Optional<List<InternalRow>> answer(
       AggregateRequest request,
       List<AddFile> files,
-      Function<AddFile, ExactStatistics> stats,
+      Function<AddFile, FileStatistics> stats,
       PartitionValues partitionValues) {
     Map<List<Object>, Group> groups = new LinkedHashMap<>();
     List<Call> calls = request.calls();
     for (AddFile file : files) {
-      ExactStatistics s = stats.apply(file);
+      FileStatistics s = stats.apply(file);
       Long numRecords = s.numRecords();
       if (numRecords == null) {
         return Optional.empty();
@@ -125,7 +126,7 @@ final class AggregateFromStatistics {
         int i,
         Call call,
         AddFile file,
-        ExactStatistics s,
+        FileStatistics s,
         long numRecords,
         long live,
         PartitionValues partitionValues) {

@@ -29,18 +29,25 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The scan builder's side of Spark's aggregate pushdown ({@code SupportsPushDownAggregates}): an
- * aggregate the log answers exactly is pushed completely, and the scan is its answer; any other is
- * refused and planned as a scan. Spark offers an aggregate only once no filter is left for it to
- * evaluate, so the files are those the exact partition filters keep.
+ * aggregate the log answers exactly, or else the Parquet footers of the few files that can hold its
+ * timestamps' {@code MIN} and {@code MAX} ({@link AggregateFromFooters}), is pushed completely, and
+ * the scan is its answer; any other is refused and planned as a scan. Spark offers an aggregate
+ * only once no filter is left for it to evaluate, so the files are those the exact partition
+ * filters keep.
  */
 public final class AggregatePushdown {
+  private static final Logger LOG = LoggerFactory.getLogger(AggregatePushdown.class);
+
   private final StructType schema;
   private final Set<String> partitionColumns;
   private final PartitionValues partitionValues;
   private final SnapshotColumnBounds parsedStats;
+  private final AggregateFromFooters footers;
 
   private Aggregation answered;
   private Scan answer;
@@ -54,16 +61,18 @@ public final class AggregatePushdown {
       StructType schema,
       Set<String> partitionColumns,
       PartitionValues partitionValues,
-      SnapshotColumnBounds parsedStats) {
+      SnapshotColumnBounds parsedStats,
+      AggregateFromFooters footers) {
     this.schema = schema;
     this.partitionColumns = partitionColumns;
     this.partitionValues = partitionValues;
     this.parsedStats = parsedStats;
+    this.footers = footers;
   }
 
   /**
-   * Whether the log answers {@code aggregation} over the files, computed once per aggregation:
-   * Spark asks before it pushes.
+   * Whether the log (or footers) answer {@code aggregation} over the files, computed once per
+   * aggregation: Spark asks before it pushes.
    *
    * @param files the files the scan would read, or a supplier of null where the scan is not one the
    *     log may answer (a stream's batch, a filter left for Spark)
@@ -75,15 +84,33 @@ public final class AggregatePushdown {
     answered = aggregation;
     answer = null;
     Optional<AggregateRequest> request = AggregateRequest.of(aggregation, schema, partitionColumns);
-    if (request.isEmpty()) {
+    Optional<FilesForExtremes> extremes =
+        request.isPresent()
+            ? Optional.empty()
+            : FilesForExtremes.of(
+                aggregation, schema, partitionColumns, partitionValues, parsedStats);
+    if (request.isEmpty() && extremes.isEmpty()) {
       return false;
     }
     List<AddFile> candidates = files.get();
     if (candidates == null) {
       return false;
     }
+    String aggregate =
+        Arrays.toString(aggregation.aggregateExpressions())
+            + " group by "
+            + Arrays.toString(aggregation.groupByExpressions());
+    if (request.isPresent()) {
+      fromLog(request.get(), aggregate, candidates);
+    } else {
+      fromFooters(extremes.get(), aggregate, candidates);
+    }
+    return answer != null;
+  }
+
+  private void fromLog(AggregateRequest request, String aggregate, List<AddFile> candidates) {
     Set<String> dataColumns = new HashSet<>();
-    for (AggregateRequest.Call call : request.get().calls()) {
+    for (AggregateRequest.Call call : request.calls()) {
       if (call.column() != null && !call.column().partition()) {
         dataColumns.add(call.column().physical());
       }
@@ -91,22 +118,40 @@ public final class AggregatePushdown {
     Set<String> columns = Set.copyOf(dataColumns);
     Optional<List<InternalRow>> rows =
         AggregateFromStatistics.answer(
-            request.get(),
+            request,
             candidates,
-            f -> ExactStatistics.of(f, columns, parsedStats),
+            f -> FileStatistics.of(ExactStatistics.of(f, columns, parsedStats)),
             partitionValues);
     rows.ifPresent(
         r ->
             answer =
                 new AggregateScan(
-                    request.get().schema(),
+                    request.schema(),
                     r,
                     String.format(
-                        "deltax aggregate from the log: %s group by %s, %d files",
-                        Arrays.toString(aggregation.aggregateExpressions()),
-                        Arrays.toString(aggregation.groupByExpressions()),
-                        candidates.size())));
-    return answer != null;
+                        "deltax aggregate from the log: %s, %d files",
+                        aggregate, candidates.size())));
+  }
+
+  /** Timestamps' {@code MIN} and {@code MAX}, whose statistics the log cuts to milliseconds. */
+  private void fromFooters(FilesForExtremes extremes, String aggregate, List<AddFile> candidates) {
+    AggregateRequest request = extremes.request();
+    List<AddFile> needed = extremes.of(candidates);
+    Optional<List<InternalRow>> rows = footers.answer(request, needed, partitionValues);
+    if (rows.isEmpty()) {
+      return;
+    }
+    LOG.debug(
+        "{} answered from the Parquet footers of {}",
+        aggregate,
+        needed.stream().map(AddFile::path).toList());
+    answer =
+        new AggregateScan(
+            request.schema(),
+            rows.get(),
+            String.format(
+                "deltax aggregate from the Parquet footers of %d of %d files: %s",
+                needed.size(), candidates.size(), aggregate));
   }
 
   /** The answer of the aggregate {@link #answers} accepted last, or null. */

@@ -91,7 +91,7 @@ public final class ColumnStatisticsFromLog {
           AggregateFromStatistics.answer(
               new AggregateRequest(List.of(), calls),
               files,
-              f -> ExactStatistics.of(f, parsed, parsedStats),
+              f -> FileStatistics.of(ExactStatistics.of(f, parsed, parsedStats)),
               partitionValues);
       if (answer.isPresent()) {
         InternalRow row = answer.get().get(0);

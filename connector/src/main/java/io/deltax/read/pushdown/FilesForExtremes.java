@@ -80,7 +80,7 @@ public final class FilesForExtremes implements NeededFiles {
    * @param schema the table's schema, with column mapping's metadata
    * @param partitionColumns the partition column names, lower case
    */
-  public static Optional<NeededFiles> of(
+  public static Optional<FilesForExtremes> of(
       Aggregation aggregation,
       StructType schema,
       Set<String> partitionColumns,
@@ -109,6 +109,11 @@ public final class FilesForExtremes implements NeededFiles {
     return calls.isEmpty()
         ? Optional.empty()
         : Optional.of(new FilesForExtremes(groupBy, calls, partitionValues, parsedStats));
+  }
+
+  /** The aggregate as a request: its groups and its {@code MIN} and {@code MAX} calls. */
+  AggregateRequest request() {
+    return new AggregateRequest(groupBy, calls);
   }
 
   @Override

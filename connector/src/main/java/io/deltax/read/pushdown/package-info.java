@@ -16,7 +16,9 @@
 /**
  * What Spark's optimizer is told from the log, and what it may leave to it: aggregates answered
  * from the files' statistics and partition values ({@code AggregatePushdown}, {@code
- * AggregateRequest}, {@code AggregateFromStatistics}), the files a pushed limit needs ({@code
+ * AggregateRequest}, {@code AggregateFromStatistics} over {@code FileStatistics}), and timestamps'
+ * {@code MIN} and {@code MAX} from the Parquet footers of the few files that can hold them ({@code
+ * AggregateFromFooters}, {@code FooterStatistics}), the files a pushed limit needs ({@code
  * FilesForLimit}), the files an aggregate or an order with a limit that Spark still computes needs
  * ({@code NeededFiles}: {@code FilesForExtremes}, {@code FilesForTopN}, by {@code FileRange}), and
  * the statistics a scan reports ({@code ScanStatistics}: {@code LiveRowCount}, {@code
@@ -24,7 +26,8 @@
  * exactly, the query is planned as a scan.
  *
  * <p>Below {@code io.deltax.read}, whose scan builder and scan delegate here; it reads statistics
- * through {@code io.deltax.read.skipping} ({@code ExactStatistics}). Not here: which files a filter
- * keeps ({@code io.deltax.read.skipping}), reading rows.
+ * through {@code io.deltax.read.skipping} ({@code ExactStatistics}), and footers through the reader
+ * the scan builder hands it ({@code io.deltax.read.files.DataFileFooter}). Not here: which files a
+ * filter keeps ({@code io.deltax.read.skipping}), reading rows.
  */
 package io.deltax.read.pushdown;

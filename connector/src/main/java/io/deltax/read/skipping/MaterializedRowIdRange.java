@@ -16,17 +16,16 @@
 package io.deltax.read.skipping;
 
 import io.deltax.actions.AddFile;
+import io.deltax.read.files.DataFileFooter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /**
  * The range of the materialized row IDs a data file holds, from its Parquet footer: the log has no
@@ -51,18 +50,16 @@ public final class MaterializedRowIdRange {
 
   /** {@code [min, max]} of the file's non-null materialized row IDs; empty when it has none. */
   Optional<long[]> of(AddFile file) {
-    // The log gives the file's size and time: opened with them, no HEAD per file.
-    FileStatus status =
-        new FileStatus(file.size(), false, 1, 0, file.modificationTime(), paths.apply(file));
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(HadoopInputFile.fromStatus(status, conf))) {
-      if (!reader.getFileMetaData().getSchema().containsField(column)) {
+    try {
+      ParquetMetadata footer =
+          DataFileFooter.read(paths.apply(file), file.size(), file.modificationTime(), conf);
+      if (!footer.getFileMetaData().getSchema().containsField(column)) {
         return Optional.empty();
       }
       long min = Long.MAX_VALUE;
       long max = Long.MIN_VALUE;
       boolean any = false;
-      for (BlockMetaData block : reader.getFooter().getBlocks()) {
+      for (BlockMetaData block : footer.getBlocks()) {
         for (ColumnChunkMetaData chunk : block.getColumns()) {
           if (!chunk.getPath().toDotString().equals(column)) {
             continue;

@@ -81,7 +81,7 @@ class AggregateFromStatisticsTest {
     return AggregateFromStatistics.answer(
         request,
         files,
-        f -> ExactStatistics.of(f, Set.of("id"), kept),
+        f -> FileStatistics.of(ExactStatistics.of(f, Set.of("id"), kept)),
         new PartitionValues(ZoneOffset.UTC));
   }
 

@@ -70,11 +70,12 @@ class FilesForExtremesTest {
 
   private static Optional<NeededFiles> needed(AggregateFunc[] funcs, Expression... groupBy) {
     return FilesForExtremes.of(
-        new Aggregation(funcs, groupBy),
-        SCHEMA,
-        Set.of("part"),
-        new PartitionValues(ZoneOffset.UTC),
-        new SnapshotColumnBounds());
+            new Aggregation(funcs, groupBy),
+            SCHEMA,
+            Set.of("part"),
+            new PartitionValues(ZoneOffset.UTC),
+            new SnapshotColumnBounds())
+        .map(NeededFiles.class::cast);
   }
 
   private static AggregateFunc[] funcs(AggregateFunc... f) {
