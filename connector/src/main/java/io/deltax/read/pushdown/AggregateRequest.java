@@ -67,14 +67,9 @@ record AggregateRequest(List<TableColumn> groupBy, List<Call> calls) {
    */
   static Optional<AggregateRequest> of(
       Aggregation aggregation, StructType schema, Set<String> partitionColumns) {
-    List<TableColumn> groupBy = new ArrayList<>();
-    for (Expression e : aggregation.groupByExpressions()) {
-      TableColumn column = TableColumn.of(e, schema, partitionColumns);
-      // Groups are told apart by the values' order: it must be exact.
-      if (column == null || !column.partition() || !column.hasExactValues()) {
-        return Optional.empty();
-      }
-      groupBy.add(column);
+    List<TableColumn> groupBy = TableColumn.partitionGroups(aggregation, schema, partitionColumns);
+    if (groupBy == null) {
+      return Optional.empty();
     }
     List<Call> calls = new ArrayList<>();
     for (AggregateFunc f : aggregation.aggregateExpressions()) {

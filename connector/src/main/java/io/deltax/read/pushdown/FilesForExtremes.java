@@ -86,13 +86,9 @@ public final class FilesForExtremes implements NeededFiles {
       Set<String> partitionColumns,
       PartitionValues partitionValues,
       SnapshotColumnBounds parsedStats) {
-    List<TableColumn> groupBy = new ArrayList<>();
-    for (Expression e : aggregation.groupByExpressions()) {
-      TableColumn column = TableColumn.of(e, schema, partitionColumns);
-      if (column == null || !column.partition() || !column.hasExactValues()) {
-        return Optional.empty();
-      }
-      groupBy.add(column);
+    List<TableColumn> groupBy = TableColumn.partitionGroups(aggregation, schema, partitionColumns);
+    if (groupBy == null) {
+      return Optional.empty();
     }
     List<Call> calls = new ArrayList<>();
     for (AggregateFunc f : aggregation.aggregateExpressions()) {

@@ -17,10 +17,13 @@ package io.deltax.read.pushdown;
 
 import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.read.skipping.ExactStatistics;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
@@ -76,5 +79,25 @@ record TableColumn(StructField field, String physical, boolean partition) {
         && !(type instanceof FloatType)
         && !(type instanceof DoubleType)
         && !(type instanceof StringType s && !s.isUTF8BinaryCollation());
+  }
+
+  /**
+   * The partition columns {@code aggregation} groups by, or null where it groups by anything else:
+   * groups are told apart by the values' order, which must be exact ({@link #hasExactValues}).
+   *
+   * @param schema the table's schema, with column mapping's metadata
+   * @param partitionColumns the partition column names, lower case
+   */
+  static List<TableColumn> partitionGroups(
+      Aggregation aggregation, StructType schema, Set<String> partitionColumns) {
+    List<TableColumn> groupBy = new ArrayList<>();
+    for (Expression e : aggregation.groupByExpressions()) {
+      TableColumn column = of(e, schema, partitionColumns);
+      if (column == null || !column.partition() || !column.hasExactValues()) {
+        return null;
+      }
+      groupBy.add(column);
+    }
+    return groupBy;
   }
 }
