@@ -154,26 +154,30 @@ public final class DeltaXScanBuilder
     this.partitionColumns = Schemas.lowerCase(snapshot.metadata().partitionColumns());
     this.requiredSchema = ColumnMapping.logicalSchema(snapshot.schema());
     this.table = new TableSkipping(log, snapshot, conf, partitionColumns);
-    FilePathResolver paths = snapshot.paths();
     this.aggregates =
         new AggregatePushdown(
             snapshot.schema(),
             partitionColumns,
             new PartitionValues(conf.sessionZone()),
             SnapshotColumnBounds.of(snapshot),
-            new AggregateFromFooters(
+            footers(snapshot, conf));
+  }
+
+  /** Answers from the data files' Parquet footers, read with the load's Hadoop configuration. */
+  private static AggregateFromFooters footers(Snapshot snapshot, ReadConf conf) {
+    FilePathResolver paths = snapshot.paths();
+    StructType dataFileSchema =
+        (StructType)
+            ColumnMapping.inDataFiles(
+                ColumnMapping.logicalSchema(snapshot.schema()),
                 snapshot.schema(),
-                (StructType)
-                    ColumnMapping.inDataFiles(
-                        ColumnMapping.logicalSchema(snapshot.schema()),
-                        snapshot.schema(),
-                        snapshot.properties()),
-                f ->
-                    DataFileFooter.read(
-                        paths.resolve(f.path()),
-                        f.size(),
-                        f.modificationTime(),
-                        conf.hadoopConf())));
+                snapshot.properties());
+    return new AggregateFromFooters(
+        snapshot.schema(),
+        dataFileSchema,
+        f ->
+            DataFileFooter.read(
+                paths.resolve(f.path()), f.size(), f.modificationTime(), conf.hadoopConf()));
   }
 
   @Override

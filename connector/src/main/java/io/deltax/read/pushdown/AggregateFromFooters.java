@@ -90,6 +90,8 @@ public final class AggregateFromFooters {
       if (!(column.type() instanceof TimestampType || column.type() instanceof TimestampNTZType)) {
         return Optional.empty();
       }
+      // inDataFiles keeps the table's field order, and its names are not always the physical
+      // ones (a table whose schema keeps physical names without the feature reads display names).
       columns.put(
           column.physical(), dataFileSchema.fields()[schema.fieldIndex(column.field().name())]);
     }
@@ -103,8 +105,9 @@ public final class AggregateFromFooters {
       Optional<FooterStatistics> footer;
       try {
         footer = FooterStatistics.of(footers.read(file), columns);
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException e) {
         // The scan reads the file as configured (a missing or corrupt file may be skipped).
+        // Parquet reports a file that is not Parquet, or cut short, unchecked.
         LOG.debug("Cannot read the Parquet footer of {}; planned as a scan", file.path(), e);
         return Optional.empty();
       }

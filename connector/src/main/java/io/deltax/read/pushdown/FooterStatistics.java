@@ -16,13 +16,11 @@
 package io.deltax.read.pushdown;
 
 import io.deltax.columnmapping.ColumnMapping;
+import io.deltax.read.files.DataFileFooter;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
@@ -89,7 +87,7 @@ final class FooterStatistics implements FileStatistics {
       if (scale == 0) {
         return Optional.empty();
       }
-      ColumnRange range = range(footer.getBlocks(), ColumnPath.get(parquet.getName()), scale);
+      ColumnRange range = range(footer, ColumnPath.get(parquet.getName()), scale);
       if (range == null) {
         return Optional.empty();
       }
@@ -154,46 +152,20 @@ final class FooterStatistics implements FileStatistics {
     return ts.getUnit() == TimeUnit.MICROS ? 1 : ts.getUnit() == TimeUnit.MILLIS ? 1000 : 0;
   }
 
-  /** The column's nulls and bounds over all row groups, or null where a chunk does not tell. */
-  private static ColumnRange range(List<BlockMetaData> blocks, ColumnPath path, long scale) {
-    long nulls = 0;
-    Long min = null;
-    Long max = null;
-    for (BlockMetaData block : blocks) {
-      ColumnChunkMetaData chunk = chunk(block, path);
-      if (chunk == null) {
-        return null;
-      }
-      Statistics<?> stats = chunk.getStatistics();
-      if (stats == null || stats.isEmpty() || !stats.isNumNullsSet()) {
-        return null;
-      }
-      nulls += stats.getNumNulls();
-      if (stats.getNumNulls() >= block.getRowCount()) {
-        continue; // every value null: no bound, and none needed
-      }
-      if (!stats.hasNonNullValue()) {
-        return null;
-      }
-      try {
-        long low = Math.multiplyExact(((Number) stats.genericGetMin()).longValue(), scale);
-        long high = Math.multiplyExact(((Number) stats.genericGetMax()).longValue(), scale);
-        min = min == null ? low : Math.min(min, low);
-        max = max == null ? high : Math.max(max, high);
-      } catch (ArithmeticException outOfRange) {
-        return null; // Spark cannot read it as microseconds either
-      }
+  /** The column's nulls and bounds in microseconds, or null where the footer does not tell. */
+  private static ColumnRange range(ParquetMetadata footer, ColumnPath path, long scale) {
+    DataFileFooter.LongBounds bounds = DataFileFooter.longBounds(footer, path);
+    if (bounds == null) {
+      return null;
     }
-    return new ColumnRange(nulls, min, max);
-  }
-
-  private static ColumnChunkMetaData chunk(BlockMetaData block, ColumnPath path) {
-    for (ColumnChunkMetaData chunk : block.getColumns()) {
-      if (chunk.getPath().equals(path)) {
-        return chunk;
-      }
+    try {
+      return new ColumnRange(
+          bounds.nulls(),
+          bounds.min() == null ? null : Math.multiplyExact(bounds.min(), scale),
+          bounds.max() == null ? null : Math.multiplyExact(bounds.max(), scale));
+    } catch (ArithmeticException outOfRange) {
+      return null; // Spark cannot read it as microseconds either
     }
-    return null;
   }
 
   @Override

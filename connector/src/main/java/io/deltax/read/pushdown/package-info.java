@@ -27,7 +27,8 @@
  *
  * <p>Below {@code io.deltax.read}, whose scan builder and scan delegate here; it reads statistics
  * through {@code io.deltax.read.skipping} ({@code ExactStatistics}), and footers through the reader
- * the scan builder hands it ({@code io.deltax.read.files.DataFileFooter}). Not here: which files a
- * filter keeps ({@code io.deltax.read.skipping}), reading rows.
+ * the scan builder hands it, and their statistics, through {@code
+ * io.deltax.read.files.DataFileFooter}. Not here: which files a filter keeps ({@code
+ * io.deltax.read.skipping}), reading rows.
  */
 package io.deltax.read.pushdown;

@@ -22,9 +22,7 @@ import java.io.UncheckedIOException;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /**
@@ -56,30 +54,13 @@ public final class MaterializedRowIdRange {
       if (!footer.getFileMetaData().getSchema().containsField(column)) {
         return Optional.empty();
       }
-      long min = Long.MAX_VALUE;
-      long max = Long.MIN_VALUE;
-      boolean any = false;
-      for (BlockMetaData block : footer.getBlocks()) {
-        for (ColumnChunkMetaData chunk : block.getColumns()) {
-          if (!chunk.getPath().toDotString().equals(column)) {
-            continue;
-          }
-          Statistics<?> stats = chunk.getStatistics();
-          if (stats == null || stats.isEmpty() || !stats.isNumNullsSet()) {
-            return Optional.of(UNKNOWN);
-          }
-          if (stats.getNumNulls() == block.getRowCount()) {
-            continue;
-          }
-          if (!stats.hasNonNullValue()) {
-            return Optional.of(UNKNOWN);
-          }
-          any = true;
-          min = Math.min(min, ((Number) stats.genericGetMin()).longValue());
-          max = Math.max(max, ((Number) stats.genericGetMax()).longValue());
-        }
+      DataFileFooter.LongBounds bounds = DataFileFooter.longBounds(footer, ColumnPath.get(column));
+      if (bounds == null) {
+        return Optional.of(UNKNOWN);
       }
-      return any ? Optional.of(new long[] {min, max}) : Optional.empty();
+      return bounds.min() == null
+          ? Optional.empty()
+          : Optional.of(new long[] {bounds.min(), bounds.max()});
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the Parquet footer of " + file.path(), e);
     }
