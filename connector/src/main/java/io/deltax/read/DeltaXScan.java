@@ -28,8 +28,11 @@ import io.deltax.read.pushdown.ScanStatistics;
 import io.deltax.read.runtime.PlannedFiles;
 import io.deltax.read.runtime.RuntimeFilterColumns;
 import io.deltax.snapshots.SnapshotLoad;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.NamedReference;
@@ -40,19 +43,33 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportPartitioning;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.connector.read.SupportsRuntimeFiltering;
+import org.apache.spark.sql.connector.read.partitioning.KeyGroupedPartitioning;
+import org.apache.spark.sql.connector.read.partitioning.Partitioning;
+import org.apache.spark.sql.connector.read.partitioning.UnknownPartitioning;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A scan of one snapshot: the files that survive partition pruning and data skipping ({@link
  * PlannedFiles}), cut into splits ({@link ScanSplits}), read by Spark's Parquet reader ({@link
  * DeltaXReaderFactory}). The output is the requested data columns, then the requested partition
- * columns, then {@code _metadata} where selected ({@link ScanColumns}).
+ * columns, then {@code _metadata} where selected ({@link ScanColumns}). Where turned on, it reports
+ * its rows grouped by partition value ({@link ScanPartitioning}).
  */
-final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, SupportsRuntimeFiltering {
+final class DeltaXScan
+    implements Scan,
+        Batch,
+        SupportsReportStatistics,
+        SupportsRuntimeFiltering,
+        SupportsReportPartitioning {
+  private static final Logger LOG = LoggerFactory.getLogger(DeltaXScan.class);
+
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -84,6 +101,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
 
   /** Whether the scan reads the snapshot's files, not a stream's micro-batch: known unread. */
   private final boolean readsSnapshotFiles;
+
+  /** Whether the scan reports its partition columns as keys ({@link #outputPartitioning}). */
+  private Boolean reportsKeys;
 
   /** Whether Spark planned this scan's tasks: only then has it driver metrics to report. */
   private boolean plannedAsBatch;
@@ -180,6 +200,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
         && readsSnapshotFiles
         && o.readsSnapshotFiles
         && conf.sessionZone().equals(o.conf.sessionZone())
+        && conf.storagePartitionedJoins() == o.conf.storagePartitionedJoins()
         && snapshot.tableRoot().equals(o.snapshot.tableRoot())
         && snapshot.version() == o.snapshot.version()
         && columns.requiredSchema().equals(o.columns.requiredSchema())
@@ -242,6 +263,50 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     return files.select(inputs().candidates());
   }
 
+  /**
+   * The partition columns as keys where {@link ScanPartitioning} allows, else none. Asked once, as
+   * Spark optimizes the plan; the answer holds for the scan's life, as its tasks are cut by it.
+   * Only a scan of the snapshot's files with every filtered file planned reports keys: a runtime
+   * filter then plans a subset of the partitions, as Spark requires.
+   */
+  @Override
+  public Partitioning outputPartitioning() {
+    if (!reportsKeys()) {
+      return new UnknownPartitioning(0);
+    }
+    StructType partitionSchema = columns.readPartitionSchema();
+    Set<Map<String, String>> partitions = new HashSet<>();
+    for (AddFile file : selectedFiles()) {
+      partitions.add(file.partitionValues());
+    }
+    LOG.debug(
+        "Scan of {} @ {}: rows grouped by partition columns {}, {} partitions",
+        snapshot.tableRoot(),
+        snapshot.version(),
+        String.join(", ", partitionSchema.fieldNames()),
+        partitions.size());
+    return new KeyGroupedPartitioning(ScanPartitioning.keys(partitionSchema), partitions.size());
+  }
+
+  /** Decided once, on first use: the tasks must be cut as the partitioning Spark was told says. */
+  private synchronized boolean reportsKeys() {
+    if (reportsKeys == null) {
+      reportsKeys = decideKeys();
+    }
+    return reportsKeys;
+  }
+
+  private boolean decideKeys() {
+    return readsSnapshotFiles
+        && files.plansEveryFilteredFile()
+        && ScanPartitioning.reportsKeys(
+            conf.storagePartitionedJoins()
+                && Boolean.parseBoolean(
+                    spark.conf().get(ScanPartitioning.SPARK_BUCKETING_ENABLED, "true")),
+            snapshot.metadata().partitionColumns().size(),
+            columns.readPartitionSchema());
+  }
+
   @Override
   public InputPartition[] planInputPartitions() {
     synchronized (this) {
@@ -254,7 +319,8 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
         selectedFiles(),
         inputs().metadataPlan(),
         columns.readPartitionSchema(),
-        conf.sessionZone());
+        conf.sessionZone(),
+        reportsKeys());
   }
 
   @Override
