@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
@@ -109,6 +110,31 @@ class StoragePartitionedJoinTest {
             Map.of(ON, "true", BROADCAST, "-1"), () -> checkedPlan(q -> joined(q)));
     assertTrue(plan.contains("SortMergeJoin"), plan);
     assertFalse(plan.contains("Exchange"), plan);
+  }
+
+  /**
+   * A runtime filter from a broadcast third table drops orders' partitions after Spark grouped the
+   * scan: the partitions left are among those reported, and the join still needs no shuffle.
+   */
+  @Test
+  void aRuntimeFilterKeepsTheJoinWithoutShuffle() {
+    String plan =
+        SharedSpark.withConf(
+            Map.of(ON, "true", BROADCAST, "-1"),
+            () ->
+                checkedPlan(
+                    q -> {
+                      Dataset<Row> pair = joined(q);
+                      Dataset<Row> broken =
+                          functions.broadcast(
+                              DeltaOracle.delta(returns)
+                                  .where("reason = 'broken'")
+                                  .select(functions.col("day").as("broken_day")));
+                      return pair.join(broken, pair.col("day").equalTo(broken.col("broken_day")));
+                    }));
+    assertTrue(plan.toLowerCase(Locale.ROOT).contains("dynamicpruningexpression"), plan);
+    assertTrue(plan.contains("runtime filters"), plan);
+    assertFalse(plan.contains("Exchange hashpartitioning"), plan);
   }
 
   @Test
