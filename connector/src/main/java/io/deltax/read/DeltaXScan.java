@@ -28,11 +28,8 @@ import io.deltax.read.pushdown.ScanStatistics;
 import io.deltax.read.runtime.PlannedFiles;
 import io.deltax.read.runtime.RuntimeFilterColumns;
 import io.deltax.snapshots.SnapshotLoad;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.NamedReference;
@@ -46,14 +43,10 @@ import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportPartitioning;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.connector.read.SupportsRuntimeFiltering;
-import org.apache.spark.sql.connector.read.partitioning.KeyGroupedPartitioning;
 import org.apache.spark.sql.connector.read.partitioning.Partitioning;
-import org.apache.spark.sql.connector.read.partitioning.UnknownPartitioning;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A scan of one snapshot: the files that survive partition pruning and data skipping ({@link
@@ -68,8 +61,6 @@ final class DeltaXScan
         SupportsReportStatistics,
         SupportsRuntimeFiltering,
         SupportsReportPartitioning {
-  private static final Logger LOG = LoggerFactory.getLogger(DeltaXScan.class);
-
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -102,8 +93,8 @@ final class DeltaXScan
   /** Whether the scan reads the snapshot's files, not a stream's micro-batch: known unread. */
   private final boolean readsSnapshotFiles;
 
-  /** Whether the scan reports its partition columns as keys ({@link #outputPartitioning}). */
-  private Boolean reportsKeys;
+  /** Whether the scan reports its rows grouped by partition, and its tasks' layout if so. */
+  private final ScanPartitioning partitioning;
 
   /** Whether Spark planned this scan's tasks: only then has it driver metrics to report. */
   private boolean plannedAsBatch;
@@ -132,6 +123,13 @@ final class DeltaXScan
     this.streams = streams;
     this.files = files;
     this.readsSnapshotFiles = readsSnapshotFiles;
+    this.partitioning =
+        ScanPartitioning.of(
+            spark,
+            conf,
+            snapshot,
+            columns.readPartitionSchema(),
+            readsSnapshotFiles && files.plansEveryFilteredFile());
   }
 
   @Override
@@ -186,8 +184,9 @@ final class DeltaXScan
 
   /**
    * Two scans are equal where they read the same files the same way: the same snapshot, columns,
-   * pushed and runtime filters (as Iceberg's {@code SparkBatchQueryScan}), so that Spark reuses one
-   * exchange or subquery for both. A stream's micro-batch scan is equal only to itself.
+   * pushed and runtime filters, partitioning (as Iceberg's {@code SparkBatchQueryScan}), so that
+   * Spark reuses one exchange or subquery for both. A stream's micro-batch scan is equal only to
+   * itself.
    */
   @Override
   public boolean equals(Object other) {
@@ -200,7 +199,7 @@ final class DeltaXScan
         && readsSnapshotFiles
         && o.readsSnapshotFiles
         && conf.sessionZone().equals(o.conf.sessionZone())
-        && conf.storagePartitionedJoins() == o.conf.storagePartitionedJoins()
+        && partitioning.keyed() == o.partitioning.keyed()
         && snapshot.tableRoot().equals(o.snapshot.tableRoot())
         && snapshot.version() == o.snapshot.version()
         && columns.requiredSchema().equals(o.columns.requiredSchema())
@@ -263,64 +262,32 @@ final class DeltaXScan
     return files.select(inputs().candidates());
   }
 
-  /**
-   * The partition columns as keys where {@link ScanPartitioning} allows, else none. Asked once, as
-   * Spark optimizes the plan; the answer holds for the scan's life, as its tasks are cut by it.
-   * Only a scan of the snapshot's files with every filtered file planned reports keys: a runtime
-   * filter then plans a subset of the partitions, as Spark requires.
-   */
+  /** The partition columns as keys where {@link ScanPartitioning} allows, else none. */
   @Override
   public Partitioning outputPartitioning() {
-    if (!reportsKeys()) {
-      return new UnknownPartitioning(0);
-    }
-    StructType partitionSchema = columns.readPartitionSchema();
-    Set<Map<String, String>> partitions = new HashSet<>();
-    for (AddFile file : selectedFiles()) {
-      partitions.add(file.partitionValues());
-    }
-    LOG.debug(
-        "Scan of {} @ {}: rows grouped by partition columns {}, {} partitions",
-        snapshot.tableRoot(),
-        snapshot.version(),
-        String.join(", ", partitionSchema.fieldNames()),
-        partitions.size());
-    return new KeyGroupedPartitioning(ScanPartitioning.keys(partitionSchema), partitions.size());
+    return partitioning.report(selectedFiles());
   }
 
-  /** Decided once, on first use: the tasks must be cut as the partitioning Spark was told says. */
-  private synchronized boolean reportsKeys() {
-    if (reportsKeys == null) {
-      reportsKeys = decideKeys();
-    }
-    return reportsKeys;
-  }
-
-  private boolean decideKeys() {
-    return readsSnapshotFiles
-        && files.plansEveryFilteredFile()
-        && ScanPartitioning.reportsKeys(
-            conf.storagePartitionedJoins()
-                && Boolean.parseBoolean(
-                    spark.conf().get(ScanPartitioning.SPARK_BUCKETING_ENABLED, "true")),
-            snapshot.metadata().partitionColumns().size(),
-            columns.readPartitionSchema());
-  }
-
+  /** The tasks: see {@link ScanPartitioning#tasks} for a scan that reports keys. */
   @Override
   public InputPartition[] planInputPartitions() {
+    List<AddFile> selected;
     synchronized (this) {
-      selectedFiles();
+      selected = selectedFiles();
       plannedAsBatch = true;
     }
-    return ScanSplits.of(
-        spark,
+    return partitioning.tasks(
         snapshot,
-        selectedFiles(),
-        inputs().metadataPlan(),
-        columns.readPartitionSchema(),
-        conf.sessionZone(),
-        reportsKeys());
+        selected,
+        () ->
+            ScanSplits.of(
+                spark,
+                snapshot,
+                selected,
+                inputs().metadataPlan(),
+                columns.readPartitionSchema(),
+                conf.sessionZone(),
+                partitioning.keyed()));
   }
 
   @Override

@@ -30,9 +30,11 @@ import io.deltax.read.metadata.SplitConstants;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.SparkSession;
@@ -144,6 +146,29 @@ final class ScanSplits {
       InternalRow key = new GenericInternalRow(keys.get(i).toArray());
       for (DeltaXInputPartition task : tasks.get(i)) {
         result.add(new KeyedInputPartition(task, key));
+      }
+    }
+    return result.toArray(new InputPartition[0]);
+  }
+
+  /**
+   * {@code tasks} (keyed) with only the splits of {@code files}, a subset of the files they were
+   * planned from; a task left with none goes.
+   */
+  static InputPartition[] keeping(InputPartition[] tasks, Snapshot snapshot, List<AddFile> files) {
+    Set<SparkPath> kept = new HashSet<>();
+    for (AddFile file : files) {
+      kept.add(SparkPath.fromPath(snapshot.paths().resolve(file.path())));
+    }
+    List<InputPartition> result = new ArrayList<>();
+    for (InputPartition task : tasks) {
+      KeyedInputPartition keyed = (KeyedInputPartition) task;
+      FileSplit[] splits =
+          Arrays.stream(keyed.partition().splits())
+              .filter(split -> kept.contains(split.file().filePath()))
+              .toArray(FileSplit[]::new);
+      if (splits.length > 0) {
+        result.add(new KeyedInputPartition(new DeltaXInputPartition(splits), keyed.partitionKey()));
       }
     }
     return result.toArray(new InputPartition[0]);
