@@ -432,6 +432,11 @@ public final class ReadConf {
     return stream.refused() != null ? null : stream.request().schemaTracking();
   }
 
+  /** {@code spark.deltax.read.storagePartitionedJoins} of the session that loaded the table. */
+  public boolean storagePartitionedJoins() {
+    return session.get(SessionSettings.STORAGE_PARTITIONED_JOINS);
+  }
+
   /** {@code spark.deltax.stream.metricsMaxCommits}, read where a stream starts. */
   public int streamMetricsMaxCommits() {
     return session.get(SessionSettings.STREAM_METRICS_MAX_COMMITS).intValue();

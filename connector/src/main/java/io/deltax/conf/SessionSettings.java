@@ -95,6 +95,14 @@ public final class SessionSettings {
           "whether a change feed that needs no "
               + "row ID reads a row-tracked commit from the `_change_data` files it wrote, rather "
               + "than derive its changes from the files it removed and added");
+  public static final ConfEntry<Boolean> STORAGE_PARTITIONED_JOINS =
+      ConfEntry.flag(
+          "spark.deltax.read.storagePartitionedJoins",
+          false,
+          "`true`: a batch scan of a partitioned table that outputs every partition column tells"
+              + " Spark its rows are grouped by partition value, so that a join or an aggregate on"
+              + " the partition columns needs no shuffle (with Spark's"
+              + " `spark.sql.sources.v2.bucketing.enabled`); each task then reads one partition");
 
   /**
    * A backfill's files per commit as {@code setting} gives it: the {@code batch_size} argument of
@@ -126,7 +134,8 @@ public final class SessionSettings {
           SNAPSHOT_STALENESS,
           STREAM_METRICS_MAX_COMMITS,
           CHANGE_FEED_SLICE_BYTES,
-          CHANGE_FEED_READ_CHANGE_DATA);
+          CHANGE_FEED_READ_CHANGE_DATA,
+          STORAGE_PARTITIONED_JOINS);
 
   /**
    * Spark's session time zone, which reads timestamps written without a zone; unset, it is the

@@ -22,6 +22,7 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.log.Snapshot;
 import io.deltax.read.files.DeltaXInputPartition;
 import io.deltax.read.files.FileSplit;
+import io.deltax.read.files.KeyedInputPartition;
 import io.deltax.read.files.SparkParquet;
 import io.deltax.read.files.SplitFirstRow;
 import io.deltax.read.metadata.MetadataBatchAssembler;
@@ -164,12 +165,12 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    return new SplitsReader<>((DeltaXInputPartition) partition);
+    return new SplitsReader<>(partition);
   }
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-    return new SplitsReader<>((DeltaXInputPartition) partition);
+    return new SplitsReader<>(partition);
   }
 
   /**
@@ -187,8 +188,11 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     private T value;
     private final TaskCounts counts = new TaskCounts();
 
-    SplitsReader(DeltaXInputPartition partition) {
-      this.splits = partition.splits();
+    SplitsReader(InputPartition partition) {
+      this.splits =
+          partition instanceof KeyedInputPartition keyed
+              ? keyed.partition().splits()
+              : ((DeltaXInputPartition) partition).splits();
       this.batchAssembler =
           metadataPlan == null || !columnar ? null : new MetadataBatchAssembler(metadataPlan);
       this.rowAssembler =

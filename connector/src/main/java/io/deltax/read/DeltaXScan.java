@@ -40,8 +40,10 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportPartitioning;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.connector.read.SupportsRuntimeFiltering;
+import org.apache.spark.sql.connector.read.partitioning.Partitioning;
 import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
@@ -50,9 +52,15 @@ import org.apache.spark.sql.types.StructType;
  * A scan of one snapshot: the files that survive partition pruning and data skipping ({@link
  * PlannedFiles}), cut into splits ({@link ScanSplits}), read by Spark's Parquet reader ({@link
  * DeltaXReaderFactory}). The output is the requested data columns, then the requested partition
- * columns, then {@code _metadata} where selected ({@link ScanColumns}).
+ * columns, then {@code _metadata} where selected ({@link ScanColumns}). Where turned on, it reports
+ * its rows grouped by partition value ({@link ScanPartitioning}).
  */
-final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, SupportsRuntimeFiltering {
+final class DeltaXScan
+    implements Scan,
+        Batch,
+        SupportsReportStatistics,
+        SupportsRuntimeFiltering,
+        SupportsReportPartitioning {
   private final SparkSession spark;
   private final TransactionLog log;
   private final Snapshot snapshot;
@@ -85,6 +93,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
   /** Whether the scan reads the snapshot's files, not a stream's micro-batch: known unread. */
   private final boolean readsSnapshotFiles;
 
+  /** Whether the scan reports its rows grouped by partition, and its tasks' layout if so. */
+  private final ScanPartitioning partitioning;
+
   /** Whether Spark planned this scan's tasks: only then has it driver metrics to report. */
   private boolean plannedAsBatch;
 
@@ -112,6 +123,13 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     this.streams = streams;
     this.files = files;
     this.readsSnapshotFiles = readsSnapshotFiles;
+    this.partitioning =
+        ScanPartitioning.of(
+            spark,
+            conf,
+            snapshot,
+            columns.readPartitionSchema(),
+            readsSnapshotFiles && files.plansEveryFilteredFile());
   }
 
   @Override
@@ -166,8 +184,9 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
 
   /**
    * Two scans are equal where they read the same files the same way: the same snapshot, columns,
-   * pushed and runtime filters (as Iceberg's {@code SparkBatchQueryScan}), so that Spark reuses one
-   * exchange or subquery for both. A stream's micro-batch scan is equal only to itself.
+   * pushed and runtime filters, partitioning (as Iceberg's {@code SparkBatchQueryScan}), so that
+   * Spark reuses one exchange or subquery for both. A stream's micro-batch scan is equal only to
+   * itself.
    */
   @Override
   public boolean equals(Object other) {
@@ -180,6 +199,7 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
         && readsSnapshotFiles
         && o.readsSnapshotFiles
         && conf.sessionZone().equals(o.conf.sessionZone())
+        && partitioning.keyed() == o.partitioning.keyed()
         && snapshot.tableRoot().equals(o.snapshot.tableRoot())
         && snapshot.version() == o.snapshot.version()
         && columns.requiredSchema().equals(o.columns.requiredSchema())
@@ -242,19 +262,32 @@ final class DeltaXScan implements Scan, Batch, SupportsReportStatistics, Support
     return files.select(inputs().candidates());
   }
 
+  /** The partition columns as keys where {@link ScanPartitioning} allows, else none. */
+  @Override
+  public Partitioning outputPartitioning() {
+    return partitioning.report(selectedFiles());
+  }
+
+  /** The tasks: see {@link ScanPartitioning#tasks} for a scan that reports keys. */
   @Override
   public InputPartition[] planInputPartitions() {
+    List<AddFile> selected;
     synchronized (this) {
-      selectedFiles();
+      selected = selectedFiles();
       plannedAsBatch = true;
     }
-    return ScanSplits.of(
-        spark,
+    return partitioning.tasks(
         snapshot,
-        selectedFiles(),
-        inputs().metadataPlan(),
-        columns.readPartitionSchema(),
-        conf.sessionZone());
+        selected,
+        () ->
+            ScanSplits.of(
+                spark,
+                snapshot,
+                selected,
+                inputs().metadataPlan(),
+                columns.readPartitionSchema(),
+                conf.sessionZone(),
+                partitioning.keyed()));
   }
 
   @Override

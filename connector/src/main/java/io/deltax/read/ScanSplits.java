@@ -20,14 +20,21 @@ import io.deltax.columnmapping.ColumnMapping;
 import io.deltax.log.FilePathResolver;
 import io.deltax.log.Snapshot;
 import io.deltax.partitions.PartitionValues;
+import io.deltax.read.files.DeltaXInputPartition;
 import io.deltax.read.files.FileSplit;
 import io.deltax.read.files.FileSplitter;
+import io.deltax.read.files.KeyedInputPartition;
 import io.deltax.read.files.SparkParquet;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.paths.SparkPath;
 import org.apache.spark.sql.SparkSession;
@@ -40,7 +47,7 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The tasks of a batch scan: its planned files cut into splits as Spark's file sources cut them,
  * each with its partition values and, where the scan selects {@code _metadata}, the file's constant
- * fields.
+ * fields. Where the scan reports its partitioning, no task mixes two partitions' files.
  */
 final class ScanSplits {
   private ScanSplits() {}
@@ -48,6 +55,8 @@ final class ScanSplits {
   /**
    * @param metadataPlan the scan's {@code _metadata} read plan, or null
    * @param readPartitionSchema the partition columns read, under their logical names
+   * @param keyed whether each task holds the files of one partition, keyed by its values ({@link
+   *     KeyedInputPartition}): the scan reports them to Spark
    */
   static InputPartition[] of(
       SparkSession spark,
@@ -55,13 +64,16 @@ final class ScanSplits {
       List<AddFile> files,
       MetadataReadPlan metadataPlan,
       StructType readPartitionSchema,
-      ZoneId sessionZone) {
+      ZoneId sessionZone,
+      boolean keyed) {
     FilePathResolver paths = snapshot.paths();
     PartitionValues partitionValues = new PartitionValues(sessionZone);
     // The log keys partition values by physical name.
     StructType physicalPartitionSchema =
         (StructType) ColumnMapping.physical(readPartitionSchema, snapshot.schema());
     List<FileSplitter.SplitSource> sources = new ArrayList<>();
+    // Keyed: the files of each partition, by its values.
+    Map<List<Object>, List<FileSplitter.SplitSource>> byPartition = new LinkedHashMap<>();
     for (AddFile file : files) {
       if (metadataPlan != null) {
         RowTrackingFiles.check(snapshot, file, metadataPlan);
@@ -70,7 +82,7 @@ final class ScanSplits {
       Object[] values = partitionValues.toValues(physicalPartitionSchema, file.partitionValues());
       InternalRow partitionRow = new GenericInternalRow(values);
       SparkPath sparkPath = SparkPath.fromPath(path);
-      sources.add(
+      FileSplitter.SplitSource source =
           new FileSplitter.SplitSource() {
             @Override
             public long size() {
@@ -105,13 +117,60 @@ final class ScanSplits {
                       scala.collection.immutable.Map$.MODULE$.empty()),
                   file.deletionVector());
             }
-          });
+          };
+      if (keyed) {
+        byPartition.computeIfAbsent(Arrays.asList(values), v -> new ArrayList<>()).add(source);
+      } else {
+        sources.add(source);
+      }
     }
     FileSplitter splitter =
         new FileSplitter(
             SparkParquet.maxPartitionBytes(),
             SparkParquet.openCostInBytes(),
             SparkParquet.minPartitionNum(spark));
+    if (keyed) {
+      return keyedTasks(splitter, byPartition);
+    }
     return splitter.partitions(sources).toArray(new InputPartition[0]);
+  }
+
+  /** Each partition's files in tasks of their own, each keyed by the partition's values. */
+  private static InputPartition[] keyedTasks(
+      FileSplitter splitter, Map<List<Object>, List<FileSplitter.SplitSource>> byPartition) {
+    List<List<Object>> keys = new ArrayList<>(byPartition.keySet());
+    List<List<DeltaXInputPartition>> tasks =
+        splitter.partitionsPerGroup(new ArrayList<>(byPartition.values()));
+    List<InputPartition> result = new ArrayList<>();
+    for (int i = 0; i < keys.size(); i++) {
+      InternalRow key = new GenericInternalRow(keys.get(i).toArray());
+      for (DeltaXInputPartition task : tasks.get(i)) {
+        result.add(new KeyedInputPartition(task, key));
+      }
+    }
+    return result.toArray(new InputPartition[0]);
+  }
+
+  /**
+   * {@code tasks} (keyed) with only the splits of {@code files}, a subset of the files they were
+   * planned from; a task left with none goes.
+   */
+  static InputPartition[] keeping(InputPartition[] tasks, Snapshot snapshot, List<AddFile> files) {
+    Set<SparkPath> kept = new HashSet<>();
+    for (AddFile file : files) {
+      kept.add(SparkPath.fromPath(snapshot.paths().resolve(file.path())));
+    }
+    List<InputPartition> result = new ArrayList<>();
+    for (InputPartition task : tasks) {
+      KeyedInputPartition keyed = (KeyedInputPartition) task;
+      FileSplit[] splits =
+          Arrays.stream(keyed.partition().splits())
+              .filter(split -> kept.contains(split.file().filePath()))
+              .toArray(FileSplit[]::new);
+      if (splits.length > 0) {
+        result.add(new KeyedInputPartition(new DeltaXInputPartition(splits), keyed.partitionKey()));
+      }
+    }
+    return result.toArray(new InputPartition[0]);
   }
 }

@@ -19,8 +19,9 @@
  * pushed columns, filters, aggregates and limits (answered in {@code read.pushdown}); the scan
  * prunes, skips and splits the snapshot's files: {@code ScanColumns} are the columns it reads and
  * outputs, {@code ScanInputs} its candidate files and {@code _metadata} read plan, {@code
- * ScanSplits} its tasks; {@code RowTrackingFiles} checks that the files carry what {@code
- * _metadata} needs.
+ * ScanSplits} its tasks; {@code ScanPartitioning} whether it reports its rows grouped by partition
+ * (storage-partitioned joins) and its tasks' layout then; {@code RowTrackingFiles} checks that the
+ * files carry what {@code _metadata} needs.
  *
  * <p>Below it: {@code read.files} (splits, Spark's Parquet reader), {@code read.metadata} (the
  * {@code _metadata} column), {@code read.skipping} (pruning and data skipping), {@code

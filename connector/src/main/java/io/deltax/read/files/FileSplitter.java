@@ -53,7 +53,28 @@ public final class FileSplitter {
   }
 
   public List<DeltaXInputPartition> partitions(List<? extends SplitSource> files) {
-    long maxSplitBytes = maxSplitBytes(files);
+    return pack(files, maxSplitBytes(files));
+  }
+
+  /**
+   * Each group's files packed into partitions of their own, cut with the split size of all the
+   * groups' files together: no partition holds files of two groups.
+   *
+   * @return the partitions of each group, in the order of {@code groups}
+   */
+  public List<List<DeltaXInputPartition>> partitionsPerGroup(
+      List<? extends List<? extends SplitSource>> groups) {
+    List<SplitSource> all = new ArrayList<>();
+    groups.forEach(all::addAll);
+    long maxSplitBytes = maxSplitBytes(all);
+    List<List<DeltaXInputPartition>> result = new ArrayList<>();
+    for (List<? extends SplitSource> group : groups) {
+      result.add(pack(group, maxSplitBytes));
+    }
+    return result;
+  }
+
+  private List<DeltaXInputPartition> pack(List<? extends SplitSource> files, long maxSplitBytes) {
     List<FileSplit> splits = new ArrayList<>();
     for (SplitSource file : files) {
       long size = file.size();

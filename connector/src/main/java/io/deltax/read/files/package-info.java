@@ -16,10 +16,11 @@
 /**
  * How a data file is split and read, for the batch scan, the change feed and the streams alike:
  * {@code FileSplitter} cuts files into {@code FileSplit}s and groups them into tasks ({@code
- * DeltaXInputPartition}); {@code SparkParquet} is the one touch point with Spark's internal
- * vectorized Parquet reader, with {@code FieldIdLookup} for column mapping's id mode in its
- * row-based reader; {@code SplitFirstRow} is the row index a split's counted indexes start at;
- * {@code DataFileFooter} reads a data file's whole footer on the driver, and what its statistics
- * tell of a whole-number column; {@code Schemas} holds the small schema operations the scans share.
+ * DeltaXInputPartition}, or {@code KeyedInputPartition} where a task holds one partition's files);
+ * {@code SparkParquet} is the one touch point with Spark's internal vectorized Parquet reader, with
+ * {@code FieldIdLookup} for column mapping's id mode in its row-based reader; {@code SplitFirstRow}
+ * is the row index a split's counted indexes start at; {@code DataFileFooter} reads a data file's
+ * whole footer on the driver, and what its statistics tell of a whole-number column; {@code
+ * Schemas} holds the small schema operations the scans share.
  */
 package io.deltax.read.files;

@@ -114,6 +114,15 @@ public final class PlannedFiles {
     return selectedFiles;
   }
 
+  /**
+   * Whether every file the filters keep is planned, with no limit or needed files to choose among
+   * them: only then does a runtime filter plan a subset of the partitions planned before it, as a
+   * storage-partitioned join requires.
+   */
+  public boolean plansEveryFilteredFile() {
+    return limit.isEmpty() && needed == NeededFiles.ALL;
+  }
+
   /** The counts of the last {@link #select}. */
   public synchronized PlanningCounts counts() {
     return counts;

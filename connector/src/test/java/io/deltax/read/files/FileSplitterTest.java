@@ -88,4 +88,29 @@ class FileSplitterTest {
     assertEquals(1010, splitter.maxSplitBytes(files));
     assertEquals(4, splitter.partitions(files).size());
   }
+
+  @Test
+  void groupsArePackedApartWithTheSplitSizeOfAllTheirFiles() {
+    FileSplitter splitter = new FileSplitter(128L << 20, 10, 2);
+    // Split size (2050 bytes with open costs) / 2 cores = 1025; group a alone would get 25, and a
+    // partition per file.
+    List<List<FileSplitter.SplitSource>> groups =
+        List.of(
+            List.of(file("a1", 15), file("a2", 15)), List.of(file("b1", 1000), file("b2", 980)));
+    List<List<DeltaXInputPartition>> partitions = splitter.partitionsPerGroup(groups);
+    assertEquals(2, partitions.size());
+    for (int g = 0; g < groups.size(); g++) {
+      String group = g == 0 ? "/t/a" : "/t/b";
+      for (DeltaXInputPartition p : partitions.get(g)) {
+        for (FileSplit split : p.splits()) {
+          assertEquals(
+              true, split.file().filePath().toString().startsWith(group), split.toString());
+          assertEquals(split.file().fileSize(), split.file().length(), "no file is cut");
+        }
+      }
+    }
+    // The two small files share one partition; the large ones fill one each.
+    assertEquals(1, partitions.get(0).size());
+    assertEquals(2, partitions.get(1).size());
+  }
 }
