@@ -27,9 +27,11 @@ import io.deltax.read.files.KeyedInputPartition;
 import io.deltax.read.files.SparkParquet;
 import io.deltax.read.metadata.MetadataReadPlan;
 import io.deltax.read.metadata.SplitConstants;
+import java.nio.ByteBuffer;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,8 +74,9 @@ final class ScanSplits {
     StructType physicalPartitionSchema =
         (StructType) ColumnMapping.physical(readPartitionSchema, snapshot.schema());
     List<FileSplitter.SplitSource> sources = new ArrayList<>();
-    // Keyed: the files of each partition, by its values.
+    // Keyed: the files of each partition, by its values (binary ones compared by content).
     Map<List<Object>, List<FileSplitter.SplitSource>> byPartition = new LinkedHashMap<>();
+    Map<List<Object>, Object[]> keyValues = new HashMap<>();
     for (AddFile file : files) {
       if (metadataPlan != null) {
         RowTrackingFiles.check(snapshot, file, metadataPlan);
@@ -81,7 +84,7 @@ final class ScanSplits {
       Path path = paths.resolve(file.path());
       Object[] values = partitionValues.toValues(physicalPartitionSchema, file.partitionValues());
       InternalRow partitionRow = new GenericInternalRow(values);
-      SparkPath sparkPath = SparkPath.fromPath(path);
+      SparkPath sparkPath = sparkPath(snapshot, file);
       FileSplitter.SplitSource source =
           new FileSplitter.SplitSource() {
             @Override
@@ -119,7 +122,9 @@ final class ScanSplits {
             }
           };
       if (keyed) {
-        byPartition.computeIfAbsent(Arrays.asList(values), v -> new ArrayList<>()).add(source);
+        List<Object> key = groupKey(values);
+        keyValues.putIfAbsent(key, values);
+        byPartition.computeIfAbsent(key, v -> new ArrayList<>()).add(source);
       } else {
         sources.add(source);
       }
@@ -130,20 +135,22 @@ final class ScanSplits {
             SparkParquet.openCostInBytes(),
             SparkParquet.minPartitionNum(spark));
     if (keyed) {
-      return keyedTasks(splitter, byPartition);
+      return keyedTasks(splitter, byPartition, keyValues);
     }
     return splitter.partitions(sources).toArray(new InputPartition[0]);
   }
 
   /** Each partition's files in tasks of their own, each keyed by the partition's values. */
   private static InputPartition[] keyedTasks(
-      FileSplitter splitter, Map<List<Object>, List<FileSplitter.SplitSource>> byPartition) {
+      FileSplitter splitter,
+      Map<List<Object>, List<FileSplitter.SplitSource>> byPartition,
+      Map<List<Object>, Object[]> keyValues) {
     List<List<Object>> keys = new ArrayList<>(byPartition.keySet());
     List<List<DeltaXInputPartition>> tasks =
         splitter.partitionsPerGroup(new ArrayList<>(byPartition.values()));
     List<InputPartition> result = new ArrayList<>();
     for (int i = 0; i < keys.size(); i++) {
-      InternalRow key = new GenericInternalRow(keys.get(i).toArray());
+      InternalRow key = new GenericInternalRow(keyValues.get(keys.get(i)));
       for (DeltaXInputPartition task : tasks.get(i)) {
         result.add(new KeyedInputPartition(task, key));
       }
@@ -154,12 +161,15 @@ final class ScanSplits {
   /**
    * {@code tasks} (keyed) with only the splits of {@code files}, a subset of the files they were
    * planned from; a task left with none goes.
+   *
+   * @throws IllegalStateException where a file is in none of the tasks: its rows would be lost
    */
   static InputPartition[] keeping(InputPartition[] tasks, Snapshot snapshot, List<AddFile> files) {
     Set<SparkPath> kept = new HashSet<>();
     for (AddFile file : files) {
-      kept.add(SparkPath.fromPath(snapshot.paths().resolve(file.path())));
+      kept.add(sparkPath(snapshot, file));
     }
+    Set<SparkPath> found = new HashSet<>();
     List<InputPartition> result = new ArrayList<>();
     for (InputPartition task : tasks) {
       KeyedInputPartition keyed = (KeyedInputPartition) task;
@@ -167,10 +177,31 @@ final class ScanSplits {
           Arrays.stream(keyed.partition().splits())
               .filter(split -> kept.contains(split.file().filePath()))
               .toArray(FileSplit[]::new);
+      for (FileSplit split : splits) {
+        found.add(split.file().filePath());
+      }
       if (splits.length > 0) {
         result.add(new KeyedInputPartition(new DeltaXInputPartition(splits), keyed.partitionKey()));
       }
     }
+    if (found.size() != kept.size()) {
+      throw new IllegalStateException(
+          "A grouped scan's runtime filters kept files it did not plan in " + snapshot.tableRoot());
+    }
     return result.toArray(new InputPartition[0]);
+  }
+
+  /** The path Spark's tasks read {@code file} by. */
+  private static SparkPath sparkPath(Snapshot snapshot, AddFile file) {
+    return SparkPath.fromPath(snapshot.paths().resolve(file.path()));
+  }
+
+  /** A partition's values as a grouping key: binary values compare by content, not identity. */
+  private static List<Object> groupKey(Object[] values) {
+    List<Object> key = new ArrayList<>(values.length);
+    for (Object v : values) {
+      key.add(v instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : v);
+    }
+    return key;
   }
 }
