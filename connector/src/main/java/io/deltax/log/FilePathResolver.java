@@ -27,15 +27,38 @@ import org.apache.hadoop.fs.Path;
 public final class FilePathResolver {
   private final Path tableRoot;
   private final String rootPrefix;
+  private final URI rootUri;
+
+  /** The root's (decoded) path, ending with a slash. */
+  private final String rootPathPrefix;
 
   public FilePathResolver(Path tableRoot) {
     this.tableRoot = tableRoot;
     String root = tableRoot.toString();
     // A table at a bucket or file system root prints with its slash already ("s3a://b/").
     this.rootPrefix = root.endsWith("/") ? root : root + "/";
+    this.rootUri = tableRoot.toUri();
+    String rootPath = rootUri.getPath();
+    this.rootPathPrefix = rootPath.endsWith("/") ? rootPath : rootPath + "/";
   }
 
   public Path resolve(String logPath) {
+    // Most paths are plain relative names: one URI built, not a parse and a resolution (planning
+    // resolves every file a scan may read).
+    if (isPlainRelative(logPath)) {
+      try {
+        return new Path(
+            new URI(
+                rootUri.getScheme(), rootUri.getAuthority(), rootPathPrefix + logPath, null, null));
+      } catch (URISyntaxException e) {
+        return resolveUri(logPath);
+      }
+    }
+    return resolveUri(logPath);
+  }
+
+  /** {@link #resolve}, by URI resolution against the table root. */
+  Path resolveUri(String logPath) {
     URI uri;
     try {
       uri = new URI(logPath);

@@ -84,7 +84,7 @@ final class ScanSplits {
       Path path = paths.resolve(file.path());
       Object[] values = partitionValues.toValues(physicalPartitionSchema, file.partitionValues());
       InternalRow partitionRow = new GenericInternalRow(values);
-      SparkPath sparkPath = sparkPath(snapshot, file);
+      SparkPath sparkPath = SparkPath.fromPath(path);
       FileSplitter.SplitSource source =
           new FileSplitter.SplitSource() {
             @Override

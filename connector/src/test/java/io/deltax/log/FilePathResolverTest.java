@@ -48,6 +48,26 @@ class FilePathResolverTest {
           "a/./x.parquet",
           "x:y.parquet");
 
+  /** A plain relative name resolves as URI resolution against the root resolves it. */
+  @Test
+  void plainNamesResolveAsByUri() {
+    for (String root :
+        List.of(
+            "file:/tmp/table",
+            "file:/tmp/a table/t",
+            "s3a://bucket/",
+            "s3://bucket/warehouse/t",
+            "hdfs://nn:8020/t",
+            "abfss://c@acct.dfs.core.windows.net/t",
+            "file:/")) {
+      FilePathResolver paths = new FilePathResolver(new Path(root));
+      for (String p : PATHS) {
+        assertEquals(paths.resolveUri(p), paths.resolve(p), root + " + " + p);
+        assertEquals(paths.resolveUri(p).toString(), paths.resolve(p).toString(), root + " + " + p);
+      }
+    }
+  }
+
   @Test
   void fastPathAgreesWithResolution() {
     for (String root :
