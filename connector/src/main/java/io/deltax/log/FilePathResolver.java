@@ -27,29 +27,26 @@ import org.apache.hadoop.fs.Path;
 public final class FilePathResolver {
   private final Path tableRoot;
   private final String rootPrefix;
-  private final URI rootUri;
 
-  /** The root's (decoded) path, ending with a slash. */
-  private final String rootPathPrefix;
+  /** The root's URI, encoded, ending with a slash. */
+  private final String rootUriPrefix;
 
   public FilePathResolver(Path tableRoot) {
     this.tableRoot = tableRoot;
     String root = tableRoot.toString();
     // A table at a bucket or file system root prints with its slash already ("s3a://b/").
     this.rootPrefix = root.endsWith("/") ? root : root + "/";
-    this.rootUri = tableRoot.toUri();
-    String rootPath = rootUri.getPath();
-    this.rootPathPrefix = rootPath.endsWith("/") ? rootPath : rootPath + "/";
+    String rootUri = tableRoot.toUri().toString();
+    this.rootUriPrefix = rootUri.endsWith("/") ? rootUri : rootUri + "/";
   }
 
   public Path resolve(String logPath) {
-    // Most paths are plain relative names: one URI built, not a parse and a resolution (planning
-    // resolves every file a scan may read).
+    // Most paths are plain relative names, whose characters a URI takes as they are: one parse of
+    // the root's URI with the name after it, not a parse and a resolution (planning resolves every
+    // file a scan may read).
     if (isPlainRelative(logPath)) {
       try {
-        return new Path(
-            new URI(
-                rootUri.getScheme(), rootUri.getAuthority(), rootPathPrefix + logPath, null, null));
+        return new Path(new URI(rootUriPrefix + logPath));
       } catch (URISyntaxException e) {
         return resolveUri(logPath);
       }

@@ -55,6 +55,8 @@ class FilePathResolverTest {
         List.of(
             "file:/tmp/table",
             "file:/tmp/a table/t",
+            "file:/tmp/a%b/t",
+            "/tmp/no-scheme",
             "s3a://bucket/",
             "s3://bucket/warehouse/t",
             "hdfs://nn:8020/t",
