@@ -28,7 +28,7 @@ public final class FilePathResolver {
   private final Path tableRoot;
   private final String rootPrefix;
 
-  /** The root's URI, encoded, ending with a slash. */
+  /** The URI of a child of the root, encoded, without the child's name. */
   private final String rootUriPrefix;
 
   public FilePathResolver(Path tableRoot) {
@@ -36,8 +36,9 @@ public final class FilePathResolver {
     String root = tableRoot.toString();
     // A table at a bucket or file system root prints with its slash already ("s3a://b/").
     this.rootPrefix = root.endsWith("/") ? root : root + "/";
-    String rootUri = tableRoot.toUri().toString();
-    this.rootUriPrefix = rootUri.endsWith("/") ? rootUri : rootUri + "/";
+    // As URI resolution writes a child of the root (normalized: "file:///t" resolves to "file:/t").
+    String child = resolveUri("x").toUri().toString();
+    this.rootUriPrefix = child.substring(0, child.length() - 1);
   }
 
   public Path resolve(String logPath) {

@@ -56,6 +56,8 @@ class FilePathResolverTest {
             "file:/tmp/table",
             "file:/tmp/a table/t",
             "file:/tmp/a%b/t",
+            "file:///tmp/three-slashes",
+            "s3a://bucket",
             "/tmp/no-scheme",
             "s3a://bucket/",
             "s3://bucket/warehouse/t",
@@ -66,6 +68,11 @@ class FilePathResolverTest {
       for (String p : PATHS) {
         assertEquals(paths.resolveUri(p), paths.resolve(p), root + " + " + p);
         assertEquals(paths.resolveUri(p).toString(), paths.resolve(p).toString(), root + " + " + p);
+        // Spark's file paths (and _metadata.file_path) are the URI's string.
+        assertEquals(
+            paths.resolveUri(p).toUri().toString(),
+            paths.resolve(p).toUri().toString(),
+            root + " + " + p);
       }
     }
   }
