@@ -30,8 +30,6 @@ import io.deltax.errors.DeltaXErrors;
 import io.deltax.errors.DeltaXThrowable;
 import io.deltax.log.Snapshot;
 import io.deltax.log.TransactionLog;
-import io.deltax.read.metrics.PlanningCounts;
-import io.deltax.read.metrics.SnapshotLoadMetrics;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -225,8 +223,7 @@ final class ChangeFeedMicroBatchStream extends LogMicroBatchStream {
 
   /** An empty micro-batch, whose driver metrics still say what loading the table took. */
   private InputPartition[] nothingToRead(LoadedSnapshot loaded) {
-    scan.batchMetrics()
-        .planned(SnapshotLoadMetrics.with(PlanningCounts.ofFiles(0, 0), loaded.load()));
+    scan.batchMetrics().plannedNothing(loaded.load());
     return new InputPartition[0];
   }
 

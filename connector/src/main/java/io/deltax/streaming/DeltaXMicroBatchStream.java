@@ -22,8 +22,6 @@ import io.deltax.read.DeltaXScanBuilder;
 import io.deltax.read.FileStreams.FileStreamScan;
 import io.deltax.read.metadata.MetadataColumns;
 import io.deltax.read.metadata.MetadataField;
-import io.deltax.read.metrics.PlanningCounts;
-import io.deltax.read.metrics.SnapshotLoadMetrics;
 import io.deltax.snapshots.LoadedSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -160,8 +158,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
         files.admit(
             loaded.log(), from, loaded.snapshot().version(), to, Long.MAX_VALUE, Long.MAX_VALUE);
     if (batch.files().isEmpty()) {
-      scan.batchMetrics()
-          .planned(SnapshotLoadMetrics.with(PlanningCounts.ofFiles(0, 0), loaded.load()));
+      scan.batchMetrics().plannedNothing(loaded.load());
       return new InputPartition[0];
     }
     List<AddFile> adds = new ArrayList<>();
@@ -174,8 +171,7 @@ final class DeltaXMicroBatchStream extends LogMicroBatchStream {
       lastVersion = Math.max(lastVersion, f.version());
     }
     if (adds.isEmpty()) {
-      scan.batchMetrics()
-          .planned(SnapshotLoadMetrics.with(PlanningCounts.ofFiles(0, 0), loaded.load()));
+      scan.batchMetrics().plannedNothing(loaded.load());
       return new InputPartition[0];
     }
     if (readsRowTracking) {

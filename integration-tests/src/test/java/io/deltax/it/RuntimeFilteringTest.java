@@ -320,19 +320,14 @@ class RuntimeFilteringTest {
   void aChangeStreamsScanReportsItsMicroBatchesFiles() throws Exception {
     long[] expected = changedFilesAndBytes();
     long before = UiMetrics.lastExecution(spark());
-    StreamingQuery query =
+    runAvailableNow(
         spark()
             .readStream()
             .format("deltax")
             .option("readChangeFeed", "true")
             .option("startingVersion", 1)
-            .load(fact)
-            .writeStream()
-            .format("noop")
-            .option("checkpointLocation", dir.resolve("change-stream-checkpoint").toString())
-            .trigger(Trigger.AvailableNow())
-            .start();
-    query.awaitTermination();
+            .load(fact),
+        "change-stream-checkpoint");
     Map<String, Long> metrics = UiMetrics.since(spark(), before);
     assertEquals(expected[0], metrics.get("deltax files planned"), metrics.toString());
     assertEquals(expected[1], metrics.get("deltax bytes planned"), metrics.toString());
@@ -342,17 +337,7 @@ class RuntimeFilteringTest {
   @Test
   void aStreamsScanReportsItsMicroBatchesFiles() throws Exception {
     long before = UiMetrics.lastExecution(spark());
-    StreamingQuery query =
-        spark()
-            .readStream()
-            .format("deltax")
-            .load(fact)
-            .writeStream()
-            .format("noop")
-            .option("checkpointLocation", dir.resolve("stream-checkpoint").toString())
-            .trigger(Trigger.AvailableNow())
-            .start();
-    query.awaitTermination();
+    runAvailableNow(spark().readStream().format("deltax").load(fact), "stream-checkpoint");
     Map<String, Long> metrics = UiMetrics.since(spark(), before);
     // One micro-batch: the snapshot's files, as delta-spark lists them.
     List<AddFile> files =
@@ -365,6 +350,18 @@ class RuntimeFilteringTest {
         files.stream().mapToLong(AddFile::size).sum(),
         metrics.get("deltax bytes planned"),
         metrics.toString());
+  }
+
+  /** Runs {@code stream} into the no-op sink until it has read all there is. */
+  private static void runAvailableNow(Dataset<Row> stream, String checkpoint) throws Exception {
+    StreamingQuery query =
+        stream
+            .writeStream()
+            .format("noop")
+            .option("checkpointLocation", dir.resolve(checkpoint).toString())
+            .trigger(Trigger.AvailableNow())
+            .start();
+    query.awaitTermination();
   }
 
   /** A file's path and deletion vector: what tells a file's versions apart. */

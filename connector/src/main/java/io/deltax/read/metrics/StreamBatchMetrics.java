@@ -15,6 +15,7 @@
  */
 package io.deltax.read.metrics;
 
+import io.deltax.snapshots.SnapshotLoad;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
@@ -28,6 +29,11 @@ public final class StreamBatchMetrics {
   /** Records the metrics of the micro-batch just planned. */
   public void planned(CustomTaskMetric[] metrics) {
     last = metrics.clone();
+  }
+
+  /** Records a micro-batch that planned no file: its metrics are the stream's snapshot load. */
+  public void plannedNothing(SnapshotLoad load) {
+    planned(SnapshotLoadMetrics.with(PlanningCounts.ofFiles(0, 0), load));
   }
 
   public CustomTaskMetric[] last() {
