@@ -16,6 +16,7 @@
 package io.deltax.extensions;
 
 import io.deltax.changes.ChangesTableFunction;
+import io.deltax.read.pushdown.AnswerOnDriverStrategy;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
@@ -27,7 +28,9 @@ import scala.runtime.BoxedUnit;
  * row_tracking_status}, {@code table_features}, {@code preserve_row_data_versions}; the list is
  * {@link io.deltax.extensions.procedures.DeltaXProcedures}) resolve through Spark's own {@code
  * CALL} statement, unqualified or as {@code deltax.system.<name>}; and registers the table-valued
- * function {@code deltax_changes(table, start[, end[, mode]])}, the change feed.
+ * function {@code deltax_changes(table, start[, end[, mode]])}, the change feed; and plans an
+ * aggregate answered from the log as rows collected on the driver, without a Spark job ({@link
+ * AnswerOnDriverStrategy}).
  */
 public final class DeltaXSparkSessionExtension
     implements Function1<SparkSessionExtensions, BoxedUnit> {
@@ -35,6 +38,7 @@ public final class DeltaXSparkSessionExtension
   public BoxedUnit apply(SparkSessionExtensions extensions) {
     extensions.injectHintResolutionRule(session -> new ResolveDeltaXProcedures());
     extensions.injectTableFunction(ChangesTableFunction.definition());
+    extensions.injectPlannerStrategy(session -> new AnswerOnDriverStrategy());
     return BoxedUnit.UNIT;
   }
 }

@@ -33,7 +33,7 @@ final class UiMetrics {
   private UiMetrics() {}
 
   /** Waits until Spark's listeners have seen every event so far. */
-  private static void drain(SparkSession spark) {
+  static void drain(SparkSession spark) {
     try {
       spark.sparkContext().listenerBus().waitUntilEmpty();
     } catch (java.util.concurrent.TimeoutException e) {

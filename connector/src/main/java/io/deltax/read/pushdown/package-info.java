@@ -23,7 +23,8 @@
  * ({@code NeededFiles}: {@code FilesForExtremes}, {@code FilesForTopN}, by {@code FileRange}), and
  * the statistics a scan reports ({@code ScanStatistics}: {@code LiveRowCount}, {@code
  * ColumnStatisticsFromLog}). Each answer is exact or not given: where the statistics cannot answer
- * exactly, the query is planned as a scan.
+ * exactly, the query is planned as a scan. An answer is collected on the driver, without a Spark
+ * job, by the planner strategy deltax's SQL extension adds ({@code AnswerOnDriverStrategy}).
  *
  * <p>Below {@code io.deltax.read}, whose scan builder and scan delegate here; it reads statistics
  * through {@code io.deltax.read.skipping} ({@code ExactStatistics}), and footers through the reader
