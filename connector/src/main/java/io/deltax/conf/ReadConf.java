@@ -305,16 +305,26 @@ public final class ReadConf {
         changeFeedReadsChangeData);
   }
 
-  /** {@code base} with the options (but the paths) set, a copy. */
+  /**
+   * {@code base} with the options (but the paths) set: a copy, or {@code base} itself where no
+   * option is left to set (a load by path alone), as copying a Hadoop configuration costs a warm
+   * query more than its snapshot does. No one sets anything on a load's configuration: a reader
+   * that must copies it.
+   */
   static Configuration hadoopConf(Configuration base, Map<String, String> options) {
-    Configuration conf = new Configuration(base);
+    // Spark's file sources leave out the paths too: they are not Hadoop settings.
+    Map<String, String> settings = new HashMap<>();
     options.forEach(
         (key, value) -> {
-          // Spark's file sources leave out the paths too: they are not Hadoop settings.
           if (value != null && !key.equals(PATH.key()) && !key.equals("paths")) {
-            conf.set(key, value);
+            settings.put(key, value);
           }
         });
+    if (settings.isEmpty()) {
+      return base;
+    }
+    Configuration conf = new Configuration(base);
+    settings.forEach(conf::set);
     return conf;
   }
 

@@ -59,6 +59,9 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
 
   final List<Rare> rares;
 
+  /** Each file's {@link #partitionIndex}, or null until first asked for. */
+  private volatile int[] partitionIndexes;
+
   /** Whether some entry has a deletion vector, as {@link FileListEncoder} found while writing. */
   private final boolean deletionVectors;
 
@@ -93,8 +96,8 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
   @Override
   public AddFile get(int index) {
     Cursor c = new Cursor(entries[index]);
-    String path = c.path();
     Map<String, String> values = c.partitionValues();
+    String path = c.path();
     long size = c.zigzag();
     long modificationTime = c.zigzag();
     Long baseRowId = (c.flags & BASE_ROW_ID) != 0 ? c.zigzag() : null;
@@ -116,7 +119,9 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
 
   /** The {@code path} of the file at {@code index}, as the log wrote it. */
   public String path(int index) {
-    return new Cursor(entries[index]).path();
+    Cursor c = new Cursor(entries[index]);
+    c.skipPartitionValues();
+    return c.path();
   }
 
   /** The {@code stats} JSON of the file at {@code index}, or null. */
@@ -128,9 +133,31 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
 
   /** The partition values of the file at {@code index}: one shared map per partition. */
   public Map<String, String> partitionValues(int index) {
-    Cursor c = new Cursor(entries[index]);
-    c.skipPath();
-    return c.partitionValues();
+    return new Cursor(entries[index]).partitionValues();
+  }
+
+  /**
+   * The index of the partition values of the file at {@code index} among the list's distinct maps
+   * (below {@link #partitionCount}), or -1 where they are null: files of one partition share it.
+   */
+  public int partitionIndex(int index) {
+    int[] indexes = partitionIndexes;
+    if (indexes == null) {
+      // Built once per list, on the first scan that asks: a scan with partition filters asks for
+      // every file, and one array read each is far cheaper than a visit to each file's entry.
+      indexes = new int[entries.length];
+      for (int i = 0; i < indexes.length; i++) {
+        Cursor c = new Cursor(entries[i]);
+        indexes[i] = (c.flags & NULL_PARTITION_VALUES) != 0 ? -1 : (int) c.varint();
+      }
+      partitionIndexes = indexes;
+    }
+    return indexes[index];
+  }
+
+  /** How many distinct partition value maps the list's files index. */
+  public int partitionCount() {
+    return partitionValues.size();
   }
 
   /** The {@code size} in bytes of the file at {@code index}. */
@@ -246,11 +273,15 @@ public final class CompactFileList extends AbstractList<AddFile> implements Rand
       return (flags & NULL_PARTITION_VALUES) != 0 ? null : partitionValues.get((int) varint());
     }
 
-    void skipToSizes() {
-      skipPath();
+    void skipPartitionValues() {
       if ((flags & NULL_PARTITION_VALUES) == 0) {
         varint();
       }
+    }
+
+    void skipToSizes() {
+      skipPartitionValues();
+      skipPath();
     }
 
     void skipToRare() {

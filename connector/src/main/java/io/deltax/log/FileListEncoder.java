@@ -28,12 +28,13 @@ import java.util.Map;
  *
  * <ol>
  *   <li>a flag byte ({@code CompactFileList.DATA_CHANGE} and the others: which fields follow);
+ *   <li>an index into the distinct partition value maps (none for null), first, so that a scan
+ *       judges a file's partition without reading past it;
  *   <li>the path: an index of its head in the shared strings, then either the file name's canonical
  *       lowercase UUID as 16 bytes and the index of the name's tail ({@code part-00000-} + UUID +
  *       {@code -c000.snappy.parquet}: head and tail shared by many files), or the rest of the path
  *       as a length and UTF-8 bytes (the head is then the directory, up to the last slash; an
  *       absolute URI keeps its scheme there);
- *   <li>an index into the distinct partition value maps (none for null);
  *   <li>varints: {@code size}, {@code modificationTime}, {@code baseRowId} and {@code
  *       defaultRowCommitVersion} if present (zigzag, so any long round-trips), and the index of the
  *       rare fields if any ({@code tags} other than empty, {@code deletionVector}, {@code
@@ -126,6 +127,17 @@ final class FileListEncoder {
             | (uuid >= 0 ? CompactFileList.UUID_NAME : 0)
             | (file.partitionValues() == null ? CompactFileList.NULL_PARTITION_VALUES : 0);
     write(flags);
+    if (file.partitionValues() != null && file.partitionValues().isEmpty()) {
+      varint(0);
+    } else if (file.partitionValues() != null) {
+      varint(
+          partitionIndex.computeIfAbsent(
+              file.partitionValues(),
+              v -> {
+                partitionValues.add(v);
+                return partitionValues.size() - 1;
+              }));
+    }
     if (uuid >= 0) {
       varint(intern(path, 0, uuid));
       writeLong(
@@ -141,17 +153,6 @@ final class FileListEncoder {
       for (byte b : name) {
         write(b);
       }
-    }
-    if (file.partitionValues() != null && file.partitionValues().isEmpty()) {
-      varint(0);
-    } else if (file.partitionValues() != null) {
-      varint(
-          partitionIndex.computeIfAbsent(
-              file.partitionValues(),
-              v -> {
-                partitionValues.add(v);
-                return partitionValues.size() - 1;
-              }));
     }
     zigzag(file.size());
     zigzag(file.modificationTime());

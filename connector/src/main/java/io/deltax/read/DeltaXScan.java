@@ -77,6 +77,13 @@ final class DeltaXScan
 
   private ScanInputs inputs;
 
+  /**
+   * The reader factory built for no planned file, and for some: Spark asks for one for each copy of
+   * the scan's plan node, several per query, and each build of a factory that reads files
+   * broadcasts the Hadoop configuration.
+   */
+  private final PartitionReaderFactory[] readerFactories = new PartitionReaderFactory[2];
+
   private final ScanColumns columns;
 
   /** The load's options and its one Hadoop configuration. */
@@ -291,9 +298,13 @@ final class DeltaXScan
   }
 
   @Override
-  public PartitionReaderFactory createReaderFactory() {
-    return DeltaXReaderFactory.forScan(
-        spark, snapshot, columns, inputs(), conf, !selectedFiles().isEmpty());
+  public synchronized PartitionReaderFactory createReaderFactory() {
+    int planned = selectedFiles().isEmpty() ? 0 : 1;
+    if (readerFactories[planned] == null) {
+      readerFactories[planned] =
+          DeltaXReaderFactory.forScan(spark, snapshot, columns, inputs(), conf, planned == 1);
+    }
+    return readerFactories[planned];
   }
 
   /** What the optimizer plans joins with: see {@link ScanStatistics}. */

@@ -16,8 +16,10 @@
 package io.deltax.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.deltax.actions.AddFile;
 import io.deltax.actions.DeletionVectorDescriptor;
@@ -94,6 +96,9 @@ class CompactFileListTest {
       assertEquals(f.path(), list.path(i));
       assertEquals(f.stats(), list.stats(i));
       assertEquals(f.partitionValues(), list.partitionValues(i));
+      int partition = list.partitionIndex(i);
+      assertEquals(f.partitionValues() == null, partition == -1, f.path());
+      assertTrue(partition < list.partitionCount(), f.path());
       assertEquals(f.size(), list.size(i));
       assertEquals(f.baseRowId(), list.baseRowId(i));
       assertEquals(f.defaultRowCommitVersion(), list.defaultRowCommitVersion(i));
@@ -110,8 +115,13 @@ class CompactFileListTest {
     FileListEncoder encoder = new FileListEncoder(null);
     encoder.add(file("p=1/a.parquet", new HashMap<>(Map.of("p", "1")), null), -1);
     encoder.add(file("p=1/b.parquet", new HashMap<>(Map.of("p", "1")), null), -1);
+    encoder.add(file("p=2/c.parquet", new HashMap<>(Map.of("p", "2")), null), -1);
     CompactFileList list = encoder.build();
     assertSame(list.partitionValues(0), list.partitionValues(1));
+    // A scan judges a partition once, by this index.
+    assertEquals(list.partitionIndex(0), list.partitionIndex(1));
+    assertNotEquals(list.partitionIndex(0), list.partitionIndex(2));
+    assertEquals(Map.of("p", "2"), list.partitionValues(2));
   }
 
   @Test

@@ -119,7 +119,7 @@ public final class DataSkipping {
       reasons.put(f, reasonOf(f));
     }
     // PARTITION is the first SkipReason: partition filters lead, which the partition verdicts of
-    // failedFilter rely on.
+    // select rely on.
     this.filters = filters.stream().sorted(Comparator.comparing(reasons::get)).toList();
     this.partitionFilters =
         (int) filters.stream().filter(f -> reasons.get(f) == SkipReason.PARTITION).count();
@@ -184,12 +184,26 @@ public final class DataSkipping {
     List<AddFile> selected = new ArrayList<>();
     int count = files.size();
     if (snapshotFiles && files instanceof CompactFileList compact) {
-      // Only the files kept are built: the others are judged from the list's fields. The list
-      // shares one map per partition, so partition filters judge each partition once.
-      Map<Map<String, String>, Filter> partitions = new IdentityHashMap<>();
+      // Only the files kept are built: the others are judged from the list's fields. Partition
+      // filters judge each partition once, by the list's index of its values, read first in each
+      // file's entry.
+      Filter[] byPartition = partitionFilters > 0 ? new Filter[compact.partitionCount()] : null;
       for (int i = 0; i < count; i++) {
+        int partition = byPartition == null ? -1 : compact.partitionIndex(i);
+        if (partition >= 0) {
+          Filter verdict = byPartition[partition];
+          if (verdict == null) {
+            Filter failed = failedFilter(bounds.of(compact, i), 0, partitionFilters);
+            verdict = failed == null ? PASSES : failed;
+            byPartition[partition] = verdict;
+          }
+          if (verdict != PASSES) {
+            skipped.accept(SkipReason.PARTITION);
+            continue;
+          }
+        }
         FileBounds.View view = bounds.of(compact, i);
-        SkipReason reason = skipReason(view, partitions);
+        SkipReason reason = skipReason(view, partition >= 0 ? partitionFilters : 0);
         if (reason == null) {
           selected.add(view.file());
         } else {
@@ -215,24 +229,24 @@ public final class DataSkipping {
   }
 
   private SkipReason skipReason(FileBounds.View view) {
-    return skipReason(view, null);
+    return skipReason(view, 0);
   }
 
   /**
    * Null where the file may hold a matching row; else the kind of filter that rules it out.
    *
-   * @param partitions the verdict of the partition filters by partition values map (the same map
-   *     for each file of a partition), or null to judge each file on its own
+   * @param first the first filter to check: those before it, partition filters, the file passed
    */
-  private SkipReason skipReason(FileBounds.View view, Map<Map<String, String>, Filter> partitions) {
-    Filter failed = failedFilter(view, partitions);
+  private SkipReason skipReason(FileBounds.View view, int first) {
+    Filter failed = failedFilter(view, first, filters.size());
     if (failed == null) {
       return null;
     }
     // Rows may carry materialized row IDs instead: only the footer tells, so it is read only now.
     // The two ranges are checked apart, as one interval around both would match far too much.
     if (bounds.readsMaterializedRowIds() && view.baseRowId() != null) {
-      Filter failedMaterialized = failedFilter(view.withMaterializedRowIds(), null);
+      Filter failedMaterialized =
+          failedFilter(view.withMaterializedRowIds(), first, filters.size());
       if (failedMaterialized == null) {
         return null;
       }
@@ -240,26 +254,9 @@ public final class DataSkipping {
     return reasons.get(failed);
   }
 
-  private Filter failedFilter(FileBounds.View view, Map<Map<String, String>, Filter> partitions) {
-    int first = 0;
-    Map<String, String> values = partitions == null ? null : view.partitionValues();
-    if (values != null && partitionFilters > 0) {
-      Filter verdict = partitions.get(values);
-      if (verdict == null) {
-        Filter failed = failedFilter(view, 0, partitionFilters);
-        verdict = failed == null ? PASSES : failed;
-        partitions.put(values, verdict);
-      }
-      if (verdict != PASSES) {
-        return verdict;
-      }
-      first = partitionFilters;
-    }
-    return failedFilter(view, first, filters.size());
-  }
-
   private Filter failedFilter(FileBounds.View view, int from, int to) {
-    for (Filter f : filters.subList(from, to)) {
+    for (int i = from; i < to; i++) {
+      Filter f = filters.get(i);
       if (!FilterEvaluator.mightMatch(f, view)) {
         return f;
       }

@@ -39,6 +39,7 @@ import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampType;
 
 /**
  * What each file tells about the columns a scan's filters name, as {@link ColumnBounds}: a
@@ -301,6 +302,13 @@ final class FileBounds {
       return FileBounds.this.typeOf(column);
     }
 
+    private ColumnBounds partitionBounds(Column c) {
+      Object value =
+          partitionValues.parse(
+              c.field().name(), c.type(), PartitionValues.lookup(partitionValues(), c.physical()));
+      return ColumnBounds.exact(SkippingValues.normalize(c.type(), value), value == null);
+    }
+
     ColumnBounds bounds(String column) {
       if (column.equals(ROW_ID)) {
         return rowIdBounds();
@@ -318,12 +326,21 @@ final class FileBounds {
       }
       // Partition values and statistics name columns by their physical names.
       if (c.partition()) {
-        Object value =
-            partitionValues.parse(
-                c.field().name(),
-                c.type(),
-                PartitionValues.lookup(partitionValues(), c.physical()));
-        return ColumnBounds.exact(SkippingValues.normalize(c.type(), value), value == null);
+        // Kept per partition of the snapshot's list, but for timestamps: the session's time zone
+        // parses them, and the next query's session may have another.
+        int partition =
+            files == null || c.type() instanceof TimestampType
+                ? -1
+                : files.partitionIndex(position);
+        if (partition >= 0) {
+          Column partitionColumn = c;
+          return parsedStats.partitionBounds(
+              c.physical(),
+              partition,
+              files.partitionCount(),
+              () -> partitionBounds(partitionColumn));
+        }
+        return partitionBounds(c);
       }
       if (position < 0 || !statsColumns.contains(c.physical())) {
         return statsBounds(c, stats());

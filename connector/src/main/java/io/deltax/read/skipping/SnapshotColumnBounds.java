@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
 
 /**
  * The statistics of a snapshot's files as scans parsed them, kept with the snapshot ({@link
@@ -50,6 +51,13 @@ public final class SnapshotColumnBounds implements Snapshot.PerFile {
    * By physical column name: the bounds of the file at each position of the snapshot's file list.
    */
   private final Map<String, AtomicReferenceArray<ColumnBounds>> byPosition =
+      new ConcurrentHashMap<>();
+
+  /**
+   * By physical partition column name: the bounds of each partition of the snapshot's file list, by
+   * the list's index of its values ({@code CompactFileList#partitionIndex}).
+   */
+  private final Map<String, AtomicReferenceArray<ColumnBounds>> byPartition =
       new ConcurrentHashMap<>();
 
   private final AtomicLong parses = new AtomicLong();
@@ -120,6 +128,26 @@ public final class SnapshotColumnBounds implements Snapshot.PerFile {
     if (kept.length() == fileCount) {
       kept.set(position, bounds);
     }
+  }
+
+  /**
+   * The bounds of partition column {@code column} in partition {@code partition} of the snapshot's
+   * file list ({@code partitionCount} partitions), parsed by {@code parse} once and then kept: a
+   * query with a partition filter judges every partition of the table.
+   */
+  ColumnBounds partitionBounds(
+      String column, int partition, int partitionCount, Supplier<ColumnBounds> parse) {
+    AtomicReferenceArray<ColumnBounds> kept =
+        byPartition.computeIfAbsent(column, c -> new AtomicReferenceArray<>(partitionCount));
+    if (kept.length() != partitionCount) {
+      return parse.get();
+    }
+    ColumnBounds bounds = kept.get(partition);
+    if (bounds == null) {
+      bounds = parse.get();
+      kept.set(partition, bounds);
+    }
+    return bounds;
   }
 
   /**
