@@ -163,6 +163,11 @@ final class DeltaXReaderFactory implements PartitionReaderFactory {
     return columnar;
   }
 
+  /** Whether every split is read as columnar batches: one answer for all of a scan's splits. */
+  boolean columnar() {
+    return columnar;
+  }
+
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     return new SplitsReader<>(partition);

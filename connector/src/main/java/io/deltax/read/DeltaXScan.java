@@ -82,7 +82,7 @@ final class DeltaXScan
    * the scan's plan node, several per query, and each build of a factory that reads files
    * broadcasts the Hadoop configuration.
    */
-  private final PartitionReaderFactory[] readerFactories = new PartitionReaderFactory[2];
+  private final DeltaXReaderFactory[] readerFactories = new DeltaXReaderFactory[2];
 
   private final ScanColumns columns;
 
@@ -297,8 +297,24 @@ final class DeltaXScan
                 partitioning.keyed()));
   }
 
+  /**
+   * Whether the scan reads columnar batches, told from its reader factory, which answers alike for
+   * every split: Spark would otherwise plan the splits of every file to ask each one, before a
+   * runtime filter has pruned them.
+   */
   @Override
-  public synchronized PartitionReaderFactory createReaderFactory() {
+  public ColumnarSupportMode columnarSupportMode() {
+    return readerFactory().columnar()
+        ? ColumnarSupportMode.SUPPORTED
+        : ColumnarSupportMode.UNSUPPORTED;
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    return readerFactory();
+  }
+
+  private synchronized DeltaXReaderFactory readerFactory() {
     int planned = selectedFiles().isEmpty() ? 0 : 1;
     if (readerFactories[planned] == null) {
       readerFactories[planned] =

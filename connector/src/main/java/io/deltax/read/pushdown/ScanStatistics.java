@@ -59,11 +59,14 @@ public final class ScanStatistics implements Statistics {
       Snapshot snapshot,
       ZoneId sessionZone,
       boolean columnStatistics) {
-    long bytes = 0;
-    for (AddFile file : selected) {
-      bytes += file.size();
-    }
-    OptionalLong rows = LiveRowCount.of(selected);
+    // An unfiltered scan (the fact table of a join, before its runtime filter) reports the whole
+    // table on every query: its totals are kept with the snapshot.
+    Totals totals =
+        selected == snapshot.activeFiles()
+            ? snapshot.derived(Totals.class, () -> Totals.of(selected))
+            : Totals.of(selected);
+    long bytes = totals.bytes();
+    OptionalLong rows = totals.rows();
     Map<NamedReference, ColumnStatistics> columns =
         rows.isPresent() && columnStatistics
             ? ColumnStatisticsFromLog.of(
@@ -75,6 +78,17 @@ public final class ScanStatistics implements Statistics {
                 SnapshotColumnBounds.of(snapshot))
             : Map.of();
     return new ScanStatistics(bytes, rows, columns);
+  }
+
+  /** The size in bytes of files, and their live row count where every file has one. */
+  private record Totals(long bytes, OptionalLong rows) {
+    static Totals of(List<AddFile> files) {
+      long bytes = 0;
+      for (AddFile file : files) {
+        bytes += file.size();
+      }
+      return new Totals(bytes, LiveRowCount.of(files));
+    }
   }
 
   @Override

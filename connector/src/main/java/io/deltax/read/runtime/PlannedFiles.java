@@ -105,7 +105,9 @@ public final class PlannedFiles {
           candidates.size());
     }
     if (selectedFiles == null) {
-      List<AddFile> filtered = runtimeFilters.select(skippedFiles, table::of);
+      List<AddFile> filtered =
+          runtimeFilters.select(
+              skippedFiles, snapshotFiles && skippedFiles == candidates, table::of);
       List<AddFile> neededFiles = needed.of(filtered);
       selectedFiles =
           limit.isPresent() ? FilesForLimit.take(neededFiles, limit.getAsInt()) : neededFiles;

@@ -78,16 +78,18 @@ public final class RuntimeFilters {
   /**
    * The files of {@code files} the runtime filters may match, in their order.
    *
+   * @param snapshotFiles whether {@code files} is the snapshot's own file list ({@link
+   *     DataSkipping#select(List, boolean)}): where the pushed filters kept every file
    * @param skippingOf builds the scan's skipping for a list of filters (its table's schema,
    *     partition columns, session time zone and row ID ranges)
    */
   public List<AddFile> select(
-      List<AddFile> files, Function<List<Filter>, DataSkipping> skippingOf) {
+      List<AddFile> files, boolean snapshotFiles, Function<List<Filter>, DataSkipping> skippingOf) {
     List<Filter> current = filters();
     if (current.isEmpty()) {
       return files;
     }
-    List<AddFile> kept = skippingOf.apply(current).select(files, false);
+    List<AddFile> kept = skippingOf.apply(current).select(files, snapshotFiles);
     LOG.debug("Runtime filters {} kept {} of {} files", current, kept.size(), files.size());
     return kept;
   }

@@ -184,9 +184,10 @@ public final class DataSkipping {
     List<AddFile> selected = new ArrayList<>();
     int count = files.size();
     if (snapshotFiles && files instanceof CompactFileList compact) {
-      // Only the files kept are built: the others are judged from the list's fields. Partition
-      // filters judge each partition once, by the list's index of its values, read first in each
-      // file's entry.
+      // Only the files kept are built, and none where every file is kept: the list itself is the
+      // answer. The others are judged from the list's fields. Partition filters judge each
+      // partition once, by the list's index of its values.
+      List<FileBounds.View> kept = new ArrayList<>();
       Filter[] byPartition = partitionFilters > 0 ? new Filter[compact.partitionCount()] : null;
       for (int i = 0; i < count; i++) {
         int partition = byPartition == null ? -1 : compact.partitionIndex(i);
@@ -205,10 +206,16 @@ public final class DataSkipping {
         FileBounds.View view = bounds.of(compact, i);
         SkipReason reason = skipReason(view, partition >= 0 ? partitionFilters : 0);
         if (reason == null) {
-          selected.add(view.file());
+          kept.add(view);
         } else {
           skipped.accept(reason);
         }
+      }
+      if (kept.size() == count) {
+        return files;
+      }
+      for (FileBounds.View view : kept) {
+        selected.add(view.file());
       }
       return selected;
     }

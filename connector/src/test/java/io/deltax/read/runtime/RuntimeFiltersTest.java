@@ -80,7 +80,7 @@ class RuntimeFiltersTest {
   private static List<AddFile> keep(String zone, Filter... filters) {
     RuntimeFilters runtime = new RuntimeFilters();
     runtime.add(filters);
-    return runtime.select(FILES, skippingIn(zone));
+    return runtime.select(FILES, false, skippingIn(zone));
   }
 
   @Test
@@ -132,7 +132,7 @@ class RuntimeFiltersTest {
     assertTrue(runtime.add(new Filter[] {f}));
     assertFalse(runtime.add(new Filter[] {new In("id", new Object[] {5L})}));
     assertEquals(List.of(f), runtime.filters());
-    assertEquals(List.of(JAN_1), runtime.select(FILES, skippingIn("UTC")));
+    assertEquals(List.of(JAN_1), runtime.select(FILES, false, skippingIn("UTC")));
     RuntimeFilters same = new RuntimeFilters();
     same.add(new Filter[] {f});
     assertEquals(runtime, same);

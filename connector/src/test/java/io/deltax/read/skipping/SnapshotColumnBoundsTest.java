@@ -31,6 +31,7 @@ import io.deltax.snapshots.SnapshotSource;
 import io.deltax.testing.TestLog;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Date;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
@@ -41,6 +42,9 @@ import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.sources.GreaterThan;
+import org.apache.spark.sql.sources.In;
+import org.apache.spark.sql.sources.IsNotNull;
+import org.apache.spark.sql.sources.IsNull;
 import org.apache.spark.sql.sources.Or;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -236,6 +240,86 @@ class SnapshotColumnBoundsTest {
       assertEquals(afresh(third, query), selected(third, query), query.toString());
     }
     assertEquals(4, SnapshotColumnBounds.of(third).parses(), "a, c, d and e");
+  }
+
+  /**
+   * A scan of a partitioned snapshot judges each partition once, by the list's index, and keeps
+   * what a file-by-file scan keeps, again on the next query from the partitions' kept bounds; a
+   * scan whose filters keep every file answers with the snapshot's own list, no file built.
+   */
+  @Test
+  void partitionsAreJudgedOnceAndAScanKeepingEveryFileIsTheListItself() throws IOException {
+    commit(
+        dir,
+        0,
+        PROTOCOL,
+        TestLog.metadata("t", schema("v", "p:date"), "{}")
+            .replace("\"partitionColumns\":[]", "\"partitionColumns\":[\"p\"]"),
+        inPartition("a", "2024-01-01"),
+        inPartition("b", "2024-01-02"),
+        inPartition("c", "2024-01-01"),
+        inPartition("d", null),
+        inPartition("e", "2024-01-03"));
+    Snapshot snapshot = latest(cache(), new Configuration());
+    Date jan2 = Date.valueOf("2024-01-02");
+    List<Filter> queries =
+        List.of(
+            new EqualTo("p", Date.valueOf("2024-01-01")),
+            new GreaterThan("p", Date.valueOf("2024-01-01")),
+            new In("p", new Object[] {jan2, Date.valueOf("2024-01-03")}),
+            new IsNull("p"),
+            new Or(new EqualTo("p", jan2), new GreaterThan("v", 100L)),
+            new And(new IsNotNull("p"), new EqualTo("p", jan2)));
+    for (int round = 0; round < 2; round++) {
+      for (Filter query : queries) {
+        DataSkipping fresh =
+            new DataSkipping(
+                snapshot.schema(), Set.of("p"), List.of(query), new PartitionValues(UTC));
+        assertEquals(
+            paths(fresh.select(snapshot.activeFiles(), false)),
+            paths(partitioned(snapshot, query).select(snapshot.activeFiles(), true)),
+            query.toString());
+      }
+    }
+    assertEquals(
+        Set.of("a.parquet", "c.parquet"),
+        paths(
+            partitioned(snapshot, new EqualTo("p", Date.valueOf("2024-01-01")))
+                .select(snapshot.activeFiles(), true)));
+    assertSame(
+        snapshot.activeFiles(),
+        partitioned(snapshot, new GreaterThan("v", -1L)).select(snapshot.activeFiles(), true));
+  }
+
+  private static final ZoneId UTC = ZoneId.of("UTC");
+
+  private static DataSkipping partitioned(Snapshot snapshot, Filter filter) {
+    return new DataSkipping(
+        snapshot.schema(),
+        Set.of("p"),
+        List.of(filter),
+        new PartitionValues(UTC),
+        null,
+        () -> null,
+        SnapshotColumnBounds.of(snapshot));
+  }
+
+  private static Set<String> paths(List<AddFile> files) {
+    Set<String> paths = new TreeSet<>();
+    files.forEach(f -> paths.add(f.path()));
+    return paths;
+  }
+
+  /** File {@code name} in partition {@code date} (null: the null partition), v in [0, 9]. */
+  private static String inPartition(String name, String date) {
+    return add(name, 0)
+        .replace(
+            "\"partitionValues\":{}",
+            "\"partitionValues\":{\"p\":" + (date == null ? "null" : "\"" + date + "\"") + "}");
+  }
+
+  private static SnapshotCache cache() {
+    return new SnapshotCache(System::nanoTime);
   }
 
   private Snapshot latest(SnapshotCache cache, Configuration conf) {
