@@ -234,7 +234,7 @@ class PushdownFromLogTest {
     assertTrue(
         !(plan instanceof LocalTableScanExec) && plan.toString().contains("LocalTableScan"),
         plan.toString());
-    assertEquals(scans(query).size(), 1);
+    assertEquals(1, scans(query).size());
     assertTrue(
         scans(query).get(0).startsWith("deltax aggregate from the log"), scans(query).get(0));
   }
